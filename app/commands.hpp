@@ -1,0 +1,25 @@
+/* commands.hpp: the subcommands of the puzzlebot program; each returns the process exit status. */
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace pb::app {
+
+// Exit statuses (FORMATS.md).
+inline constexpr int kExitSolved = 0;
+inline constexpr int kExitUnsolvable = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitGaveUp = 3;
+
+// Set by SIGINT/SIGTERM: solvers and the play loop stop at their next check.
+std::atomic<bool>& stop_requested();
+void install_stop_handlers();
+
+int solve_command(const std::vector<std::string>& args);
+
+// Prints "puzzlebot: <message>" on stderr and returns kExitBadInput.
+int fail(const std::string& message);
+
+}  // namespace pb::app

@@ -1,0 +1,46 @@
+/* main.cpp: the puzzlebot program: dispatches to the subcommands. */
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/commands.hpp"
+#include "solvers/registry.hpp"
+
+namespace {
+
+void usage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: puzzlebot COMMAND [options]\n\n"
+               "commands:\n"
+               "  solve INPUT       solve a board text, game ID, screenshot or folder of them\n"
+               "  games             list the games puzzlebot knows\n\n"
+               "'puzzlebot COMMAND --help' tells more. Formats: docs/FORMATS.md.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace pb::app;  // NOLINT: main only
+  if (argc < 2) {
+    usage(stderr);
+    return kExitBadInput;
+  }
+  std::string command = argv[1];
+  std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "-h" || command == "--help" || command == "help") {
+    usage(stdout);
+    return 0;
+  }
+  if (command == "--version") {
+    std::printf("puzzlebot 0.1.0\n");
+    return 0;
+  }
+  if (command == "solve") return solve_command(args);
+  if (command == "games") {
+    for (const pb::solvers::Game* g : pb::solvers::games())
+      std::printf("%-10s %.*s\n", std::string(g->name).c_str(), static_cast<int>(g->title.size()), g->title.data());
+    return 0;
+  }
+  usage(stderr);
+  return fail("unknown command '" + command + "'");
+}

@@ -1,0 +1,28 @@
+/* runtime.cpp: process-wide pieces of the program: the stop flag and the error line. */
+#include <csignal>
+#include <cstdio>
+
+#include "app/commands.hpp"
+
+namespace pb::app {
+
+std::atomic<bool>& stop_requested() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
+namespace {
+extern "C" void on_stop_signal(int) { stop_requested().store(true); }
+}  // namespace
+
+void install_stop_handlers() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+}
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "puzzlebot: %s\n", message.c_str());
+  return kExitBadInput;
+}
+
+}  // namespace pb::app

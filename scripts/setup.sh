@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# setup.sh: install every Debian package puzzlebot needs, then configure and build it.
+# Usage: scripts/setup.sh [--no-build] [--build-dir DIR]
+# Idempotent: packages already present are skipped by apt; the build is incremental.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="$here/build"
+do_build=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) do_build=0 ;;
+    --build-dir) build_dir="$2"; shift ;;
+    -h|--help) sed -n '2,4p' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# One list, grouped by what needs it. Keep in step with README.md.
+packages=(
+  # toolchain and tests
+  build-essential cmake pkg-config git libgtest-dev libgmock-dev libbenchmark-dev
+  clang libclang-rt-14-dev
+  # vision
+  libopencv-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng
+  # desktop capture and input
+  libx11-dev libxext-dev libxdo-dev xdotool xvfb x11-utils
+  # real games and comparison tools for integration tests and benchmarks
+  sgt-puzzles imagemagick fonts-dejavu-core
+  # phones
+  adb
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup.sh: not root; run this first, then run setup.sh again:" >&2
+    echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 2
+  fi
+  echo "setup.sh: installing ${#missing[@]} Debian packages: ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$do_build" -eq 1 ]; then
+  cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build_dir" -j"$(nproc)"
+fi

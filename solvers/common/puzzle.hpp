@@ -1,0 +1,97 @@
+/* puzzle.hpp: what every game gives the rest of the program: limits, outcomes, and the Game entry. */
+#pragma once
+
+// Each game has typed State/Move/apply/solve in its own folder; this file is the thin, type-erased
+// face the command line sees (Simon Tatham's `struct game`). Rejected: a template-heavy interface
+// here, which would drag every game's types into the app.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/text_board.hpp"
+
+namespace pb::solvers {
+
+enum class Status { kSolved, kUnsolvable, kGaveUp };
+
+// "solved", "unsolvable", "gave_up": the words FORMATS.md uses in JSON.
+std::string_view to_string(Status status);
+
+// What a solver may spend. Every solver must honour all of them and say which one it hit.
+struct Limits {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point deadline = Clock::time_point::max();
+  std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();
+  std::size_t max_table_bytes = std::size_t{4} << 30;  // memory cap for tables (pattern DBs, TTs), bytes
+  const std::atomic<bool>* cancel = nullptr;           // set by another thread to stop early
+  bool best = false;     // when no full solution exists, also return the best partial one
+  std::uint64_t seed = 1;  // for randomised restarts: runs are reproducible for a given seed
+
+  static Limits with_timeout(std::chrono::milliseconds timeout);
+  bool out_of_time() const {
+    return Clock::now() >= deadline || (cancel != nullptr && cancel->load(std::memory_order_relaxed));
+  }
+};
+
+// Counts search nodes and checks the limits every 1024 nodes (reading the clock per node would
+// cost more than the node). Once a limit is hit it stays hit.
+class Budget {
+ public:
+  explicit Budget(const Limits& limits) : limits_(limits) {}
+  bool tick() {
+    if (hit_ != nullptr) return false;
+    if (++nodes_ > limits_.max_nodes) hit_ = "node budget";
+    else if ((nodes_ & 1023u) == 0 && limits_.out_of_time()) hit_ = "time limit";
+    return hit_ == nullptr;
+  }
+  std::uint64_t nodes() const { return nodes_; }
+  bool exhausted() const { return hit_ != nullptr; }
+  const char* which() const { return hit_ != nullptr ? hit_ : ""; }
+  const Limits& limits() const { return limits_; }
+
+ private:
+  const Limits& limits_;
+  std::uint64_t nodes_ = 0;
+  const char* hit_ = nullptr;
+};
+
+// The result of solving, in the shape the command line prints.
+struct Outcome {
+  Status status = Status::kGaveUp;
+  std::string moves_json = "[]";  // FORMATS.md's "moves" array for this game
+  std::string moves_text;         // the same moves for a person
+  std::string reason;             // why unsolvable / why it gave up, one sentence
+  std::uint64_t nodes = 0;
+  std::vector<std::pair<std::string, std::string>> stats;  // extra "stats" keys -> raw JSON values
+};
+
+// A parsed board of some game, ready to solve.
+class Puzzle {
+ public:
+  virtual ~Puzzle() = default;
+  virtual std::string_view game() const = 0;
+  // The board in FORMATS.md's text, header line included.
+  virtual std::string format() const = 0;
+  virtual Outcome solve(const Limits& limits) const = 0;
+};
+
+using ParseResult = Result<std::unique_ptr<Puzzle>>;
+
+// One entry of the game list (solvers/registry.cpp).
+struct Game {
+  std::string_view name;   // the header word, e.g. "onestroke"
+  std::string_view title;  // for --help, e.g. "one-stroke (一笔画完)"
+  ParseResult (*parse)(const TextBoard& board);
+  // A Simon Tatham's Puzzles game ID such as "7x7:OOPPP...", or nullptr when the game has none.
+  ParseResult (*parse_id)(std::string_view id, std::string_view source);
+};
+
+}  // namespace pb::solvers

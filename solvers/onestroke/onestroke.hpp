@@ -1,0 +1,66 @@
+/* onestroke.hpp: the one-stroke game 一笔画完: visit every cell of a holed grid once from the start. */
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+#include "solvers/common/text_board.hpp"
+
+namespace pb::solvers::onestroke {
+
+// What stands at one lattice site.
+enum class Site : std::uint8_t {
+  kNone,     // '.': no cell
+  kFree,     // '#': a cell still to visit
+  kVisited,  // 'x': a cell already on the path (mid-level boards)
+};
+
+struct Cell {
+  int row = 0;
+  int col = 0;
+  friend bool operator==(const Cell&, const Cell&) = default;
+};
+
+// A board: the grid and the path head (the cat). The head's own site is kVisited.
+struct State {
+  int rows = 0;
+  int cols = 0;
+  std::vector<Site> sites;  // row-major, rows * cols
+  Cell head;
+
+  Site at(Cell c) const { return sites[static_cast<std::size_t>(c.row * cols + c.col)]; }
+  bool inside(Cell c) const { return c.row >= 0 && c.col >= 0 && c.row < rows && c.col < cols; }
+  int free_count() const;
+  friend bool operator==(const State&, const State&) = default;
+};
+
+// A move is the next cell the head steps to (orthogonally adjacent, free).
+using Move = Cell;
+
+// Largest board accepted (sites per side); bigger inputs are refused as bad input.
+inline constexpr int kMaxSide = 1000;
+
+// Parses a `onestroke` board: rows of '#', '.', 'S', 'x'; or the blog's 1/0 map (see onestroke.cpp).
+Result<State> parse(const TextBoard& board);
+// The board text, header line included ("onestroke\n...").
+std::string format(const State& state);
+// Whether `move` is legal from `state`, and the state after it.
+Result<State> apply(const State& state, Move move);
+// Checks that `path` (starting with the head) replays through the rules and visits every free cell.
+Result<void> check_solution(const State& state, const std::vector<Cell>& path);
+
+struct Solution {
+  Status status = Status::kGaveUp;
+  std::vector<Cell> path;  // starts with the head; empty unless solved
+  std::string reason;      // why unsolvable, or which limit was hit
+  std::uint64_t nodes = 0;
+  std::uint64_t runs = 0;     // search runs (restarts + 1); 0 when decided before searching
+  std::uint64_t refuted = 0;  // positions proved dead and remembered
+};
+
+Solution solve(const State& state, const Limits& limits);
+
+}  // namespace pb::solvers::onestroke

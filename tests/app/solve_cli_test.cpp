@@ -1,0 +1,194 @@
+/* solve_cli_test.cpp: drives the built `puzzlebot solve` as a user would: exit statuses, JSON, errors. */
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "solvers/common/text_board.hpp"
+#include "solvers/onestroke/onestroke.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs puzzlebot with `args` (already shell-quoted where needed), capturing both streams.
+Run puzzlebot(const std::string& args) {
+  static int counter = 0;
+  fs::path dir = fs::temp_directory_path() / ("pb-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path err = dir / ("err" + std::to_string(counter++));
+  std::string cmd = std::string(PB_PUZZLEBOT) + " " + args + " 2>" + err.string();
+  Run r;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (p == nullptr) return r;
+  std::array<char, 4096> buf;
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  r.err = slurp(err);
+  return r;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    path_ = fs::temp_directory_path() / ("pb-cli-dir-" + std::to_string(::getpid()) + "-" + std::to_string(n_++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(path_ / name, std::ios::binary) << text;
+    return path_ / name;
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static inline int n_ = 0;
+  fs::path path_;
+};
+
+// The [[r,c],...] pairs of a JSON "moves" field.
+std::vector<pb::solvers::onestroke::Cell> moves_of(const std::string& json) {
+  std::vector<pb::solvers::onestroke::Cell> out;
+  auto at = json.find("\"moves\":[");
+  if (at == std::string::npos) return out;
+  auto end = json.find("]]", at);
+  std::string body = json.substr(at, end == std::string::npos ? std::string::npos : end - at + 2);
+  std::regex pair(R"(\[(\d+),(\d+)\])");
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), pair); it != std::sregex_iterator(); ++it)
+    out.push_back({std::stoi((*it)[1]), std::stoi((*it)[2])});
+  return out;
+}
+
+bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
+
+const char* kLevel643 = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
+
+TEST(SolveCli, HelpExitsZeroAndListsOptions) {
+  for (const char* args : {"--help", "solve --help"}) {
+    Run r = puzzlebot(args);
+    EXPECT_EQ(r.status, 0) << args;
+    EXPECT_NE(r.out.find("usage:"), std::string::npos) << args;
+  }
+  EXPECT_NE(puzzlebot("solve --help").out.find("--timeout-ms"), std::string::npos);
+}
+
+TEST(SolveCli, SolvesATextBoardAndThePrintedPathReplays) {
+  TempDir d;
+  auto f = d.write("level.txt", kLevel643);
+  Run r = puzzlebot("solve " + f.string() + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(one_line(r.out)) << r.out;
+  EXPECT_NE(r.out.find(R"("game":"onestroke")"), std::string::npos);
+  EXPECT_NE(r.out.find(R"("status":"solved")"), std::string::npos);
+  EXPECT_NE(r.out.find(R"("stats":{"ms":)"), std::string::npos);
+  EXPECT_NE(r.out.find(R"("board":"onestroke\n.##.S##\n)"), std::string::npos) << r.out;
+  auto board = pb::solvers::split_text_board(kLevel643, "t", true);
+  ASSERT_TRUE(board.ok());
+  auto state = pb::solvers::onestroke::parse(*board);
+  ASSERT_TRUE(state.ok());
+  auto path = moves_of(r.out);
+  EXPECT_TRUE(pb::solvers::onestroke::check_solution(*state, path).ok());
+}
+
+TEST(SolveCli, HumanOutputSaysSolved) {
+  TempDir d;
+  Run r = puzzlebot("solve " + d.write("a.txt", kLevel643).string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("onestroke: solved"), std::string::npos) << r.out;
+}
+
+TEST(SolveCli, UnsolvableIsExitOneWithAReason) {
+  TempDir d;
+  // 3x3 full grid from an edge middle: colour parity makes it impossible.
+  Run r = puzzlebot("solve " + d.write("u.txt", "onestroke\n#S#\n###\n###\n").string() + " --json");
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find(R"("status":"unsolvable")"), std::string::npos);
+  EXPECT_NE(r.out.find(R"("reason":")"), std::string::npos);
+}
+
+TEST(SolveCli, MalformedBoardIsExitTwoWithLineAndColumn) {
+  TempDir d;
+  Run r = puzzlebot("solve " + d.write("bad.txt", "onestroke\n#S#\n#?#\n").string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(one_line(r.err)) << r.err;
+  EXPECT_NE(r.err.find("bad.txt:3:2"), std::string::npos) << r.err;
+}
+
+TEST(SolveCli, BadInvocationsAreExitTwoWithOneLine) {
+  TempDir d;
+  auto f = d.write("level.txt", kLevel643);
+  for (std::string args : {"solve", "solve /no/such/file.txt", "solve " + f.string() + " --frobnicate",
+                           "solve " + f.string() + " --timeout-ms abc", "solve " + f.string() + " --game nosuch",
+                           "solve " + f.string() + " --game pegs", "frobnicate",
+                           "solve " + d.write("noheader.txt", "hello world\n").string(),
+                           "solve " + d.write("empty.txt", "").string()}) {
+    Run r = puzzlebot(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_TRUE(r.err.rfind("puzzlebot: ", 0) == 0) << args << ": " << r.err;
+  }
+}
+
+TEST(SolveCli, NodeBudgetGivesUpWithExitThree) {
+  TempDir d;
+  std::string big = "onestroke\n";
+  for (int r = 0; r < 30; ++r) big += std::string(r == 0 ? "S" : "#") + std::string(29, '#') + "\n";
+  Run r = puzzlebot("solve " + d.write("big.txt", big).string() + " --max-nodes 1 --json");
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find(R"("status":"gave_up")"), std::string::npos);
+}
+
+TEST(SolveCli, GameOptionReadsAHeaderlessBody) {
+  TempDir d;
+  Run r = puzzlebot("solve " + d.write("body.txt", "S##\n###\n").string() + " --game onestroke --json");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST(SolveCli, FolderGivesOneJsonLinePerFileAndTheWorstStatus) {
+  TempDir d;
+  d.write("a-good.txt", kLevel643);
+  d.write("b-unsolvable.txt", "onestroke\n#S#\n###\n###\n");
+  d.write("c-bad.txt", "onestroke\nxyz\n");
+  Run r = puzzlebot("solve " + d.path().string() + " --json");
+  EXPECT_EQ(r.status, 2);
+  std::istringstream lines(r.out);
+  std::vector<std::string> got;
+  for (std::string line; std::getline(lines, line);) got.push_back(line);
+  ASSERT_EQ(got.size(), 3u) << r.out;
+  EXPECT_NE(got[0].find(R"("status":"solved")"), std::string::npos);
+  EXPECT_NE(got[0].find("a-good.txt"), std::string::npos);
+  EXPECT_NE(got[1].find(R"("status":"unsolvable")"), std::string::npos);
+  EXPECT_NE(got[2].find(R"("status":"error")"), std::string::npos);
+  EXPECT_NE(got[2].find(R"("input":")"), std::string::npos);
+}
+
+TEST(SolveCli, CorruptImageIsExitTwo) {
+  TempDir d;
+  auto png = d.write("broken.png", std::string("\x89PNG\r\n\x1a\n", 8) + "garbage");
+  Run r = puzzlebot("solve " + png.string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(one_line(r.err)) << r.err;
+}
+
+}  // namespace

@@ -1,0 +1,36 @@
+/* image_puzzle.hpp: what a vision reader gives the app: a Puzzle read off an image that can draw itself. */
+#pragma once
+
+#include <memory>
+#include <opencv2/core.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+
+namespace pb::vision {
+
+// A board read from an image. solve() keeps the typed solution so annotate() can draw it.
+class ImagePuzzle : public solvers::Puzzle {
+ public:
+  // The image with what was read (lattice, cells, confidence) and, after a successful solve(),
+  // the numbered moves drawn over it.
+  virtual cv::Mat annotate(const cv::Mat& image) const = 0;
+  // Lowest confidence over everything read, 0..1 (for auto-detection between games).
+  virtual double confidence() const = 0;
+};
+
+// Options every reader understands. A profile (calibration/) may override a reader's Params:
+// each reader looks under the node named after its game.
+struct ReadOptions {
+  std::string profile_path;  // "" for none
+};
+
+// One entry of the reader list (vision/registry.cpp).
+struct Reader {
+  std::string_view game;
+  Result<std::unique_ptr<ImagePuzzle>> (*read)(const cv::Mat& bgr, const ReadOptions& options);
+};
+
+}  // namespace pb::vision
