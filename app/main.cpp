@@ -13,6 +13,9 @@ void usage(std::FILE* out) {
                "usage: puzzlebot COMMAND [options]\n\n"
                "commands:\n"
                "  solve INPUT       solve a board text, game ID, screenshot or folder of them\n"
+               "  play --game G --window TITLE   play a game in a desktop window until it is solved\n"
+               "  play --game onestroke --adb [SERIAL]   play 一笔画完 on an Android phone over adb\n"
+               "  calibrate (--adb [SERIAL] | --window TITLE) --out P.yml   measure a device, write its profile\n"
                "  games             list the games puzzlebot knows\n\n"
                "'puzzlebot COMMAND --help' tells more. Formats: docs/FORMATS.md.\n");
 }
@@ -36,11 +39,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "solve") return solve_command(args);
+  if (command == "play") return play_command(args);
+  if (command == "calibrate") return calibrate_command(args);
   if (command == "games") {
     for (const pb::solvers::Game* g : pb::solvers::games())
       std::printf("%-10s %.*s\n", std::string(g->name).c_str(), static_cast<int>(g->title.size()), g->title.data());
     return 0;
   }
-  usage(stderr);
-  return fail("unknown command '" + command + "'");
+  return fail("unknown command '" + command + "': see 'puzzlebot --help'");
 }

@@ -36,6 +36,7 @@ options:
   --profile P.yml   device profile whose reader parameters override the defaults
   --timeout-ms N    give up after N milliseconds per input (default 10000; 0: no limit)
   --max-nodes N     give up after N search nodes
+  --max-table-mb N  memory cap for solver tables (pattern databases, transposition tables); default 4096
   --best            when no full solution exists, also print the best partial one (pegs)
   --jobs N          threads for a folder (default: all cores)
   -h, --help        this help
@@ -51,6 +52,7 @@ struct Options {
   std::string profile;
   long long timeout_ms = 10000;
   long long max_nodes = 0;
+  long long max_table_mb = 4096;
   bool best = false;
 };
 
@@ -79,6 +81,7 @@ solvers::Limits limits_for(const Options& o) {
   auto limits = solvers::Limits::with_timeout(std::chrono::milliseconds(o.timeout_ms));
   if (o.max_nodes > 0) limits.max_nodes = static_cast<std::uint64_t>(o.max_nodes);
   limits.best = o.best;
+  limits.max_table_bytes = static_cast<std::size_t>(o.max_table_mb) << 20;
   limits.cancel = &stop_requested();
   return limits;
 }
@@ -316,7 +319,8 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
 int solve_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args,
                            {{"help", false}, {"game", true}, {"json", false}, {"annotate", true},
-                            {"profile", true}, {"timeout-ms", true}, {"max-nodes", true}, {"best", false},
+                            {"profile", true}, {"timeout-ms", true}, {"max-nodes", true}, {"max-table-mb", true},
+                            {"best", false},
                             {"jobs", true}},
                            "solve");
   if (!parsed) return fail(parsed.error().message);
@@ -339,6 +343,9 @@ int solve_command(const std::vector<std::string>& args) {
   auto nodes = parsed->get_int("max-nodes", 0, 0, std::numeric_limits<long long>::max());
   if (!nodes) return fail(nodes.error().message);
   o.max_nodes = *nodes;
+  auto table_mb = parsed->get_int("max-table-mb", 4096, 1, 1 << 20);
+  if (!table_mb) return fail(table_mb.error().message);
+  o.max_table_mb = *table_mb;
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto jobs = parsed->get_int("jobs", cores, 1, 256);
   if (!jobs) return fail(jobs.error().message);

@@ -1,4 +1,6 @@
 /* file_source.cpp: image files as frames, refusing corrupt or absurd images with a clear message. */
+#include <array>
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <opencv2/imgcodecs.hpp>
@@ -34,6 +36,45 @@ cv::Size header_size(const std::vector<unsigned char>& b) {
   return {0, 0};
 }
 
+std::uint32_t crc32(const unsigned char* data, std::size_t n) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < n; ++i) c = table[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+// Checks a PNG's chunk structure and CRCs up to IEND. libpng reports such damage on stderr by
+// itself before OpenCV returns; checking first keeps our one-line error the only line.
+bool png_intact(const std::vector<unsigned char>& b) {
+  std::size_t i = 8;
+  while (i + 12 <= b.size()) {
+    std::size_t len = (std::size_t{b[i]} << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];
+    if (len > b.size() - i - 12) return false;
+    const unsigned char* type = &b[i + 4];
+    std::uint32_t want = (std::uint32_t{b[i + 8 + len]} << 24) | (b[i + 9 + len] << 16) | (b[i + 10 + len] << 8) |
+                         b[i + 11 + len];
+    if (crc32(type, len + 4) != want) return false;
+    if (type[0] == 'I' && type[1] == 'E' && type[2] == 'N' && type[3] == 'D') return true;
+    i += 12 + len;
+  }
+  return false;
+}
+
+// A JPEG cut short has no end-of-image marker (FF D9) after its frame header.
+bool jpeg_complete(const std::vector<unsigned char>& b) {
+  for (std::size_t i = b.size(); i >= 2 && i + 4096 >= b.size(); --i)
+    if (b[i - 2] == 0xFF && b[i - 1] == 0xD9) return true;
+  return false;
+}
+
 }  // namespace
 
 Result<cv::Mat> decode_image(const std::vector<unsigned char>& bytes, const std::string& name) {
@@ -48,6 +89,10 @@ Result<cv::Mat> decode_image(const std::vector<unsigned char>& bytes, const std:
     return make_error(name + ": image of " + std::to_string(s.width) + "x" + std::to_string(s.height) +
                       " pixels is larger than the limit (" + std::to_string(kMaxImageSide) +
                       " per side, 50 Mpx): scale it down");
+  bool is_png = bytes[0] == 0x89;
+  if (is_png ? !png_intact(bytes) : !jpeg_complete(bytes))
+    return make_error(name + ": the " + std::string(is_png ? "PNG" : "JPEG") +
+                      " image is truncated or corrupt: take the screenshot again");
   cv::Mat image;
   try {
     image = cv::imdecode(bytes, cv::IMREAD_COLOR);

@@ -34,8 +34,10 @@ void check_round_trip(const pb::solvers::Puzzle& puzzle) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   // Both ways a user can give a board: with its header line, and as a body under --game.
-  auto with_header = pb::solvers::split_text_board(std::string(PB_FUZZ_GAME) + " " + text, "fuzz", true);
+  // The first line is taken as the header whatever its word, so the seeds can be real board files.
+  auto with_header = pb::solvers::split_text_board(text, "fuzz", true);
   if (with_header) {
+    with_header->game = PB_FUZZ_GAME;
     auto p = game().parse(*with_header);
     if (p) check_round_trip(**p);
   }

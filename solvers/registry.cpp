@@ -7,6 +7,10 @@
 #include "solvers/onestroke/game.hpp"
 #include "solvers/pegs/game.hpp"
 #include "solvers/sliding/game.hpp"
+#include "solvers/valves/game.hpp"
+#include "solvers/hanoi/game.hpp"
+#include "solvers/river/game.hpp"
+#include "solvers/knight/game.hpp"
 
 namespace pb::solvers {
 namespace {
@@ -15,6 +19,10 @@ constexpr std::array kGames = {
     &onestroke::kGame,
     &pegs::kGame,
     &sliding::kGame,
+    &valves::kGame,
+    &hanoi::kGame,
+    &river::kGame,
+    &knight::kGame,
 };
 
 }  // namespace

@@ -2,16 +2,16 @@
 // Each case runs the real program under `timeout` (and, outside sanitizer builds, a 4 GiB address
 // space limit), so a hang or a runaway allocation fails the test instead of the machine.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/support/run_program.hpp"
 
 namespace {
 
@@ -29,42 +29,16 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using pb::testing::ProgramRun;
+using pb::testing::scratch_dir;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("pb-bad-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-Run solve(const fs::path& input, const std::string& extra = "") {
-  static int n = 0;
-  fs::path err = scratch() / ("err" + std::to_string(n++));
+ProgramRun solve(const fs::path& input, const std::string& extra = "") {
   std::string limit = kSanitized ? "" : "ulimit -v 4194304; ";
-  std::string cmd = "sh -c '" + limit + "exec timeout -s KILL 120 " + std::string(PB_PUZZLEBOT) + " solve \"" +
-                    input.string() + "\" " + extra + "' 2>" + err.string();
-  Run r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf;
-  std::size_t got;
-  while ((got = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), got);
-  int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  r.err = slurp(err);
-  return r;
+  return pb::testing::run_program("sh -c '" + limit + "exec timeout -s KILL 120 " + std::string(PB_PUZZLEBOT) +
+                                  " solve \"" + input.string() + "\" " + extra + "'");
 }
 
-void expect_clean_error(const Run& r, int status, const std::string& fragment, const std::string& what) {
+void expect_clean_error(const ProgramRun& r, int status, const std::string& fragment, const std::string& what) {
   EXPECT_EQ(r.status, status) << what << "\nstdout: " << r.out << "\nstderr: " << r.err;
   EXPECT_EQ(r.err.rfind("puzzlebot: ", 0), 0u) << what << ": " << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": not one line: " << r.err;
@@ -96,10 +70,10 @@ TEST(BadInput, TruncatedRealImagesAreRejected) {
   for (const char* ext : {".png", ".jpg"}) {
     std::vector<unsigned char> bytes;
     ASSERT_TRUE(cv::imencode(ext, img, bytes));
-    fs::path f = scratch() / (std::string("truncated") + ext);
+    fs::path f = scratch_dir() / (std::string("truncated") + ext);
     std::ofstream(f, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                               static_cast<std::streamsize>(bytes.size() / 3));
-    Run r = solve(f, "--game onestroke");
+    ProgramRun r = solve(f, "--game onestroke");
     EXPECT_EQ(r.status, 2) << ext << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
@@ -107,9 +81,9 @@ TEST(BadInput, TruncatedRealImagesAreRejected) {
 
 TEST(BadInput, TinyAndExtremeAspectImagesFindNoBoard) {
   for (auto [w, h] : {std::pair{1, 1}, std::pair{20000, 20}, std::pair{20, 20000}}) {
-    fs::path f = scratch() / ("img-" + std::to_string(w) + "x" + std::to_string(h) + ".png");
+    fs::path f = scratch_dir() / ("img-" + std::to_string(w) + "x" + std::to_string(h) + ".png");
     ASSERT_TRUE(cv::imwrite(f.string(), cv::Mat(h, w, CV_8UC3, cv::Scalar(249, 249, 249))));
-    Run r = solve(f);
+    ProgramRun r = solve(f);
     EXPECT_EQ(r.status, 2) << f << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
@@ -117,7 +91,7 @@ TEST(BadInput, TinyAndExtremeAspectImagesFindNoBoard) {
 
 TEST(BadInput, HugeBoardIsRefusedOrBoundedNeverACrash) {
   // 2000 x 2000 one-stroke board: over the documented size limit, so refused as bad input.
-  fs::path f = scratch() / "huge-onestroke.txt";
+  fs::path f = scratch_dir() / "huge-onestroke.txt";
   {
     std::ofstream out(f);
     out << "onestroke\n";
@@ -128,7 +102,7 @@ TEST(BadInput, HugeBoardIsRefusedOrBoundedNeverACrash) {
       row[0] = '#';
     }
   }
-  Run r = solve(f, "--timeout-ms 5000");
+  ProgramRun r = solve(f, "--timeout-ms 5000");
   EXPECT_TRUE(r.status == 2 || r.status == 3) << r.status << ": " << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), r.status == 2 ? 1 : 0) << r.err;
 }

@@ -1,6 +1,5 @@
 /* solve_cli_test.cpp: drives the built `puzzlebot solve` as a user would: exit statuses, JSON, errors. */
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
@@ -11,42 +10,18 @@
 #include <string>
 
 #include "solvers/common/text_board.hpp"
+#include "tests/support/run_program.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using pb::testing::is_one_line;
+using pb::testing::ProgramRun;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs puzzlebot with `args` (already shell-quoted where needed), capturing both streams.
-Run puzzlebot(const std::string& args) {
-  static int counter = 0;
-  fs::path dir = fs::temp_directory_path() / ("pb-cli-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path err = dir / ("err" + std::to_string(counter++));
-  std::string cmd = std::string(PB_PUZZLEBOT) + " " + args + " 2>" + err.string();
-  Run r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (p == nullptr) return r;
-  std::array<char, 4096> buf;
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  r.err = slurp(err);
-  return r;
+ProgramRun puzzlebot(const std::string& args) {
+  return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args);
 }
 
 class TempDir {
@@ -81,13 +56,11 @@ std::vector<pb::solvers::onestroke::Cell> moves_of(const std::string& json) {
   return out;
 }
 
-bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
-
 const char* kLevel643 = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
 
 TEST(SolveCli, HelpExitsZeroAndListsOptions) {
   for (const char* args : {"--help", "solve --help"}) {
-    Run r = puzzlebot(args);
+    ProgramRun r = puzzlebot(args);
     EXPECT_EQ(r.status, 0) << args;
     EXPECT_NE(r.out.find("usage:"), std::string::npos) << args;
   }
@@ -97,9 +70,9 @@ TEST(SolveCli, HelpExitsZeroAndListsOptions) {
 TEST(SolveCli, SolvesATextBoardAndThePrintedPathReplays) {
   TempDir d;
   auto f = d.write("level.txt", kLevel643);
-  Run r = puzzlebot("solve " + f.string() + " --json");
+  ProgramRun r = puzzlebot("solve " + f.string() + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(one_line(r.out)) << r.out;
+  EXPECT_TRUE(is_one_line(r.out)) << r.out;
   EXPECT_NE(r.out.find(R"("game":"onestroke")"), std::string::npos);
   EXPECT_NE(r.out.find(R"("status":"solved")"), std::string::npos);
   EXPECT_NE(r.out.find(R"("stats":{"ms":)"), std::string::npos);
@@ -114,7 +87,7 @@ TEST(SolveCli, SolvesATextBoardAndThePrintedPathReplays) {
 
 TEST(SolveCli, HumanOutputSaysSolved) {
   TempDir d;
-  Run r = puzzlebot("solve " + d.write("a.txt", kLevel643).string());
+  ProgramRun r = puzzlebot("solve " + d.write("a.txt", kLevel643).string());
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("onestroke: solved"), std::string::npos) << r.out;
 }
@@ -122,7 +95,7 @@ TEST(SolveCli, HumanOutputSaysSolved) {
 TEST(SolveCli, UnsolvableIsExitOneWithAReason) {
   TempDir d;
   // 3x3 full grid from an edge middle: colour parity makes it impossible.
-  Run r = puzzlebot("solve " + d.write("u.txt", "onestroke\n#S#\n###\n###\n").string() + " --json");
+  ProgramRun r = puzzlebot("solve " + d.write("u.txt", "onestroke\n#S#\n###\n###\n").string() + " --json");
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find(R"("status":"unsolvable")"), std::string::npos);
   EXPECT_NE(r.out.find(R"("reason":")"), std::string::npos);
@@ -130,21 +103,21 @@ TEST(SolveCli, UnsolvableIsExitOneWithAReason) {
 
 TEST(SolveCli, MalformedBoardIsExitTwoWithLineAndColumn) {
   TempDir d;
-  Run r = puzzlebot("solve " + d.write("bad.txt", "onestroke\n#S#\n#?#\n").string());
+  ProgramRun r = puzzlebot("solve " + d.write("bad.txt", "onestroke\n#S#\n#?#\n").string());
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(one_line(r.err)) << r.err;
+  EXPECT_TRUE(is_one_line(r.err)) << r.err;
   EXPECT_NE(r.err.find("bad.txt:3:2"), std::string::npos) << r.err;
 }
 
 TEST(SolveCli, BadInvocationsAreExitTwoWithOneLine) {
   TempDir d;
   auto f = d.write("level.txt", kLevel643);
-  for (std::string args : {"solve", "solve /no/such/file.txt", "solve " + f.string() + " --frobnicate",
+  for (const std::string& args : std::vector<std::string>{"solve", "solve /no/such/file.txt", "solve " + f.string() + " --frobnicate",
                            "solve " + f.string() + " --timeout-ms abc", "solve " + f.string() + " --game nosuch",
                            "solve " + f.string() + " --game pegs", "frobnicate",
                            "solve " + d.write("noheader.txt", "hello world\n").string(),
                            "solve " + d.write("empty.txt", "").string()}) {
-    Run r = puzzlebot(args);
+    ProgramRun r = puzzlebot(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_TRUE(r.err.rfind("puzzlebot: ", 0) == 0) << args << ": " << r.err;
   }
@@ -154,14 +127,14 @@ TEST(SolveCli, NodeBudgetGivesUpWithExitThree) {
   TempDir d;
   std::string big = "onestroke\n";
   for (int r = 0; r < 30; ++r) big += std::string(r == 0 ? "S" : "#") + std::string(29, '#') + "\n";
-  Run r = puzzlebot("solve " + d.write("big.txt", big).string() + " --max-nodes 1 --json");
+  ProgramRun r = puzzlebot("solve " + d.write("big.txt", big).string() + " --max-nodes 1 --json");
   EXPECT_EQ(r.status, 3) << r.out << r.err;
   EXPECT_NE(r.out.find(R"("status":"gave_up")"), std::string::npos);
 }
 
 TEST(SolveCli, GameOptionReadsAHeaderlessBody) {
   TempDir d;
-  Run r = puzzlebot("solve " + d.write("body.txt", "S##\n###\n").string() + " --game onestroke --json");
+  ProgramRun r = puzzlebot("solve " + d.write("body.txt", "S##\n###\n").string() + " --game onestroke --json");
   EXPECT_EQ(r.status, 0) << r.err;
 }
 
@@ -170,7 +143,7 @@ TEST(SolveCli, FolderGivesOneJsonLinePerFileAndTheWorstStatus) {
   d.write("a-good.txt", kLevel643);
   d.write("b-unsolvable.txt", "onestroke\n#S#\n###\n###\n");
   d.write("c-bad.txt", "onestroke\nxyz\n");
-  Run r = puzzlebot("solve " + d.path().string() + " --json");
+  ProgramRun r = puzzlebot("solve " + d.path().string() + " --json");
   EXPECT_EQ(r.status, 2);
   std::istringstream lines(r.out);
   std::vector<std::string> got;
@@ -186,9 +159,9 @@ TEST(SolveCli, FolderGivesOneJsonLinePerFileAndTheWorstStatus) {
 TEST(SolveCli, CorruptImageIsExitTwo) {
   TempDir d;
   auto png = d.write("broken.png", std::string("\x89PNG\r\n\x1a\n", 8) + "garbage");
-  Run r = puzzlebot("solve " + png.string());
+  ProgramRun r = puzzlebot("solve " + png.string());
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(one_line(r.err)) << r.err;
+  EXPECT_TRUE(is_one_line(r.err)) << r.err;
 }
 
 }  // namespace

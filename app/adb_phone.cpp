@@ -1,0 +1,100 @@
+/* adb_phone.cpp: connecting to the phone, asking it its model, size and density, waiting for a still screen. */
+#include "app/adb_phone.hpp"
+
+#include <opencv2/core/persistence.hpp>
+#include <thread>
+
+#include "app/commands.hpp"
+
+namespace pb::app {
+
+std::vector<std::string> with_adb_value(std::vector<std::string> args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") break;
+    if (args[i] != "--adb") continue;
+    const bool serial_follows = i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-';
+    if (!serial_follows) args[i] = "--adb=";
+  }
+  return args;
+}
+
+bool wants_adb(const std::vector<std::string>& args) {
+  for (const auto& a : args) {
+    if (a == "--") return false;
+    if (a == "--adb" || a.rfind("--adb=", 0) == 0) return true;
+  }
+  return false;
+}
+
+Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial) {
+  capture::AdbOptions o;
+  if (!adb_path.empty()) o.adb_path = adb_path;
+  o.serial = serial;
+  auto device = capture::AdbDevice::connect(o);
+  if (!device) return device.error();
+  return std::shared_ptr<const capture::AdbDevice>(std::make_shared<capture::AdbDevice>(std::move(*device)));
+}
+
+Result<PhoneInfo> query_phone(const capture::AdbDevice& device) {
+  PhoneInfo info;
+  auto model = device.shell({"getprop", "ro.product.model"});
+  if (!model) return model.error();
+  info.model = *model;
+  while (!info.model.empty() && (info.model.back() == '\n' || info.model.back() == '\r' || info.model.back() == ' '))
+    info.model.pop_back();
+  auto size = device.shell({"wm", "size"});
+  if (!size) return size.error();
+  auto parsed_size = calibration::parse_wm_size(*size);
+  if (!parsed_size) return make_error("phone " + device.serial() + ": " + parsed_size.error().message);
+  info.size = *parsed_size;
+  auto density = device.shell({"wm", "density"});
+  if (!density) return density.error();
+  auto parsed_density = calibration::parse_wm_density(*density);
+  if (!parsed_density) return make_error("phone " + device.serial() + ": " + parsed_density.error().message);
+  info.density = *parsed_density;
+  return info;
+}
+
+Result<vision::onestroke::Params> onestroke_params(const std::string& profile_path) {
+  if (profile_path.empty()) return vision::onestroke::Params{};
+  try {
+    cv::FileStorage fs(profile_path, cv::FileStorage::READ);
+    if (!fs.isOpened()) return make_error("cannot open profile " + profile_path + ": check the path");
+    auto p = vision::onestroke::load_params(fs["onestroke"]);
+    if (!p) return make_error(profile_path + ": " + p.error().message);
+    return *p;
+  } catch (const cv::Exception& e) {
+    return make_error("cannot read profile " + profile_path + ": " + e.what());
+  }
+}
+
+Result<StillFrame> wait_still(capture::FrameSource& source, const cv::Mat* before, std::chrono::milliseconds timeout,
+                              std::chrono::milliseconds poll) {
+  using Clock = std::chrono::steady_clock;
+  auto same = [](const cv::Mat& a, const cv::Mat& b) {
+    return a.size() == b.size() && a.type() == b.type() && cv::norm(a, b, cv::NORM_INF) == 0;
+  };
+  const auto end = Clock::now() + timeout;
+  auto f = source.grab();
+  if (!f) return f.error();
+  StillFrame out{std::move(*f), false};
+  for (;;) {
+    if (stop_requested().load()) return make_error("stopped by Ctrl-C");
+    const bool changed = before == nullptr || !same(out.frame.bgr, *before);
+    if (Clock::now() > end) {
+      out.changed = changed;
+      return out;
+    }
+    std::this_thread::sleep_for(poll);
+    auto g = source.grab();
+    if (!g) return g.error();
+    const bool still = same(out.frame.bgr, g->bgr);
+    out.frame = std::move(*g);
+    if (changed && still) {
+      out.changed = true;
+      return out;
+    }
+  }
+}
+
+}  // namespace pb::app

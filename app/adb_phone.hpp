@@ -1,0 +1,45 @@
+/* adb_phone.hpp: what `play --adb` and `calibrate --adb` share: the phone, what it reports, the transform, the reader. */
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "actuator/adb_sink.hpp"
+#include "calibration/calibrate.hpp"
+#include "capture/adb_device.hpp"
+#include "capture/adb_source.hpp"
+#include "core/result.hpp"
+#include "vision/onestroke/reader.hpp"
+
+namespace pb::app {
+
+// `--adb` takes an optional SERIAL: rewrites the command line so the option always has a value
+// ("--adb" followed by another option or nothing becomes "--adb="), for parse_args.
+std::vector<std::string> with_adb_value(std::vector<std::string> args);
+
+// Whether the command line asks for a phone (`--adb` or `--adb=SERIAL`).
+bool wants_adb(const std::vector<std::string>& args);
+
+// What the phone says about itself.
+struct PhoneInfo {
+  std::string model;
+  calibration::WmSize size;
+  calibration::WmDensity density;
+};
+
+Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
+Result<PhoneInfo> query_phone(const capture::AdbDevice& device);
+
+// One-stroke reader parameters from a profile's `onestroke` node (defaults without a profile).
+Result<vision::onestroke::Params> onestroke_params(const std::string& profile_path);
+
+// Grabs until the screen differs from `before` (when given) and then holds still for two grabs
+// `poll` apart; after `timeout` returns the last frame grabbed (`changed` tells whether it differs).
+struct StillFrame {
+  capture::Frame frame;
+  bool changed = false;
+};
+Result<StillFrame> wait_still(capture::FrameSource& source, const cv::Mat* before, std::chrono::milliseconds timeout,
+                              std::chrono::milliseconds poll);
+}  // namespace pb::app

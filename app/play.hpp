@@ -1,0 +1,128 @@
+/* play.hpp: the play loop: capture, read, solve, act, wait for the screen to settle, check, re-plan. */
+#pragma once
+
+// The loop knows no game and no device: a Player turns frames into boards and planned moves into
+// gestures in frame pixels; a FrameSource and an InputSink are the device; `to_input` (calibration)
+// maps frame pixels to input pixels. The desktop (X11Source + XdoSink) and the phone (adb capture
+// + adb touch) run the same loop with different parts.
+//
+// Rejected: planning all gestures up front and firing them blind (one lost click and every later
+// click lands on the wrong tile); re-solving after every move (the solver may take seconds on a
+// hard 15-puzzle; it is called again only when the screen disagrees with the prediction); fixed
+// sleeps after each move (too short on a loaded machine, wasted time on a fast one: we wait until
+// two consecutive grabs are equal, with a bound).
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "actuator/input_sink.hpp"
+#include "calibration/coords.hpp"
+#include "capture/frame_source.hpp"
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+
+namespace pb::app {
+
+// A gesture in frame pixels, before calibration maps it to the input device.
+struct FrameGesture {
+  actuator::Gesture::Kind kind = actuator::Gesture::Kind::kTap;
+  std::vector<calibration::FramePoint> points;
+  std::string label;  // "tile 7", "(3,1) -> (3,3)": for logs and the dry-run picture
+};
+
+// What solving the board on screen gave.
+struct PlanOutcome {
+  solvers::Status status = solvers::Status::kGaveUp;
+  std::string reason;  // why unsolvable / which limit was hit
+  std::size_t moves = 0;
+  std::uint64_t nodes = 0;
+};
+
+// One game's half of the loop (see play_players.hpp for the typed implementation).
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual std::string_view game() const = 0;
+  // Reads the board in `bgr`; on success it becomes the current board (and geometry).
+  virtual Result<void> read(const cv::Mat& bgr) = 0;
+  virtual bool solved() const = 0;            // the current board is finished
+  virtual std::string board_text() const = 0;  // the current board, FORMATS.md text
+  // Solves from the current board and keeps the moves as the plan.
+  virtual PlanOutcome plan(const solvers::Limits& limits) = 0;
+  // The gesture for planned step `i`, placed with the geometry of the last board read.
+  virtual Result<FrameGesture> gesture(std::size_t i) const = 0;
+  // Whether the current board is the board predicted after planned steps 0..i (i = npos: before any).
+  virtual bool matches_after(std::size_t i) const = 0;
+  // Checks step `i` without reading: `after` must show, cell by cell, the pictures `before` showed,
+  // moved the way step i moves pieces (a tile into the gap, a peg over another). When it does, the
+  // predicted board becomes the current board and true is returned; false means "read the screen".
+  // `before` must be the frame the current board was read or confirmed from. The default (false)
+  // suits games whose pieces do not simply swap pictures: the loop then reads after every move.
+  virtual bool confirm_by_pixels(const cv::Mat& /*before*/, const cv::Mat& /*after*/, std::size_t /*i*/) {
+    return false;
+  }
+};
+
+inline constexpr std::size_t kBeforePlan = static_cast<std::size_t>(-1);
+
+// Milliseconds spent per stage over a run.
+struct StageTimes {
+  double capture = 0, read = 0, solve = 0, act = 0, settle = 0;
+  int grabs = 0;
+};
+
+struct PlayOptions {
+  std::chrono::milliseconds solve_timeout{20000};  // per solve (first plan and each re-plan)
+  int levels = 1;                 // boards to clear in a row (needs next_level for more than 1)
+  int max_replans = 3;            // screen/prediction disagreements tolerated per level
+  int read_attempts = 3;          // reads of an unreadable screen before giving up
+  std::chrono::milliseconds poll{25};             // between grabs while waiting for the screen
+  std::chrono::milliseconds change_timeout{800};  // longest wait for a move to show at all
+  std::chrono::milliseconds settle_timeout{4000}; // longest wait for the screen to stop changing
+  std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)
+  // After each move, first check the screen by comparing cell pictures with the frame before the
+  // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
+  // only when that fails; false: read after every move.
+  bool confirm_by_pixels = true;
+  bool dry_run = false;           // plan and draw, send nothing
+  std::string dry_run_out = "puzzlebot-dry-run.png";
+  const std::atomic<bool>* cancel = nullptr;      // Ctrl-C: stop before the next move
+  // Frame pixels -> input pixels for this frame (calibration). Required.
+  std::function<calibration::FrameToInput(const capture::Frame&)> to_input;
+  // Starts the next level once one is cleared (e.g. a key press); empty: levels must be 1.
+  std::function<Result<void>()> next_level;
+  std::FILE* log = stderr;        // progress and timings; nullptr: quiet
+};
+
+struct PlayReport {
+  int exit_status = 3;        // FORMATS.md: 0 solved, 1 unsolvable, 2 bad input/environment, 3 gave up
+  std::string message;        // one line for the user (the error, or what was done)
+  int levels_cleared = 0;
+  int moves_made = 0;         // gestures sent
+  int replans = 0;
+  StageTimes times;
+  std::vector<FrameGesture> planned;  // dry run: the gestures that would have been sent
+};
+
+// Plays until the board is finished (`levels` times), the solver says it cannot be done, or
+// something goes wrong. Errors from the source or sink (window closed, user took the mouse) end
+// the run with exit status 2 and the sink's message.
+PlayReport play(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& options);
+
+// The dry-run picture: `gestures` drawn over `bgr`, numbered in order (taps as rings, drags as arrows).
+cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestures);
+
+// Maps a frame gesture into an input gesture; errors when a point falls outside the input space.
+Result<actuator::Gesture> to_input_gesture(const FrameGesture& g, const calibration::FrameToInput& map,
+                                           std::chrono::milliseconds step_pause);
+
+// The desktop mapping: a frame of a window at `screen_rect` (root pixels) on a root of `root` size.
+calibration::FrameToInput window_to_root(const cv::Rect& screen_rect, calibration::Size root);
+
+}  // namespace pb::app

@@ -1,0 +1,324 @@
+/* play_loop.cpp: the device- and game-independent play loop, its settle wait and the dry-run drawing. */
+#include <cstdarg>
+#include <optional>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <thread>
+
+#include "app/play.hpp"
+
+namespace pb::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+bool same_pixels(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return false;
+  return cv::norm(a, b, cv::NORM_INF) == 0;
+}
+
+// Stops the run: how it ended, for the report.
+struct Stop {
+  int status;
+  std::string message;
+};
+
+class Loop {
+ public:
+  Loop(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& o)
+      : source_(source), sink_(sink), player_(player), o_(o) {}
+
+  PlayReport run() {
+    if (!o_.to_input) return finish({kBadInput, "play loop misconfigured: no frame-to-input mapping"});
+    if (o_.levels > 1 && !o_.next_level)
+      return finish({kBadInput, "--levels above 1 needs a way to start the next level, which this device lacks"});
+    for (int level = 0; level < o_.levels; ++level) {
+      if (level > 0) {
+        if (auto r = o_.next_level(); !r) return finish({kBadInput, r.error().message});
+      }
+      if (auto stop = play_level(level)) return finish(std::move(*stop));
+      ++report_.levels_cleared;
+    }
+    std::string what = o_.dry_run ? "planned " + std::to_string(report_.planned.size()) + " moves into " + o_.dry_run_out
+                                  : "solved";
+    if (o_.levels > 1) what.append(" ").append(std::to_string(report_.levels_cleared)).append(" levels");
+    char counts[96];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(n)
+    std::snprintf(counts, sizeof counts, " (%d moves sent, %d re-plans)", report_.moves_made, report_.replans);
+    return finish({0, std::string(player_.game()) + ": " + what + counts});
+  }
+
+ private:
+  static constexpr int kBadInput = 2, kUnsolvable = 1, kGaveUp = 3;
+
+  void log(const char* fmt, ...) const __attribute__((format(printf, 2, 3))) {
+    if (o_.log == nullptr) return;
+    std::va_list args;
+    va_start(args, fmt);
+    std::fputs("puzzlebot: ", o_.log);
+    std::vfprintf(o_.log, fmt, args);
+    std::fputc('\n', o_.log);
+    va_end(args);
+  }
+
+  bool cancelled() const { return o_.cancel != nullptr && o_.cancel->load(); }
+
+  PlayReport finish(Stop stop) {
+    report_.exit_status = stop.status;
+    report_.message = std::move(stop.message);
+    const StageTimes& t = report_.times;
+    log("%d moves sent; timings: capture %.1f ms (%d grabs, %.2f ms each), read %.1f ms, solve %.1f ms, "
+        "act %.1f ms, settle %.1f ms",
+        report_.moves_made, t.capture, t.grabs, t.grabs > 0 ? t.capture / t.grabs : 0.0, t.read, t.solve, t.act,
+        t.settle);
+    return std::move(report_);
+  }
+
+  Result<capture::Frame> grab() {
+    auto t0 = Clock::now();
+    auto f = source_.grab();
+    report_.times.capture += ms_since(t0);
+    ++report_.times.grabs;
+    return f;
+  }
+
+  // A frame once the screen has stopped changing: when `before` is given, first waits (bounded) for
+  // the screen to differ from it, so a game slow to react is not mistaken for a still one; then
+  // until two grabs `poll` apart are equal. Capture time inside is counted as settle, not capture.
+  Result<capture::Frame> settle(const cv::Mat* before) {
+    auto t0 = Clock::now();
+    double capture_before = report_.times.capture;
+    auto finish_settle = [&](Result<capture::Frame> f) {
+      report_.times.settle += ms_since(t0) - (report_.times.capture - capture_before);
+      return f;
+    };
+    auto f = grab();
+    if (!f) return finish_settle(std::move(f));
+    if (before != nullptr) {
+      while (same_pixels(f->bgr, *before) && Clock::now() - t0 < o_.change_timeout && !cancelled()) {
+        std::this_thread::sleep_for(o_.poll);
+        f = grab();
+        if (!f) return finish_settle(std::move(f));
+      }
+    }
+    for (;;) {
+      std::this_thread::sleep_for(o_.poll);
+      auto g = grab();
+      if (!g) return finish_settle(std::move(g));
+      bool still = same_pixels(f->bgr, g->bgr);
+      f = std::move(g);
+      if (still || cancelled()) break;
+      if (Clock::now() - t0 > o_.settle_timeout) {
+        log("the screen was still changing after %lld ms; reading it anyway",
+            static_cast<long long>(o_.settle_timeout.count()));
+        break;
+      }
+    }
+    return finish_settle(std::move(f));
+  }
+
+  // Reads the board off `frame`, re-grabbing after a pause when it cannot be read (a dialog, a
+  // half-drawn window). Updates `frame` to the one that was read.
+  std::optional<Stop> read(capture::Frame& frame) {
+    std::string last;
+    for (int attempt = 0; attempt < std::max(1, o_.read_attempts); ++attempt) {
+      if (attempt > 0) {
+        std::this_thread::sleep_for(o_.poll * 4);
+        auto f = settle(nullptr);
+        if (!f) return Stop{kBadInput, f.error().message};
+        frame = std::move(*f);
+      }
+      auto t0 = Clock::now();
+      auto r = player_.read(frame.bgr);
+      report_.times.read += ms_since(t0);
+      if (r) return std::nullopt;
+      last = r.error().message;
+    }
+    return Stop{kBadInput, "cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": " + last};
+  }
+
+  // Solves from the board read last; `steps` gets the plan's length.
+  std::optional<Stop> make_plan(std::size_t& steps) {
+    steps = 0;
+    auto limits = solvers::Limits::with_timeout(o_.solve_timeout);
+    limits.cancel = o_.cancel;
+    auto t0 = Clock::now();
+    PlanOutcome plan = player_.plan(limits);
+    double ms = ms_since(t0);
+    report_.times.solve += ms;
+    switch (plan.status) {
+      case solvers::Status::kSolved:
+        log("solved the board on screen in %.1f ms: %zu moves", ms, plan.moves);
+        steps = plan.moves;
+        return std::nullopt;
+      case solvers::Status::kUnsolvable:
+        return Stop{kUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason};
+      case solvers::Status::kGaveUp:
+        break;
+    }
+    return Stop{kGaveUp, std::string(player_.game()) + ": gave up solving the board on screen: " + plan.reason};
+  }
+
+  std::optional<Stop> dry_run(const capture::Frame& frame, std::size_t steps) {
+    for (std::size_t i = 0; i < steps; ++i) {
+      auto g = player_.gesture(i);
+      if (!g) return Stop{kBadInput, g.error().message};
+      auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
+      if (!mapped) return Stop{kBadInput, mapped.error().message};
+      report_.planned.push_back(std::move(*g));
+    }
+    cv::Mat drawn = draw_gestures(frame.bgr, report_.planned);
+    bool written = false;
+    try {
+      written = cv::imwrite(o_.dry_run_out, drawn);
+    } catch (const cv::Exception&) {
+    }
+    if (!written)
+      return Stop{kBadInput, "cannot write " + o_.dry_run_out + ": check the folder exists and the name ends in .png"};
+    return std::nullopt;
+  }
+
+  std::optional<Stop> play_level(int level) {
+    auto first = settle(nullptr);
+    if (!first) return Stop{kBadInput, first.error().message};
+    capture::Frame frame = std::move(*first);
+    if (auto stop = read(frame)) return stop;
+    log("level %d: read the %s board from %s", level + 1, std::string(player_.game()).c_str(), frame.origin.c_str());
+    if (player_.solved()) {
+      log("the board is already finished");
+      return std::nullopt;
+    }
+    std::size_t steps = 0;
+    if (auto stop = make_plan(steps)) return stop;
+    if (o_.dry_run) return dry_run(frame, steps);
+
+    std::size_t step = 0;
+    int replans = 0;
+    while (step < steps) {
+      if (cancelled())
+        return Stop{kGaveUp, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves"};
+      auto g = player_.gesture(step);
+      if (!g) return Stop{kBadInput, g.error().message};
+      auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
+      if (!mapped) return Stop{kBadInput, mapped.error().message};
+      auto t0 = Clock::now();
+      auto sent = sink_.perform(*mapped);
+      double act_ms = ms_since(t0);
+      report_.times.act += act_ms;
+      if (!sent) return Stop{kBadInput, sent.error().message};
+      ++report_.moves_made;
+
+      double settle_before = report_.times.settle;
+      cv::Mat before = frame.bgr;
+      auto after = settle(&before);
+      if (!after) return Stop{kBadInput, after.error().message};
+      frame = std::move(*after);
+      auto tc = Clock::now();
+      bool confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
+      report_.times.read += ms_since(tc);
+      if (!confirmed) {
+        if (auto stop = read(frame)) return stop;
+      }
+      if (!player_.matches_after(step)) {
+        // Perhaps caught between two animation frames that happened to be equal: look once more.
+        auto again = settle(nullptr);
+        if (!again) return Stop{kBadInput, again.error().message};
+        frame = std::move(*again);
+        if (auto stop = read(frame)) return stop;
+      }
+      log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms%s)", step + 1, steps, g->label.c_str(), act_ms,
+          report_.times.settle - settle_before, confirmed ? ", checked by pixels" : ", read");
+      if (player_.matches_after(step)) {
+        ++step;
+        continue;
+      }
+      // The screen disagrees with the prediction: a click lost, a misread, or a game with rules of
+      // its own. Trust the screen and plan again from what it shows.
+      if (player_.solved()) return std::nullopt;
+      ++replans;
+      ++report_.replans;
+      if (replans > o_.max_replans)
+        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
+                                 " re-plans); last board read:\n" + player_.board_text()};
+      log("the screen does not show the predicted board after %s; re-planning from what it shows:\n%s",
+          g->label.c_str(), player_.board_text().c_str());
+      if (auto stop = make_plan(steps)) return stop;
+      step = 0;
+    }
+    // The last word is a real reading of the final screen, not a chain of pixel checks.
+    if (auto stop = read(frame)) return stop;
+    if (!player_.solved())
+      return Stop{kGaveUp, "the planned moves were made but the board is not finished:\n" + player_.board_text()};
+    return std::nullopt;
+  }
+
+  capture::FrameSource& source_;
+  actuator::InputSink& sink_;
+  Player& player_;
+  const PlayOptions& o_;
+  PlayReport report_;
+};
+
+}  // namespace
+
+PlayReport play(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& options) {
+  return Loop(source, sink, player, options).run();
+}
+
+calibration::FrameToInput window_to_root(const cv::Rect& screen_rect, calibration::Size root) {
+  calibration::FrameToInput m;
+  m.scale_x = m.scale_y = 1;  // an X11 window grab is 1:1 with root pixels
+  m.offset_x = screen_rect.x;
+  m.offset_y = screen_rect.y;
+  m.input = root;
+  return m;
+}
+
+Result<actuator::Gesture> to_input_gesture(const FrameGesture& g, const calibration::FrameToInput& map,
+                                           std::chrono::milliseconds step_pause) {
+  actuator::Gesture out;
+  out.kind = g.kind;
+  out.step_pause = step_pause;
+  for (const auto& p : g.points) {
+    calibration::InputPoint q = map.map(p);
+    if (!map.inside(q))
+      return make_error("move '" + g.label + "' maps to (" + std::to_string(q.x) + "," + std::to_string(q.y) +
+                        "), outside the " + std::to_string(map.input.width) + "x" + std::to_string(map.input.height) +
+                        " input space: is the profile for this screen?");
+    out.points.push_back(q);
+  }
+  if (out.points.empty()) return make_error("move '" + g.label + "' has no points: a planner bug");
+  return out;
+}
+
+cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestures) {
+  cv::Mat out = bgr.clone();
+  const cv::Scalar kTapColour(0, 0, 255), kDragColour(0, 160, 255), kText(0, 0, 0);
+  double scale = std::max(0.35, std::min(out.cols, out.rows) / 900.0);
+  int thick = std::max(1, static_cast<int>(std::lround(scale * 2)));
+  for (std::size_t i = 0; i < gestures.size(); ++i) {
+    const FrameGesture& g = gestures[i];
+    if (g.points.empty()) continue;
+    auto pt = [](const calibration::FramePoint& p) { return cv::Point(static_cast<int>(std::lround(p.x)),
+                                                                       static_cast<int>(std::lround(p.y))); };
+    cv::Point a = pt(g.points.front());
+    if (g.kind == actuator::Gesture::Kind::kTap) {
+      cv::circle(out, a, static_cast<int>(8 * scale + 4), kTapColour, thick, cv::LINE_AA);
+    } else {
+      for (std::size_t k = 1; k < g.points.size(); ++k)
+        cv::arrowedLine(out, pt(g.points[k - 1]), pt(g.points[k]), kDragColour, thick, cv::LINE_AA, 0, 0.2);
+    }
+    // Step numbers are offset a little per step so repeated taps on one cell stay readable.
+    cv::Point label = a + cv::Point(static_cast<int>(6 + (i % 3) * 10 * scale), static_cast<int>(-4 - (i / 3 % 3) * 10 * scale));
+    std::string n = std::to_string(i + 1);
+    cv::putText(out, n, label, cv::FONT_HERSHEY_SIMPLEX, 0.45 * scale + 0.15, cv::Scalar(255, 255, 255), thick + 2,
+                cv::LINE_AA);
+    cv::putText(out, n, label, cv::FONT_HERSHEY_SIMPLEX, 0.45 * scale + 0.15, kText, thick, cv::LINE_AA);
+  }
+  return out;
+}
+
+}  // namespace pb::app

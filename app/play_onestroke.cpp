@@ -1,0 +1,234 @@
+/* play_onestroke.cpp: the one-stroke Player: planning (with the replay fallback), the drag, level-cleared detection. */
+#include "app/play_onestroke.hpp"
+
+#include <algorithm>
+#include <opencv2/imgproc.hpp>
+
+namespace pb::app {
+namespace {
+
+namespace os = solvers::onestroke;
+using os::Cell;
+using os::Site;
+
+// Replay-button search (fractions of the screen, levels 0-255).
+constexpr double kButtonBand = 0.2;        // the bottom part of the screen searched
+constexpr double kMinButtonWidth = 0.05;   // least button width, fraction of the screen width
+constexpr double kMaxButtonWidth = 0.3;    // most
+constexpr int kButtonMinChroma = 60;       // a button is strongly coloured (max - min channel)
+
+int visited_count(const os::State& s) {
+  return static_cast<int>(std::count(s.sites.begin(), s.sites.end(), Site::kVisited));
+}
+
+bool is_goal(const os::State& s) { return s.free_count() == 0; }
+
+bool starts_with(const std::string& s, std::string_view p) { return s.rfind(p, 0) == 0; }
+
+}  // namespace
+
+bool same_layout(const os::State& a, const os::State& b) {
+  if (a.rows != b.rows || a.cols != b.cols || a.sites.size() != b.sites.size()) return false;
+  for (std::size_t i = 0; i < a.sites.size(); ++i)
+    if ((a.sites[i] == Site::kNone) != (b.sites[i] == Site::kNone)) return false;
+  return true;
+}
+
+os::State fresh_board_guess(const os::State& mid) {
+  os::State fresh = mid;
+  std::optional<Cell> start;
+  for (int r = 0; r < mid.rows && !start; ++r)
+    for (int c = 0; c < mid.cols && !start; ++c) {
+      const Cell at{r, c};
+      if (mid.at(at) != Site::kVisited || at == mid.head) continue;
+      int n = 0;
+      for (Cell d : {Cell{-1, 0}, Cell{1, 0}, Cell{0, -1}, Cell{0, 1}}) {
+        const Cell nb{r + d.row, c + d.col};
+        if (mid.inside(nb) && mid.at(nb) == Site::kVisited) ++n;
+      }
+      if (n == 1) start = at;
+    }
+  if (!start) start = mid.head;  // a band that loops back on itself: keep the head, the check will tell
+  for (auto& s : fresh.sites)
+    if (s == Site::kVisited) s = Site::kFree;
+  fresh.sites[static_cast<std::size_t>(start->row * fresh.cols + start->col)] = Site::kVisited;
+  fresh.head = *start;
+  return fresh;
+}
+
+Result<calibration::FramePoint> find_replay_button(const cv::Mat& bgr) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no screen to find the replay button on");
+  const int top = static_cast<int>(bgr.rows * (1 - kButtonBand));
+  const cv::Mat band = bgr.rowRange(top, bgr.rows);
+  cv::Mat lo, hi, chroma, mask;
+  std::vector<cv::Mat> ch;
+  cv::split(band, ch);
+  cv::min(ch[0], ch[1], lo);
+  cv::min(lo, ch[2], lo);
+  cv::max(ch[0], ch[1], hi);
+  cv::max(hi, ch[2], hi);
+  cv::subtract(hi, lo, chroma);
+  cv::threshold(chroma, mask, kButtonMinChroma, 255, cv::THRESH_BINARY);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  std::optional<cv::Rect> best;
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                     stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const double w = static_cast<double>(r.width) / bgr.cols;
+    if (w < kMinButtonWidth || w > kMaxButtonWidth) continue;
+    // Round (a disc, or a disc standing on a tab of its own width): at least as tall as wide,
+    // and mostly filled.
+    if (r.height < 0.8 * r.width) continue;
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < 0.6 * r.width * std::min(r.height, r.width)) continue;
+    if (r.x + r.width / 2 > bgr.cols / 2) continue;  // the replay button is on the left half
+    if (!best || r.x < best->x) best = r;
+  }
+  if (!best)
+    return make_error("cannot find the replay button (重玩, the round button at the bottom left): restart the level by hand");
+  // The disc's centre: a disc's height equals its width, measured from its top.
+  return calibration::FramePoint{best->x + best->width / 2.0, top + best->y + best->width / 2.0, {bgr.cols, bgr.rows}};
+}
+
+Result<void> OnestrokePlayer::read(const cv::Mat& bgr) {
+  auto got = read_(bgr);
+  if (!got) {
+    // Right after the finishing drag the game swaps the finished board for its "cleared" screen
+    // or the next level: a board that is gone is the level cleared, not a reading failure.
+    if (finish_sent_ && starts_with(got.error().message, "no board found")) {
+      cleared_ = true;
+      cleared_how_ = "the board left the screen after the last cell was drawn";
+      reading_.reset();
+      frame_ = bgr;
+      return {};
+    }
+    return got.error();
+  }
+  const os::State& s = got->state;
+  if (finish_sent_ && !is_goal(s)) {
+    if (!same_layout(s, plan_start_)) {
+      cleared_ = true;
+      cleared_how_ = "the next level appeared after the last cell was drawn";
+    } else {
+      finish_sent_ = false;  // the same level, not finished: the drag missed cells
+    }
+  }
+  if (is_goal(s)) {
+    cleared_ = true;
+    cleared_how_ = "the finished board was seen";
+  }
+  // Remember the level's board as it started (only the start visited); a new level replaces it,
+  // unless it is the next level glimpsed while confirming the last one was cleared.
+  if (visited_count(s) == 1 && !cleared_) level_ = s;
+  reading_ = std::move(*got);
+  frame_ = bgr;
+  return {};
+}
+
+bool OnestrokePlayer::solved() const { return cleared_ || (reading_ && is_goal(reading_->state)); }
+
+std::string OnestrokePlayer::board_text() const {
+  if (reading_) return os::format(reading_->state);
+  return cleared_ ? "(no board on screen: " + cleared_how_ + ")\n" : std::string();
+}
+
+void OnestrokePlayer::begin_level() {
+  cleared_ = false;
+  finish_sent_ = false;
+  cleared_how_.clear();
+  steps_.clear();
+  predicted_.clear();
+}
+
+PlanOutcome OnestrokePlayer::plan(const solvers::Limits& limits) {
+  steps_.clear();
+  predicted_.clear();
+  finish_sent_ = false;
+  PlanOutcome out;
+  if (!reading_) {
+    out.status = solvers::Status::kGaveUp;
+    out.reason = "no board has been read";
+    return out;
+  }
+  const os::State& now = reading_->state;
+  auto add_drag = [&](const os::State& from, const std::vector<Cell>& path) -> bool {
+    os::State s = from;
+    for (std::size_t k = 1; k < path.size(); ++k) {
+      auto next = os::apply(s, path[k]);
+      if (!next) return false;  // a solver bug: never act on a plan that does not replay
+      s = std::move(*next);
+    }
+    steps_.push_back({OnestrokeStep::Kind::kDrag, path});
+    predicted_.push_back(std::move(s));
+    return true;
+  };
+  auto solution = os::solve(now, limits);
+  out.nodes = solution.nodes;
+  if (solution.status == solvers::Status::kSolved) {
+    if (!add_drag(now, solution.path)) {
+      out.status = solvers::Status::kGaveUp;
+      out.reason = "the solver's path does not replay: not acting on it";
+      steps_.clear();
+      predicted_.clear();
+      return out;
+    }
+  } else if (solution.status == solvers::Status::kUnsolvable && visited_count(now) > 1) {
+    // A dead end mid-level (a touch went astray): start the level again with the replay button.
+    os::State fresh = level_ && same_layout(*level_, now) ? *level_ : fresh_board_guess(now);
+    auto again = os::solve(fresh, limits);
+    out.nodes += again.nodes;
+    if (again.status != solvers::Status::kSolved) {
+      out.status = again.status;
+      out.reason = "the board on screen is a dead end (" + solution.reason + ") and the level from its start: " + again.reason;
+      return out;
+    }
+    steps_.push_back({OnestrokeStep::Kind::kReplay, {}});
+    predicted_.push_back(fresh);
+    if (!add_drag(fresh, again.path)) {
+      out.status = solvers::Status::kGaveUp;
+      out.reason = "the solver's path does not replay: not acting on it";
+      steps_.clear();
+      predicted_.clear();
+      return out;
+    }
+  } else {
+    out.status = solution.status;
+    out.reason = solution.reason;
+    return out;
+  }
+  plan_start_ = now;
+  out.status = solvers::Status::kSolved;
+  out.moves = steps_.size();
+  return out;
+}
+
+Result<FrameGesture> OnestrokePlayer::gesture(std::size_t i) const {
+  if (i >= steps_.size()) return make_error("no planned step " + std::to_string(i));
+  if (!reading_) return make_error("no board read to place the move on");
+  const OnestrokeStep& step = steps_[i];
+  FrameGesture g;
+  if (step.kind == OnestrokeStep::Kind::kReplay) {
+    auto at = find_replay_button(frame_);
+    if (!at) return at.error();
+    g.kind = actuator::Gesture::Kind::kTap;
+    g.points.push_back(*at);
+    g.label = "replay button (the cat is in a dead end)";
+  } else {
+    g.kind = actuator::Gesture::Kind::kDrag;
+    for (Cell c : step.path) g.points.push_back(reading_->cell_centre(c));
+    const Cell a = step.path.front(), b = step.path.back();
+    g.label = "drag through " + std::to_string(step.path.size()) + " cells (" + std::to_string(a.row) + "," +
+              std::to_string(a.col) + ") -> (" + std::to_string(b.row) + "," + std::to_string(b.col) + ")";
+  }
+  if (i + 1 == steps_.size()) finish_sent_ = true;
+  return g;
+}
+
+bool OnestrokePlayer::matches_after(std::size_t i) const {
+  if (i == kBeforePlan) return reading_ && reading_->state == plan_start_;
+  if (i >= predicted_.size()) return false;
+  if (cleared_) return i + 1 == predicted_.size();
+  return reading_ && reading_->state == predicted_[i];
+}
+
+}  // namespace pb::app

@@ -1,0 +1,172 @@
+/* play_players.hpp: typed Players: a game's reading, solver and move-to-gesture rule behind the loop's Player. */
+#pragma once
+
+// GamePlayer<Rules> holds everything that is the same for every game (current reading, plan,
+// predicted boards); a Rules struct says what differs:
+//
+//   struct Rules {
+//     using State = ...;  using Move = ...;  using Solution = ...;   // the typed solver's types
+//     static constexpr std::string_view kGame = "...";
+//     static Solution solve(const State&, const solvers::Limits&);    // .status .moves .reason .nodes
+//     static Result<State> apply(const State&, Move);
+//     static bool is_goal(const State&);
+//     static std::string format(const State&);
+//     // The gesture that makes `move` on `before`, with cell centres from the last reading.
+//     static Result<FrameGesture> gesture(const PlayReading<State>&, const State& before, Move move);
+//     // Cells whose picture changes with `move`: after it, cell `first` looks as cell `second` did.
+//     static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
+//   };
+//
+// The reader is a function given at construction, so tests can feed synthetic frames and the app
+// can plug in the vision readers (and their Params from a profile).
+//
+// Rejected: a virtual method per game on Player (every game would repeat the plan bookkeeping); a
+// type-erased Puzzle from the solver registry (its moves are JSON text, not something to act on).
+
+#include <functional>
+#include <opencv2/core.hpp>
+#include <utility>
+
+#include "app/play.hpp"
+#include "solvers/pegs/pegs.hpp"
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::app {
+
+// A board read off a frame: the state and where each cell is (row-major, frame pixels).
+template <class State>
+struct PlayReading {
+  State state;
+  std::vector<cv::Point2f> centres;
+  calibration::Size frame;  // the size of the frame the centres refer to
+};
+
+// Whether `after` shows at each cell the picture `before` showed at source[cell] (row-major cells
+// centred at `centres`, compared over a square of about 0.8 pitch, allowing a pixel of shift).
+bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<cv::Point2f>& centres,
+                 const std::vector<int>& source);
+
+template <class Rules>
+class GamePlayer : public Player {
+ public:
+  using State = typename Rules::State;
+  using Move = typename Rules::Move;
+  using Reading = PlayReading<State>;
+  using ReadFn = std::function<Result<Reading>(const cv::Mat&)>;
+
+  explicit GamePlayer(ReadFn read) : read_(std::move(read)) {}
+
+  std::string_view game() const override { return Rules::kGame; }
+
+  Result<void> read(const cv::Mat& bgr) override {
+    auto got = read_(bgr);
+    if (!got) return got.error();
+    reading_ = std::move(*got);
+    reading_.frame = {bgr.cols, bgr.rows};
+    have_ = true;
+    return {};
+  }
+  bool solved() const override { return have_ && Rules::is_goal(reading_.state); }
+  std::string board_text() const override { return have_ ? Rules::format(reading_.state) : std::string(); }
+
+  PlanOutcome plan(const solvers::Limits& limits) override {
+    moves_.clear();
+    predicted_.clear();
+    PlanOutcome out;
+    auto solution = Rules::solve(reading_.state, limits);
+    out.status = solution.status;
+    out.reason = solution.reason;
+    out.nodes = solution.nodes;
+    if (solution.status != solvers::Status::kSolved) return out;
+    State s = reading_.state;
+    for (const Move& m : solution.moves) {
+      auto next = Rules::apply(s, m);
+      if (!next) {  // a solver bug: never act on a plan that does not replay
+        out.status = solvers::Status::kGaveUp;
+        out.reason = "the solver's plan does not replay (" + next.error().message + "): not acting on it";
+        moves_.clear();
+        predicted_.clear();
+        return out;
+      }
+      moves_.push_back(m);
+      predicted_.push_back(*next);
+      s = std::move(*next);
+    }
+    plan_start_ = reading_.state;
+    out.moves = moves_.size();
+    return out;
+  }
+
+  Result<FrameGesture> gesture(std::size_t i) const override {
+    if (i >= moves_.size()) return make_error("no planned step " + std::to_string(i));
+    const State& before = i == 0 ? plan_start_ : predicted_[i - 1];
+    return Rules::gesture(reading_, before, moves_[i]);
+  }
+
+  bool matches_after(std::size_t i) const override {
+    if (!have_) return false;
+    if (i == kBeforePlan) return reading_.state == plan_start_;
+    return i < predicted_.size() && reading_.state == predicted_[i];
+  }
+
+  bool confirm_by_pixels(const cv::Mat& before, const cv::Mat& after, std::size_t i) override {
+    if (!have_ || i >= moves_.size()) return false;
+    const State& from = i == 0 ? plan_start_ : predicted_[i - 1];
+    if (!(reading_.state == from)) return false;  // `before` is not the board this step starts from
+    std::vector<int> source(reading_.centres.size());
+    for (std::size_t c = 0; c < source.size(); ++c) source[c] = static_cast<int>(c);
+    for (auto [to, from_cell] : Rules::moved_cells(from, moves_[i])) {
+      if (to < 0 || from_cell < 0 || static_cast<std::size_t>(to) >= source.size() ||
+          static_cast<std::size_t>(from_cell) >= source.size())
+        return false;
+      source[static_cast<std::size_t>(to)] = from_cell;
+    }
+    if (!cells_match(before, after, reading_.centres, source)) return false;
+    reading_.state = predicted_[i];
+    return true;
+  }
+
+  const Reading& reading() const { return reading_; }
+  const std::vector<Move>& moves() const { return moves_; }
+
+ private:
+  ReadFn read_;
+  Reading reading_;
+  bool have_ = false;
+  State plan_start_;
+  std::vector<Move> moves_;
+  std::vector<State> predicted_;  // predicted_[i]: the board after moves_[0..i]
+};
+
+// Fifteen: a move names the tile that slides into the blank; clicking that tile makes it.
+struct SlidingRules {
+  using State = solvers::sliding::State;
+  using Move = solvers::sliding::Move;
+  static constexpr std::string_view kGame = "sliding";
+  static solvers::sliding::Solution solve(const State& s, const solvers::Limits& l) {
+    return solvers::sliding::solve(s, l);
+  }
+  static Result<State> apply(const State& s, Move m) { return solvers::sliding::apply(s, m); }
+  static bool is_goal(const State& s) { return solvers::sliding::is_goal(s); }
+  static std::string format(const State& s) { return solvers::sliding::format(s); }
+  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move move);
+  static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
+};
+
+// Pegs: a jump is a drag of the peg onto the hole it lands in (sgt-pegs ignores click-click).
+struct PegsRules {
+  using State = solvers::pegs::State;
+  using Move = solvers::pegs::Move;
+  static constexpr std::string_view kGame = "pegs";
+  static solvers::pegs::Solution solve(const State& s, const solvers::Limits& l) { return solvers::pegs::solve(s, l); }
+  static Result<State> apply(const State& s, const Move& m) { return solvers::pegs::apply(s, m); }
+  static bool is_goal(const State& s);
+  static std::string format(const State& s) { return solvers::pegs::format(s); }
+  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, const Move& move);
+  static std::vector<std::pair<int, int>> moved_cells(const State& before, const Move& move);
+};
+
+using SlidingPlayer = GamePlayer<SlidingRules>;
+using PegsPlayer = GamePlayer<PegsRules>;
+
+}  // namespace pb::app

@@ -1,0 +1,81 @@
+/* vision_sgt.cpp: time to read Simon Tatham's Fifteen (with Tesseract) and Pegs off their windows. */
+// Run: bench_vision_sgt (from anywhere; samples come from PB_SOURCE_DIR/samples/sgt).
+// Inputs are the committed window grabs, and the same grabs pasted into a 1920x1080 desktop (what a
+// root-window capture hands the reader). Figures: docs/PERFORMANCE.md, "Simon Tatham readers".
+#include <benchmark/benchmark.h>
+
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "vision/pegs/reader.hpp"
+#include "vision/sliding/reader.hpp"
+
+namespace {
+
+cv::Mat sample(const std::string& name) {
+  return cv::imread(std::string(PB_SOURCE_DIR) + "/samples/sgt/" + name, cv::IMREAD_COLOR);
+}
+
+// The window at (300, 200) on a plain 1920x1080 desktop.
+cv::Mat on_desktop(const cv::Mat& window) {
+  cv::Mat desk(1080, 1920, CV_8UC3, cv::Scalar(80, 50, 30));
+  window.copyTo(desk(cv::Rect(300, 200, window.cols, window.rows)));
+  return desk;
+}
+
+template <class Read>
+void run(benchmark::State& state, const cv::Mat& img, Read read) {
+  if (img.empty()) {
+    state.SkipWithError("sample missing: run samples/sgt/regenerate.sh");
+    return;
+  }
+  for (auto _ : state) {
+    auto r = read(img);
+    if (!r) {
+      state.SkipWithError(r.error().message.c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["px"] = static_cast<double>(img.total());
+}
+
+// A full Fifteen read: lattice, 15 Tesseract reads (re-reads when doubtful), permutation check.
+void BM_FifteenWindow(benchmark::State& state) {
+  run(state, sample("fifteen/4x4_window_t64.png"), [](const cv::Mat& m) { return pb::vision::sliding::read(m); });
+}
+void BM_FifteenDesktop1080p(benchmark::State& state) {
+  run(state, on_desktop(sample("fifteen/4x4_window_t64.png")),
+      [](const cv::Mat& m) { return pb::vision::sliding::read(m); });
+}
+// The 5x5 window: 24 tiles to OCR.
+void BM_Fifteen5x5Window(benchmark::State& state) {
+  run(state, sample("fifteen/5x5_window_resized.png"), [](const cv::Mat& m) { return pb::vision::sliding::read(m); });
+}
+// The lattice alone (what a "has the board settled?" check needs), no OCR.
+void BM_FifteenDetectOnly(benchmark::State& state) {
+  run(state, sample("fifteen/4x4_window_t64.png"), [](const cv::Mat& m) { return pb::vision::sliding::detect(m); });
+}
+void BM_FifteenStatusLine(benchmark::State& state) {
+  run(state, sample("fifteen/4x4_completed_window.png"),
+      [](const cv::Mat& m) { return pb::vision::sliding::read_status_line(m); });
+}
+void BM_PegsWindow(benchmark::State& state) {
+  run(state, sample("pegs/octagon_window_t40.png"), [](const cv::Mat& m) { return pb::vision::pegs::read(m); });
+}
+void BM_PegsDesktop1080p(benchmark::State& state) {
+  run(state, on_desktop(sample("pegs/random9_window_resized.png")),
+      [](const cv::Mat& m) { return pb::vision::pegs::read(m); });
+}
+
+}  // namespace
+
+BENCHMARK(BM_FifteenWindow)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FifteenDesktop1080p)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Fifteen5x5Window)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FifteenDetectOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FifteenStatusLine)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PegsWindow)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PegsDesktop1080p)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

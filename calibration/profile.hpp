@@ -1,0 +1,49 @@
+/* profile.hpp: device profiles: screen, frame-to-input transform, board region and timings, in YAML. */
+#pragma once
+
+// Stored with OpenCV's FileStorage (YAML), the format OpenCV's own calibration tools write, so a
+// profile can carry reader Params too: each reader reads the node named after its game.
+
+#include <optional>
+#include <opencv2/core.hpp>
+#include <string>
+#include <string_view>
+
+#include "calibration/coords.hpp"
+#include "core/result.hpp"
+
+namespace pb::calibration {
+
+// Waits the play loop makes, in milliseconds.
+struct Timings {
+  int settle_ms = 400;         // after a move, before the screen is checked again
+  int max_settle_ms = 4000;    // give up waiting for a still screen after this
+  int level_pause_ms = 1500;   // after a cleared level, before the next one is read
+  int drag_step_ms = 16;       // between the points of a drag
+  int tap_ms = 60;             // how long a tap is held
+};
+
+struct Profile {
+  std::string name;          // "pixel-1080x2340"
+  std::string model;         // as the device reports it, "" when unknown
+  Size screen;               // the device's screen in its input pixels
+  int density = 0;           // dots per inch as the device reports it (0: unknown)
+  FrameToInput frame_to_input;
+  std::optional<cv::Rect> board;  // where the board is, in frame pixels (a hint for readers)
+  Timings timings;
+  std::string source;        // the file it was read from ("" when built in code)
+};
+
+// The profile of a device whose screenshots are its input pixels one to one.
+Profile identity_profile(Size screen);
+
+// Reads a profile from YAML text / a file. Errors name the file and the field, and say what to do.
+Result<Profile> parse_profile(std::string_view yaml, std::string_view source);
+Result<Profile> load_profile(const std::string& path);
+Result<void> save_profile(const Profile& profile, const std::string& path);
+
+// The node a reader's Params live under ("onestroke", "sliding", ...), or an empty node when the
+// profile has none. Opens the profile's file again; readers call this once per read.
+Result<cv::FileStorage> open_profile_storage(const std::string& path);
+
+}  // namespace pb::calibration

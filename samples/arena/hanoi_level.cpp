@@ -1,0 +1,120 @@
+/* hanoi_level.cpp: the arena's Tower of Hanoi: drag a top disk, or click source then target peg. */
+#include <algorithm>
+
+#include "samples/arena/levels.hpp"
+#include "solvers/hanoi/hanoi.hpp"
+#include "vision/hanoi/render.hpp"
+
+namespace pb::arena {
+namespace {
+
+namespace th = solvers::hanoi;
+
+vision::hanoi::RenderStyle look(int variant) { return vision::hanoi::style_variant(static_cast<std::uint64_t>(variant)); }
+
+}  // namespace
+
+HanoiLevel::HanoiLevel(State start, int variant) : start_(start), state_(std::move(start)), variant_(variant) {}
+
+std::string HanoiLevel::board_text() const { return th::format(state_); }
+
+Style HanoiLevel::style() const {
+  const auto h = look(variant_);
+  Style s;
+  s.page = h.background;
+  s.ink = h.base;
+  s.banner = h.marker;
+  s.font = h.font;
+  return s;
+}
+
+bool HanoiLevel::cleared() const {
+  return std::all_of(state_.config.begin(), state_.config.end(), [&](std::uint8_t p) { return p == state_.goal; });
+}
+
+void HanoiLevel::draw(cv::Mat& canvas) const {
+  vision::hanoi::draw(canvas, area_, state_, look(variant_), {picked_, drag_});
+}
+
+cv::Point2d HanoiLevel::peg_point(int peg) const {
+  return vision::hanoi::layout(state_, area_, look(variant_)).peg_point(peg);
+}
+
+Response HanoiLevel::move(int from, int to) {
+  picked_.reset();
+  drag_.reset();
+  auto next = th::apply(state_, {from, to});
+  if (!next) return {true, false, next.error().message};
+  state_ = std::move(*next);
+  ++moves_;
+  return {true, true, {}};
+}
+
+// Press on a peg with nothing picked: pick its top disk and start a drag. Press on another peg with a
+// disk picked (the click-click way): move there. Press on the picked peg again: put the disk back.
+Response HanoiLevel::press(cv::Point2d p) {
+  const auto peg = vision::hanoi::layout(state_, area_, look(variant_)).peg_at(p);
+  if (!peg) {
+    const bool had = picked_.has_value();
+    picked_.reset();
+    return {had, false, {}};
+  }
+  if (picked_ && *picked_ != *peg) return move(*picked_, *peg);
+  if (picked_) {
+    picked_.reset();
+    return {true, false, {}};
+  }
+  if (state_.top(*peg) < 0) return {false, false, "peg " + std::to_string(*peg + 1) + " is empty"};
+  picked_ = *peg;
+  drag_ = p;
+  return {true, false, {}};
+}
+
+Response HanoiLevel::drag(cv::Point2d p) {
+  if (!drag_) return {};
+  drag_ = p;
+  return {true, false, {}};
+}
+
+// Release after a drag: drop on the peg under the pointer; released over the same peg (a click), the
+// disk stays picked for the click-click way.
+Response HanoiLevel::release(cv::Point2d p) {
+  if (!drag_ || !picked_) return {};
+  drag_.reset();
+  const auto peg = vision::hanoi::layout(state_, area_, look(variant_)).peg_at(p);
+  if (peg && *peg != *picked_) return move(*picked_, *peg);
+  if (!peg) picked_.reset();
+  return {true, false, {}};
+}
+
+void HanoiLevel::restart() {
+  state_ = start_;
+  picked_.reset();
+  drag_.reset();
+  moves_ = 0;
+}
+
+std::vector<Stroke> HanoiLevel::solution() const {
+  const th::Solution sol = th::solve(state_, solvers::Limits::with_timeout(std::chrono::milliseconds(2000)));
+  if (sol.status != solvers::Status::kSolved) return {};
+  std::vector<Stroke> out;
+  for (const th::Move& m : sol.moves) out.push_back({{peg_point(m.from), peg_point(m.to)}});
+  return out;
+}
+
+std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int variant) {
+  cv::RNG rng(rng_seed);
+  HanoiLevel::State s;
+  s.pegs = rng.uniform(0, 3) == 0 ? 4 : 3;
+  const int disks = std::clamp(3 + (number - 1) / 2 + rng.uniform(0, 2), 3, 6);
+  s.goal = rng.uniform(0, s.pegs);
+  for (;;) {
+    s.config.assign(static_cast<std::size_t>(disks), 0);
+    for (auto& peg : s.config) peg = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
+    const bool done = std::all_of(s.config.begin(), s.config.end(), [&](std::uint8_t p) { return p == s.goal; });
+    if (!done) break;
+  }
+  return std::make_unique<HanoiLevel>(s, variant);
+}
+
+}  // namespace pb::arena

@@ -1,0 +1,139 @@
+/* onestroke_level.cpp: the arena's one-stroke: drag the cat through the cells; drawn by vision/onestroke/render. */
+#include <algorithm>
+#include <cmath>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "samples/arena/levels.hpp"
+#include "solvers/onestroke/onestroke.hpp"
+#include "solvers/onestroke/planted.hpp"
+#include "vision/onestroke/render.hpp"
+
+namespace pb::arena {
+namespace {
+
+namespace os = solvers::onestroke;
+
+// The phone look in the arena's area: no phone chrome, the page the arena's, colours varied within
+// what the phone game shows (near-white page, grey cells, its cat and band palettes).
+vision::onestroke::RenderStyle look(int variant, cv::Rect area) {
+  vision::onestroke::RenderStyle s;
+  s.width = area.width;
+  s.height = area.height;
+  s.chrome = false;
+  s.board_width = 0.9;
+  s.board_height = 0.9;
+  s.max_pitch = 0.16;
+  s.board_centre_y = 0.5;
+  if (variant != 0) {
+    cv::RNG rng(0x6f6e65ull ^ (static_cast<std::uint64_t>(variant) * 0x9e3779b97f4a7c15ull));
+    const int page = rng.uniform(238, 256), cell = rng.uniform(190, 216);
+    s.background = {static_cast<double>(page), static_cast<double>(page), static_cast<double>(page)};
+    s.cell = {static_cast<double>(cell), static_cast<double>(cell), static_cast<double>(cell)};
+    const auto cats = vision::onestroke::cat_palette();
+    const auto bands = vision::onestroke::band_palette();
+    s.cat = cats[static_cast<std::size_t>(variant) % cats.size()];
+    s.band = bands[static_cast<std::size_t>(variant) % bands.size()];
+    s.gap = rng.uniform(0.10, 0.15);
+    s.corner = rng.uniform(0.08, 0.2);
+  }
+  return s;
+}
+
+}  // namespace
+
+OnestrokeLevel::OnestrokeLevel(State start, int variant)
+    : start_(start), state_(std::move(start)), path_{state_.head}, variant_(variant) {}
+
+std::string OnestrokeLevel::board_text() const { return os::format(state_); }
+
+Style OnestrokeLevel::style() const {
+  const auto o = look(variant_, area_);
+  Style s;
+  s.page = o.background;
+  s.ink = {60, 60, 60};
+  s.banner = o.band;
+  s.font = cv::FONT_HERSHEY_SIMPLEX + variant_ % 4;
+  return s;
+}
+
+void OnestrokeLevel::draw(cv::Mat& canvas) const {
+  const cv::Mat board = vision::onestroke::render(state_, look(variant_, area_), path_);
+  board.copyTo(canvas(area_));
+}
+
+cv::Point2d OnestrokeLevel::cell_centre(Cell c) const {
+  const auto lay = vision::onestroke::layout(state_, look(variant_, area_));
+  const cv::Point2d m = lay.centre(c);
+  return {m.x + area_.x, m.y + area_.y};
+}
+
+std::optional<OnestrokeLevel::Cell> OnestrokeLevel::cell_at(cv::Point2d p) const {
+  const auto lay = vision::onestroke::layout(state_, look(variant_, area_));
+  const double x = (p.x - area_.x - lay.origin.x) / lay.pitch, y = (p.y - area_.y - lay.origin.y) / lay.pitch;
+  const Cell c{static_cast<int>(std::lround(y)), static_cast<int>(std::lround(x))};
+  // Inside the cell itself, not in the gap: a drag along a gap must not count.
+  if (!state_.inside(c) || std::abs(x - c.col) * lay.pitch > lay.cell / 2 || std::abs(y - c.row) * lay.pitch > lay.cell / 2)
+    return std::nullopt;
+  return c;
+}
+
+Response OnestrokeLevel::press(cv::Point2d p) {
+  const auto c = cell_at(p);
+  if (!c || !(*c == state_.head)) return {false, false, c && state_.at(*c) != os::Site::kNone ? "drag from the cat" : ""};
+  dragging_ = true;
+  return {};
+}
+
+// Each cell entered extends the path when the rules allow it; a jump along a row or column over free
+// cells (a fast pointer) is taken one cell at a time, as the phone game does.
+Response OnestrokeLevel::drag(cv::Point2d p) {
+  if (!dragging_) return {};
+  const auto c = cell_at(p);
+  if (!c || *c == state_.head) return {};
+  const int dr = c->row - state_.head.row, dc = c->col - state_.head.col;
+  if (dr != 0 && dc != 0) return {false, false, "move along a row or a column"};
+  const int steps = std::abs(dr) + std::abs(dc);
+  Response out;
+  for (int i = 0; i < steps; ++i) {
+    const Cell next{state_.head.row + (dr > 0) - (dr < 0), state_.head.col + (dc > 0) - (dc < 0)};
+    auto moved = os::apply(state_, next);
+    if (!moved) {
+      out.refusal = moved.error().message;
+      break;
+    }
+    state_ = std::move(*moved);
+    path_.push_back(next);
+    ++moves_;
+    out.changed = out.moved = true;
+  }
+  return out;
+}
+
+Response OnestrokeLevel::release(cv::Point2d p) {
+  Response r = drag(p);
+  dragging_ = false;
+  return r;
+}
+
+void OnestrokeLevel::restart() {
+  state_ = start_;
+  path_ = {state_.head};
+  dragging_ = false;
+  moves_ = 0;
+}
+
+std::vector<Stroke> OnestrokeLevel::solution() const {
+  const os::Solution sol = os::solve(state_, solvers::Limits::with_timeout(std::chrono::milliseconds(2000)));
+  if (sol.status != solvers::Status::kSolved) return {};
+  Stroke s;
+  for (const Cell& c : sol.path) s.points.push_back(cell_centre(c));
+  return {s};
+}
+
+std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant) {
+  const int n = std::clamp(4 + (number - 1) / 2, 4, 8);
+  return std::make_unique<OnestrokeLevel>(os::planted_board(n, 0.6, rng_seed).state, variant);
+}
+
+}  // namespace pb::arena

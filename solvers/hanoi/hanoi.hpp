@@ -1,0 +1,88 @@
+/* hanoi.hpp: the Tower of Hanoi with any number of pegs, from any legal position to any legal one. */
+#pragma once
+
+// How each case is solved (hanoi.cpp):
+// - 3 pegs, any start, any goal: the largest disk that must move moves once or twice; both plans
+//   are built from "gather disks onto one peg" runs, whose cost is known exactly, and the cheaper
+//   one is taken. Optimal for every n (checked against BFS for small n in the tests).
+// - 4+ pegs from a tower to a tower: Frame-Stewart. Optimal for 4 pegs (Bousch 2014); for 5+ pegs
+//   its optimality is the Frame-Stewart conjecture, widely believed and verified for small n.
+// - 4+ pegs from any other position: exact A* over the generic search core (small n only: the
+//   table of positions is capped, and the solver gives up naming that cap).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+#include "solvers/common/text_board.hpp"
+
+namespace pb::solvers::hanoi {
+
+inline constexpr int kMaxPegs = 16;
+// Move counts are exact (64-bit) up to this many disks; 2^63 - 1 moves for a 3-peg tower.
+inline constexpr int kMaxDisks = 63;
+// The longest move list produced: a 22-disk 3-peg tower (2^22 - 1 moves, about 25 MB of JSON and
+// as much again in memory on the way). Longer optimal solutions are counted exactly but not listed:
+// the solver gives up and says how many moves it would take.
+inline constexpr std::uint64_t kMaxListedMoves = (std::uint64_t{1} << 22) - 1;
+// Exact search handles at most this many disks (4 bits per disk in a 64-bit key) ...
+inline constexpr int kMaxSearchDisks = 16;
+// ... and at most this much memory for its table of positions, whatever the limits allow (bytes).
+inline constexpr std::size_t kMaxSearchTableBytes = std::size_t{256} << 20;
+
+// Where each disk is: config[d] is the peg of disk d + 1 (index 0 is the smallest disk). Any such
+// vector is a legal position: on each peg the disks are stacked largest at the bottom.
+using Config = std::vector<std::uint8_t>;
+
+struct State {
+  int pegs = 3;
+  Config config;
+  int goal = 2;  // target peg: all disks there
+
+  int disks() const { return static_cast<int>(config.size()); }
+  // The smallest disk on `peg` (0-based disk index), or -1 when the peg is empty.
+  int top(int peg) const;
+  friend bool operator==(const State&, const State&) = default;
+};
+
+struct Move {
+  int from = 0;
+  int to = 0;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Parses `hanoi [goal=P]` and one line per peg: disk numbers 1..n (1 the smallest) bottom to top,
+// or `-` for an empty peg.
+Result<State> parse(const TextBoard& board);
+std::string format(const State& state);
+// Moves the top disk of `from` onto `to`; rejects an empty `from`, a larger disk on a smaller one,
+// and pegs out of range.
+Result<State> apply(const State& state, Move move);
+// Replays `moves` from `state` and checks that every disk ends on `goal` (a config).
+Result<void> check_solution(const State& state, const Config& goal, const std::vector<Move>& moves);
+// The same for the state's own goal peg.
+Result<void> check_solution(const State& state, const std::vector<Move>& moves);
+
+struct Solution {
+  Status status = Status::kGaveUp;
+  std::vector<Move> moves;      // empty unless solved
+  std::uint64_t min_moves = 0;  // length of the solution, also when it was too long to list
+  bool counted = false;         // min_moves is known (solved, or counted but not listed)
+  std::string method;           // "3-peg recursion", "Frame-Stewart", "A* search"
+  std::string reason;
+  std::uint64_t nodes = 0;
+};
+
+// To the tower on state.goal.
+Solution solve(const State& state, const Limits& limits);
+// From `state.config` to the arbitrary position `goal` (same pegs and disk count).
+Solution solve_to(const State& state, const Config& goal, const Limits& limits);
+// Exact search only (BFS when `use_bfs`, else A*): the tests' yardstick for the other methods.
+Solution solve_by_search(const State& state, const Config& goal, const Limits& limits, bool use_bfs);
+
+// Frame-Stewart's move count for moving a tower of `disks` with `pegs` pegs (saturates at 2^64-1).
+std::uint64_t frame_stewart(int disks, int pegs);
+
+}  // namespace pb::solvers::hanoi

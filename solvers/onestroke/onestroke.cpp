@@ -1,0 +1,240 @@
+/* onestroke.cpp: one-stroke board text (both forms), the rules (apply) and the replay check. */
+#include "solvers/onestroke/onestroke.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+
+// Two body forms are read (FORMATS.md's symbols, and the 1/0 map of the blog post the solver idea
+// comes from). Decisions, so that the same text always means the same board:
+// - Rows may be shorter than the widest row: the missing tail is "no cell". The splitter trims
+//   trailing white space, so a row whose last sites are holes typed as spaces arrives short; making
+//   that an error would reject boards that look right in an editor. Any other unknown character
+//   (a space inside a row included) is an error at its line:col.
+// - The 1/0 form is chosen when the header has `start=N` or the first body row is made of 0/1;
+//   mixing forms is an error at the offending character. The start is a 0-based vertex index
+//   numbered row-major over the `1` cells only (the blog's convention), given as `start=N` in the
+//   header, or, in the body, as a line `N` or `start=N` before or after the rows (headerless files
+//   read with --game onestroke put it on the last line). A bare number made of 0s and 1s only ("10")
+//   looks like a row: it is taken as the start only when its length differs from the other rows'.
+// - Mid-level boards: `x` cells are already on the path and `S` is its head. Whether the `x` cells
+//   form a path is not checked (the screen shows them, not their order); they are simply gone.
+
+namespace pb::solvers::onestroke {
+namespace {
+
+bool is_symbol_char(char ch) { return ch == '#' || ch == '.' || ch == 'S' || ch == 'x'; }
+bool is_binary_char(char ch) { return ch == '0' || ch == '1'; }
+
+// "start=14" or "14" -> 14; otherwise nullopt.
+std::optional<long long> start_line_value(std::string_view text) {
+  std::string_view s = text;
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  if (s.substr(0, 6) == "start=") s.remove_prefix(6);
+  else if (std::all_of(s.begin(), s.end(), is_binary_char)) return std::nullopt;  // a 1/0 row
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::string where_cell(Cell c) {
+  std::string s(1, '(');  // appended, not `"(" + ...`: GCC 12 warns falsely (-Wrestrict) on that form
+  s += std::to_string(c.row);
+  s += ',';
+  s += std::to_string(c.col);
+  s += ')';
+  return s;
+}
+
+Result<void> check_size(const TextBoard& board, std::size_t rows, std::size_t cols) {
+  if (rows == 0) return board.header_error("no board rows after the header");
+  if (rows > static_cast<std::size_t>(kMaxSide) || cols > static_cast<std::size_t>(kMaxSide))
+    return board.header_error("board of " + std::to_string(rows) + "x" + std::to_string(cols) +
+                              " sites is larger than " + std::to_string(kMaxSide) + " per side");
+  return {};
+}
+
+Result<State> parse_symbols(const TextBoard& board) {
+  const auto& rows = board.rows;
+  std::size_t width = 0;
+  for (const auto& r : rows) width = std::max(width, r.text.size());
+  if (auto ok = check_size(board, rows.size(), width); !ok) return ok.error();
+  State s;
+  s.rows = static_cast<int>(rows.size());
+  s.cols = static_cast<int>(width);
+  s.sites.assign(rows.size() * width, Site::kNone);
+  bool have_start = false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string& t = rows[r].text;
+    for (std::size_t c = 0; c < t.size(); ++c) {
+      char ch = t[c];
+      int col = static_cast<int>(c) + 1;
+      if (!is_symbol_char(ch)) {
+        std::string shown = ch == ' ' || ch == '\t' ? std::string("a space") : std::string{'\'', ch, '\''};
+        return board.error_at(rows[r].line, col,
+                              "unexpected " + shown + " in a onestroke row: use '#' cell, '.' no cell, 'S' start, 'x' visited");
+      }
+      Site& site = s.sites[r * width + c];
+      if (ch == '#') site = Site::kFree;
+      else if (ch == 'x') site = Site::kVisited;
+      else if (ch == 'S') {
+        if (have_start)
+          return board.error_at(rows[r].line, col, "a second start 'S': a board has exactly one");
+        have_start = true;
+        site = Site::kVisited;
+        s.head = Cell{static_cast<int>(r), static_cast<int>(c)};
+      }
+    }
+  }
+  if (!have_start) return board.header_error("no start 'S' on the board: mark the cat's cell with S");
+  return s;
+}
+
+Result<State> parse_binary(const TextBoard& board) {
+  std::vector<const TextLine*> rows;
+  std::optional<long long> start;
+  int start_line = board.header_line;
+  if (board.params.count("start")) {
+    auto v = board.int_param("start", 0, 0, static_cast<long long>(kMaxSide) * kMaxSide);
+    if (!v) return v.error();
+    start = *v;
+  }
+  for (std::size_t i = 0; i < board.rows.size(); ++i) {
+    const TextLine& line = board.rows[i];
+    bool edge = i == 0 || i + 1 == board.rows.size();
+    if (edge) {
+      if (auto v = start_line_value(line.text)) {
+        if (start) return board.error_at(line.line, 1, "the start is given twice (header and body)");
+        if (*v < 0) return board.error_at(line.line, 1, "the start index must be 0 or more");
+        start = *v;
+        start_line = line.line;
+        continue;
+      }
+    }
+    rows.push_back(&line);
+  }
+  if (!start && rows.size() >= 2) {
+    // A bare binary-looking number at either end, shorter or longer than its neighbour row.
+    for (bool last : {true, false}) {
+      const TextLine* edge = last ? rows.back() : rows.front();
+      const TextLine* next = last ? rows[rows.size() - 2] : rows[1];
+      if (edge->text.size() == next->text.size()) continue;
+      long long v = 0;
+      const std::string& t = edge->text;
+      auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+      if (ec != std::errc() || end != t.data() + t.size()) continue;
+      start = v;
+      start_line = edge->line;
+      if (last) rows.pop_back();
+      else rows.erase(rows.begin());
+      break;
+    }
+  }
+  std::size_t width = 0;
+  for (const TextLine* r : rows) width = std::max(width, r->text.size());
+  if (auto ok = check_size(board, rows.size(), width); !ok) return ok.error();
+  State s;
+  s.rows = static_cast<int>(rows.size());
+  s.cols = static_cast<int>(width);
+  s.sites.assign(rows.size() * width, Site::kNone);
+  long long index = 0;
+  bool found = false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string& t = rows[r]->text;
+    for (std::size_t c = 0; c < t.size(); ++c) {
+      char ch = t[c];
+      if (!is_binary_char(ch))
+        return board.error_at(rows[r]->line, static_cast<int>(c) + 1,
+                              "unexpected '" + std::string(1, ch) +
+                                  "' in a 1/0 map row: use '1' cell, '0' no cell (and start=N for the start)");
+      if (ch == '0') continue;
+      Site& site = s.sites[r * width + c];
+      site = Site::kFree;
+      if (start && index == *start) {
+        site = Site::kVisited;
+        s.head = Cell{static_cast<int>(r), static_cast<int>(c)};
+        found = true;
+      }
+      ++index;
+    }
+  }
+  if (!start)
+    return board.header_error("a 1/0 map needs its start: add start=N to the header (N counts the 1 cells row-major from 0)");
+  if (!found)
+    return board.error_at(start_line > 0 ? start_line : 1, 0,
+                          "start index " + std::to_string(*start) + " is past the last cell (the map has " +
+                              std::to_string(index) + " cells, numbered from 0)");
+  return s;
+}
+
+}  // namespace
+
+int State::free_count() const {
+  return static_cast<int>(std::count(sites.begin(), sites.end(), Site::kFree));
+}
+
+Result<State> parse(const TextBoard& board) {
+  if (auto ok = board.check_params({"start"}); !ok) return ok.error();
+  if (board.rows.empty()) return board.header_error("no board rows after the header");
+  bool binary = board.params.count("start") > 0;
+  if (!binary) {
+    // The first row that is not a start line decides the form.
+    for (const TextLine& line : board.rows) {
+      if (start_line_value(line.text)) { binary = true; break; }
+      binary = !line.text.empty() && std::all_of(line.text.begin(), line.text.end(), is_binary_char);
+      break;
+    }
+  }
+  return binary ? parse_binary(board) : parse_symbols(board);
+}
+
+std::string format(const State& state) {
+  std::string out = "onestroke\n";
+  out.reserve(out.size() + static_cast<std::size_t>(state.rows * (state.cols + 1)));
+  for (int r = 0; r < state.rows; ++r) {
+    for (int c = 0; c < state.cols; ++c) {
+      Cell cell{r, c};
+      Site site = state.at(cell);
+      if (cell == state.head) out += 'S';
+      else out += site == Site::kFree ? '#' : site == Site::kVisited ? 'x' : '.';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+Result<State> apply(const State& state, Move move) {
+  if (!state.inside(move)) return make_error("move to " + where_cell(move) + " is off the board");
+  int dr = std::abs(move.row - state.head.row), dc = std::abs(move.col - state.head.col);
+  if (dr + dc != 1)
+    return make_error("move to " + where_cell(move) + " is not one orthogonal step from the head " +
+                      where_cell(state.head));
+  Site site = state.at(move);
+  if (site == Site::kNone) return make_error("move to " + where_cell(move) + " steps onto a hole");
+  if (site == Site::kVisited) return make_error("move to " + where_cell(move) + " revisits a cell");
+  State next = state;
+  next.sites[static_cast<std::size_t>(move.row * state.cols + move.col)] = Site::kVisited;
+  next.head = move;
+  return next;
+}
+
+Result<void> check_solution(const State& state, const std::vector<Cell>& path) {
+  if (path.empty()) return make_error("empty path: it must start with the head " + where_cell(state.head));
+  if (!(path.front() == state.head))
+    return make_error("path starts at " + where_cell(path.front()) + ", not at the head " + where_cell(state.head));
+  State s = state;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    auto next = apply(s, path[i]);
+    if (!next) return make_error("step " + std::to_string(i) + ": " + next.error().message);
+    s = std::move(*next);
+  }
+  if (int left = s.free_count(); left > 0)
+    return make_error("path ends with " + std::to_string(left) + " cell(s) not visited");
+  return {};
+}
+
+}  // namespace pb::solvers::onestroke

@@ -1,0 +1,588 @@
+/* search.cpp: the peg solitaire solver: class test, then depth-first search over bitboards with a dead-position table. */
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solvers/pegs/geometry.hpp"
+#include "solvers/pegs/pagoda.hpp"
+#include "solvers/pegs/pegs.hpp"
+
+// How a board is solved:
+// 1. The rule of three (geometry.hpp) decides which holes a lone last peg could possibly be in. If
+//    the goal's hole is not among them the answer is "unsolvable" at once, with the counts as proof:
+//    the French board's central game is refused in microseconds instead of searched for minutes.
+// 2. Otherwise a depth-first search. Every jump removes one peg, so all paths to a position have the
+//    same length and the search graph is a DAG: a position once fully searched without success is
+//    dead for good, and the dead-position table makes the search visit each position once. Positions
+//    are folded by the symmetries of the board *and the goal* (a target hole must be fixed by them)
+//    and stored in canonical form (the least image), which divides the table by up to 8.
+//    Pagoda functions (pagoda.hpp) cut positions that can never gather their pegs in an end hole
+//    (the target, or any hole the class test allows): Conway's golden-ratio function from the
+//    start when there is a target, and functions found by LP for the dead positions whose
+//    subtrees cost the most, in rounds between restarts whose simplex work is paid for by the
+//    nodes searched since the last round. The time to a first solution is heavy-tailed in the
+//    jump order (the natural order solves the English central game in 2143 nodes and some other
+//    starts only after millions), so the search restarts with shuffled orders on a Luby schedule;
+//    the table survives restarts, so no proof is redone and an unsolvable board is still searched
+//    to the end.
+// 3. With Limits::best and no one-peg solution: the same search with the goal "at most k pegs", for
+//    k rising from the lower bound to one less than the fewest pegs seen so far.
+//
+// Rejected designs:
+// - Breadth-first search by peg count (layer by layer): proves the same things but must hold a whole
+//   layer; the English board's widest layer is millions of positions, and the first solution of a
+//   solvable board comes only after all layers, where DFS usually finds one in thousands of nodes.
+// - Storing 64-bit hashes instead of positions in the table: a collision would mark a live position
+//   dead and could turn "solved" into a false "unsolvable" proof. Positions are stored whole.
+// - Evicting old entries when the table is full: a dead table only ever saves work, so when
+//   max_table_bytes is reached we stop inserting and keep searching correctly, only slower.
+// - An LP per node (the exact pagoda test): about a millisecond each, thousands of times a node.
+//   Measured instead: LP rounds with no pivot budget (24 programs per round) cut the English
+//   "anywhere" nodes 2.5x but doubled its CPU time, since most costly dead positions have no
+//   refuting pagoda; hence the budget proportional to the search.
+// - Not tried, by reasoning only: pagoda functions chosen up front (an LP per hole, or random
+//   objectives), which need not cut what the search meets; and meet in the middle (forward and
+//   reversed half-depth searches joined by a hash set), whose middle layers on the English board
+//   are millions of positions each.
+
+namespace pb::solvers::pegs {
+namespace {
+
+// Nodes of the first restart, the unit of the Luby sequence. Smaller bases restart before the
+// natural order (good for centred starts: 2143 nodes for the English central game) has finished.
+constexpr std::uint64_t kRestartBase = 4096;
+// Pagoda functions carried through the search at once (fixed, so the sum loops vectorise).
+constexpr int kMaxPagodas = 16;
+// Dead subtrees kept as LP candidates per round, and the least cost (nodes) worth keeping.
+constexpr std::size_t kSamples = 256;
+constexpr std::uint64_t kMinSampleCost = 8;
+// The first pagoda round comes after this many nodes (so easy boards never pay for an LP), the
+// next ones each at kPagodaRoundGrowth times the node count of the last. A round may spend one
+// simplex pivot per kNodesPerPivot nodes searched since the last one (unspent pivots carry over):
+// a pivot costs about as much as 16 nodes on the English board, so the LPs add at most about a
+// quarter to a search they do not help, and cut the ones they do help by orders of magnitude.
+constexpr std::uint64_t kFirstPagodaRound = 8192;
+constexpr std::uint64_t kPagodaRoundGrowth = 2;
+constexpr std::uint64_t kNodesPerPivot = 64;
+// A program still unsolved after this many pivots is dropped (its position is almost never
+// refutable: the ones that are take 100 to 1000 pivots on the English board).
+constexpr int kMaxPivotsPerLp = 1500;
+
+// Dead positions, canonical form, open addressing with linear probing. The all-zero key (no pegs)
+// never occurs in a search, so it marks an empty slot.
+template <int W>
+class DeadTable {
+ public:
+  explicit DeadTable(std::size_t max_bytes) : max_slots_(floor_pow2(max_bytes / sizeof(Bits<W>))) {
+    std::size_t initial = std::min<std::size_t>(max_slots_, std::size_t{1} << 16);
+    if (initial >= 16) slots_.assign(initial, Bits<W>{});
+  }
+
+  bool contains(const Bits<W>& key) const {
+    if (slots_.empty()) return false;
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = key.hash() & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return true;
+      if (slots_[i].none()) return false;
+    }
+  }
+
+  // Starts loading the slot `key` probes first, so that several probes' cache misses overlap.
+  void prefetch(const Bits<W>& key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[key.hash() & (slots_.size() - 1)]);
+  }
+
+  void insert(const Bits<W>& key) {
+    if (slots_.empty() || full_) return;
+    if ((size_ + 1) * 4 > slots_.size() * 3) {
+      if (slots_.size() * 2 > max_slots_) {
+        full_ = true;  // keep the load factor: probing a nearly full table would cost more than it saves
+        return;
+      }
+      grow();
+    }
+    place(key);
+    ++size_;
+  }
+
+  std::size_t size() const { return size_; }
+  bool full() const { return full_; }
+
+ private:
+  static std::size_t floor_pow2(std::size_t n) { return n == 0 ? 0 : std::bit_floor(n); }
+
+  void place(const Bits<W>& key) {
+    std::size_t mask = slots_.size() - 1;
+    std::size_t i = key.hash() & mask;
+    while (!slots_[i].none()) i = (i + 1) & mask;
+    slots_[i] = key;
+  }
+
+  void grow() {
+    std::vector<Bits<W>> old(slots_.size() * 2, Bits<W>{});
+    old.swap(slots_);
+    for (const auto& k : old)
+      if (!k.none()) place(k);
+  }
+
+  std::size_t max_slots_;
+  std::vector<Bits<W>> slots_;
+  std::size_t size_ = 0;
+  bool full_ = false;
+};
+
+// The goal of one search: at most `max_pegs` pegs, or (max_pegs == 1 and target >= 0) a lone peg at
+// `target`.
+struct Goal {
+  int max_pegs = 1;
+  int target = -1;
+};
+
+template <int W>
+class Searcher {
+ public:
+  Searcher(const Geometry& g, Budget& budget) : g_(g), budget_(budget) {
+    for (const Jump& j : g.jumps) {
+      flip_.push_back(Bits<W>::bit(j.from) | Bits<W>::bit(j.over) | Bits<W>::bit(j.to));
+      need_.push_back(Bits<W>::bit(j.from) | Bits<W>::bit(j.over));
+    }
+    from_.resize(static_cast<std::size_t>(g.holes()));
+    for (int j = 0; j < static_cast<int>(g.jumps.size()); ++j) from_[static_cast<std::size_t>(g.jumps[static_cast<std::size_t>(j)].from)].push_back(j);
+  }
+
+  // Searches from `start` for `goal`, folding by the symmetries listed in `syms` (indices into
+  // g.symmetries, identity first). `ends` are the holes a lone last peg may be in (the target, or
+  // those the class test allows); pagoda functions are only used for one-peg goals. True when
+  // found; path() is then the solution.
+  bool run(const Bits<W>& start, Goal goal, const std::vector<int>& ends, const std::vector<int>& syms,
+           std::size_t max_table_bytes, std::uint64_t seed) {
+    goal_ = goal;
+    target_ = goal.target >= 0 ? Bits<W>::bit(goal.target) : Bits<W>{};
+    ends_ = goal.max_pegs == 1 ? ends : std::vector<int>{};
+    pagodas_ = 0;
+    delta_.assign(g_.jumps.size() * kMaxPagodas, 0.0);
+    weight_.assign(static_cast<std::size_t>(g_.holes()) * kMaxPagodas, 0.0);
+    threshold_.fill(-1e300);
+    if (goal.target >= 0 && goal.max_pegs == 1) add_pagoda(conway_pagoda(goal.target));
+    samples_.clear();
+    next_round_ = kFirstPagodaRound;
+    last_round_nodes_ = budget_.nodes();
+    pivots_banked_ = 0;
+    build_symmetry_tables(syms);
+    table_ = std::make_unique<DeadTable<W>>(max_table_bytes);
+    sums_.assign(static_cast<std::size_t>(start.count() + 1) * kMaxPagodas, 0.0);
+    std::mt19937_64 rng(seed);
+    // Restart r may visit kRestartBase * luby(r) nodes; the table carries over, so a restart
+    // re-walks only the live part of what the last one saw.
+    bool found = false;
+    for (std::uint64_t r = 1;; ++r) {
+      if (r == 1) {
+        order_.clear();
+        for (int j = 0; j < static_cast<int>(g_.jumps.size()); ++j) order_.push_back(j);
+      } else {
+        shuffle_order(rng);
+      }
+      if (!ends_.empty() && budget_.nodes() >= next_round_) pagoda_round();
+      restart_left_ = kRestartBase * luby(r);
+      if (restart_left_ > (std::uint64_t{1} << 40)) restart_left_ = ~std::uint64_t{0};
+      path_.clear();
+      std::fill(sums_.begin(), sums_.begin() + kMaxPagodas, 0.0);
+      start.for_each([&](int i) {
+        for (int k = 0; k < pagodas_; ++k) sums_[static_cast<std::size_t>(k)] += weight_[static_cast<std::size_t>(i * kMaxPagodas + k)];
+      });
+      if (refuted(sums_.data())) {
+        restart_left_ = 1;  // proved dead at the root: the search is complete
+        break;
+      }
+      const Bits<W> key = canonical(start);
+      if (!budget_.tick()) break;
+      --restart_left_;
+      found = !table_->contains(key) && dfs(start, key, start.count(), 0);
+      if (found || budget_.exhausted() || restart_left_ > 0) break;  // done, limit hit, or proved
+      ++restarts_;
+    }
+    table_entries_ = std::max(table_entries_, table_->size());
+    table_full_ = table_full_ || table_->full();
+    return found;
+  }
+
+  const std::vector<int>& path() const { return path_; }
+  // The fewest pegs seen in any position searched so far, and the jumps reaching it.
+  int best_pegs() const { return best_pegs_; }
+  const std::vector<int>& best_path() const { return best_path_; }
+  std::size_t table_entries() const { return table_entries_; }
+  bool table_full() const { return table_full_; }
+  int pagodas() const { return pagodas_; }
+
+ private:
+  // Pagoda sums of the position at each depth, kMaxPagodas per depth; unused slots stay 0 against
+  // a threshold of -1e300, so the loops run over a fixed width the compiler can vectorise.
+  // (Only the sums of positions on the current path are kept; children's are recomputed when
+  // they are entered, which is cheaper than storing them all.)
+  bool refuted(const double* sums) const {
+    bool dead = false;
+    for (int k = 0; k < kMaxPagodas; ++k) dead |= sums[k] < threshold_[static_cast<std::size_t>(k)];
+    return dead;
+  }
+
+  // `s` is not in the table (the caller checked `key`, its canonical form) and not refuted by a
+  // pagoda function. Children are generated, filtered by the pagodas and canonicalised first, and
+  // their table slots prefetched, before any is probed: the probes are the solver's cache misses
+  // (a third of its time when done one by one) and this way they overlap.
+  bool dfs(const Bits<W>& s, const Bits<W>& key, int pegs, int depth) {
+    if (pegs < best_pegs_) best_pegs_ = pegs, best_path_ = path_;
+    if (pegs <= goal_.max_pegs && (goal_.target < 0 || s == target_)) return true;
+    if (pegs == 1) return false;
+    const std::uint64_t nodes_before = budget_.nodes();
+    const double* sums = &sums_[static_cast<std::size_t>(depth) * kMaxPagodas];
+    double* next = &sums_[static_cast<std::size_t>(depth + 1) * kMaxPagodas];
+    const std::size_t first = children_.size();
+    for (int j : order_) {
+      const Bits<W>& need = need_[static_cast<std::size_t>(j)];
+      if ((s & need) != need || s.test(g_.jumps[static_cast<std::size_t>(j)].to)) continue;
+      if (pagodas_ > 0) {
+        const double* d = &delta_[static_cast<std::size_t>(j) * kMaxPagodas];
+        bool dead = false;
+        for (int k = 0; k < kMaxPagodas; ++k) dead |= sums[k] + d[k] < threshold_[static_cast<std::size_t>(k)];
+        if (dead) continue;  // the pegs left can never gather in an end hole
+      }
+      Bits<W> child = s ^ flip_[static_cast<std::size_t>(j)];
+      Bits<W> child_key = canonical(child);
+      table_->prefetch(child_key);
+      children_.push_back({j, child, child_key});
+    }
+    const std::size_t last = children_.size();
+    bool found = false;
+    for (std::size_t c = first; c < last && !found; ++c) {
+      const Child ch = children_[c];  // a copy: the recursion grows children_
+      if (!budget_.tick() || restart_left_ == 0) break;  // a node is a position probed, as a restart's unit
+      --restart_left_;
+      if (table_->contains(ch.key)) continue;
+      if (pagodas_ > 0) {
+        const double* d = &delta_[static_cast<std::size_t>(ch.jump) * kMaxPagodas];
+        for (int k = 0; k < kMaxPagodas; ++k) next[k] = sums[k] + d[k];
+      }
+      path_.push_back(ch.jump);
+      found = dfs(ch.pos, ch.key, pegs - 1, depth + 1);
+      if (found) break;
+      path_.pop_back();
+      if (budget_.exhausted() || restart_left_ == 0) break;
+    }
+    children_.resize(first);
+    if (found || budget_.exhausted() || restart_left_ == 0) return found;
+    table_->insert(key);
+    sample(s, budget_.nodes() - nodes_before);
+    return false;
+  }
+
+  // Keeps the positions whose dead subtrees cost the most nodes (a min-heap on cost): the next
+  // pagoda round tries to refute them, and a function that refutes one usually refutes its
+  // relatives elsewhere in the tree before they are searched.
+  void sample(const Bits<W>& s, std::uint64_t cost) {
+    if (ends_.empty() || pagodas_ >= kMaxPagodas || cost < kMinSampleCost) return;
+    auto cmp = [](const Sample& a, const Sample& b) { return a.cost > b.cost; };
+    if (samples_.size() < kSamples) {
+      samples_.push_back({cost, s});
+      std::push_heap(samples_.begin(), samples_.end(), cmp);
+    } else if (cost > samples_.front().cost) {
+      std::pop_heap(samples_.begin(), samples_.end(), cmp);
+      samples_.back() = {cost, s};
+      std::push_heap(samples_.begin(), samples_.end(), cmp);
+    }
+  }
+
+  // Between restarts: solve an LP for the costliest sampled dead positions that no function yet
+  // refutes, and add each function found. Rounds come at geometrically spaced node counts, so
+  // their cost stays a small fraction of the search.
+  void pagoda_round() {
+    next_round_ = budget_.nodes() * kPagodaRoundGrowth;
+    pivots_banked_ += (budget_.nodes() - last_round_nodes_) / kNodesPerPivot;
+    last_round_nodes_ = budget_.nodes();
+    std::sort(samples_.begin(), samples_.end(), [](const Sample& a, const Sample& b) { return a.cost > b.cost; });
+    for (const Sample& smp : samples_) {
+      if (pagodas_ >= kMaxPagodas || pivots_banked_ < kMaxPivotsPerLp / 4) break;
+      std::vector<int> pegs;
+      double sums[kMaxPagodas] = {};
+      smp.pos.for_each([&](int i) {
+        pegs.push_back(i);
+        for (int k = 0; k < kMaxPagodas; ++k) sums[k] += weight_[static_cast<std::size_t>(i * kMaxPagodas + k)];
+      });
+      if (pagodas_ > 0 && refuted(sums)) continue;
+      int pivots = static_cast<int>(std::min<std::uint64_t>(pivots_banked_, kMaxPivotsPerLp));
+      const int granted = pivots;
+      std::optional<Pagoda> p = refute(g_, pegs, ends_, pivots);
+      pivots_banked_ -= static_cast<std::uint64_t>(granted - pivots);
+      if (p) add_pagoda(*p);
+    }
+    samples_.clear();
+  }
+
+  void add_pagoda(const Pagoda& p) {
+    if (pagodas_ >= kMaxPagodas || pagoda_violation(g_, p.weight) > 1e-12) return;
+    const auto k = static_cast<std::size_t>(pagodas_++);
+    double scale = 1;
+    for (double w : p.weight) scale = std::max(scale, std::abs(w));
+    // Sums are rounded at ~1e-16 relative per add and the function may break its inequalities
+    // by 1e-12 per jump (checked): 1e-7 of the largest weight is far above both, so a position
+    // is only cut when it is dead in exact arithmetic too.
+    threshold_[k] = p.threshold - 1e-7 * scale;
+    for (int i = 0; i < g_.holes(); ++i) weight_[static_cast<std::size_t>(i) * kMaxPagodas + k] = p.weight[static_cast<std::size_t>(i)];
+    for (std::size_t j = 0; j < g_.jumps.size(); ++j) {
+      const Jump& jp = g_.jumps[j];
+      delta_[j * kMaxPagodas + k] = p.weight[static_cast<std::size_t>(jp.to)] - p.weight[static_cast<std::size_t>(jp.from)] -
+                                    p.weight[static_cast<std::size_t>(jp.over)];
+    }
+  }
+
+  // Conway's pagoda: weight phi^-d at Manhattan distance d from the target, phi the golden ratio.
+  // A jump straight towards the target keeps the sum (phi^-(d+2) + phi^-(d+1) = phi^-d) and any
+  // other jump lowers it. Free (no LP), and right from the first node.
+  Pagoda conway_pagoda(int target) const {
+    Pagoda p;
+    const double inv_phi = 2.0 / (1.0 + std::sqrt(5.0));
+    Cell t = g_.cells[static_cast<std::size_t>(target)];
+    for (int i = 0; i < g_.holes(); ++i) {
+      Cell c = g_.cells[static_cast<std::size_t>(i)];
+      p.weight.push_back(std::pow(inv_phi, std::abs(c.row - t.row) + std::abs(c.col - t.col)));
+    }
+    p.threshold = 1.0;
+    return p;
+  }
+
+  // A new jump order: the holes in random order, each hole's jumps (from it) together in a random
+  // direction order. Keeping one peg's jumps together is what makes the natural order good.
+  void shuffle_order(std::mt19937_64& rng) {
+    std::vector<int> holes(static_cast<std::size_t>(g_.holes()));
+    for (int i = 0; i < g_.holes(); ++i) holes[static_cast<std::size_t>(i)] = i;
+    std::shuffle(holes.begin(), holes.end(), rng);
+    order_.clear();
+    for (int h : holes) {
+      std::vector<int> js = from_[static_cast<std::size_t>(h)];
+      std::shuffle(js.begin(), js.end(), rng);
+      order_.insert(order_.end(), js.begin(), js.end());
+    }
+  }
+
+  // Luby et al.'s universal restart sequence 1 1 2 1 1 2 4 1 1 2 ... (r >= 1).
+  static std::uint64_t luby(std::uint64_t r) {
+    for (std::uint64_t k = 1;; ++k) {
+      std::uint64_t top = (std::uint64_t{1} << k) - 1;
+      if (r == top) return std::uint64_t{1} << (k - 1);
+      if (r < top) return luby(r - ((std::uint64_t{1} << (k - 1)) - 1));
+    }
+  }
+
+  // Each symmetry maps a position byte by byte through a 256-entry table per 8 holes, so a
+  // symmetric image costs holes/8 loads and ORs instead of one test per hole.
+  void build_symmetry_tables(const std::vector<int>& syms) {
+    chunks_ = (g_.holes() + 7) / 8;
+    sym_tables_.clear();
+    for (int id : syms) {
+      const std::vector<int>& perm = g_.symmetries[static_cast<std::size_t>(id)];
+      bool identity = true;
+      for (int i = 0; i < g_.holes(); ++i) identity = identity && perm[static_cast<std::size_t>(i)] == i;
+      if (identity) continue;
+      std::vector<Bits<W>> table(static_cast<std::size_t>(chunks_) * 256);
+      for (int c = 0; c < chunks_; ++c)
+        for (unsigned byte = 0; byte < 256; ++byte) {
+          Bits<W> image;
+          for (int b = 0; b < 8; ++b)
+            if ((byte >> b) & 1u) {
+              int hole = c * 8 + b;
+              if (hole < g_.holes()) image |= Bits<W>::bit(perm[static_cast<std::size_t>(hole)]);
+            }
+          table[static_cast<std::size_t>(c) * 256 + byte] = image;
+        }
+      sym_tables_.push_back(std::move(table));
+    }
+  }
+
+  Bits<W> canonical(const Bits<W>& s) const {
+    Bits<W> best = s;
+    for (const auto& table : sym_tables_) {
+      Bits<W> image;
+      for (int c = 0; c < chunks_; ++c) image |= table[static_cast<std::size_t>(c) * 256 + s.byte(c)];
+      if (image < best) best = image;
+    }
+    return best;
+  }
+
+  const Geometry& g_;
+  Budget& budget_;
+  std::vector<Bits<W>> flip_, need_;
+  std::vector<std::vector<int>> from_;
+  struct Child {
+    int jump = 0;
+    Bits<W> pos;
+    Bits<W> key;  // canonical form of pos
+  };
+  std::vector<Child> children_;  // a stack: each dfs frame's children above its caller's
+  struct Sample {
+    std::uint64_t cost = 0;  // nodes its dead subtree took
+    Bits<W> pos;
+  };
+  std::vector<int> ends_;
+  int pagodas_ = 0;
+  std::vector<double> weight_;  // hole-major, kMaxPagodas per hole
+  std::vector<double> delta_;   // jump-major: the change of each sum by the jump
+  std::array<double, kMaxPagodas> threshold_{};
+  std::vector<double> sums_;    // depth-major, kMaxPagodas per depth
+  std::vector<Sample> samples_;
+  std::uint64_t next_round_ = 0;        // node count of the next pagoda round
+  std::uint64_t last_round_nodes_ = 0;  // node count at the last one
+  std::uint64_t pivots_banked_ = 0;     // simplex pivots the rounds may still spend
+  std::vector<int> order_;  // the order jumps are tried in, this restart
+  std::uint64_t restart_left_ = 0;
+  std::uint64_t restarts_ = 0;
+  Goal goal_;
+  Bits<W> target_;
+  int chunks_ = 0;
+  std::vector<std::vector<Bits<W>>> sym_tables_;
+  std::unique_ptr<DeadTable<W>> table_;
+  std::vector<int> path_;
+  int best_pegs_ = 1 << 30;
+  std::vector<int> best_path_;
+  std::size_t table_entries_ = 0;
+  bool table_full_ = false;
+};
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+template <int W>
+Solution solve_with(const State& state, const Geometry& g, const Limits& limits) {
+  Solution out;
+  Budget budget(limits);
+  Bits<W> start;
+  for (int i = 0; i < g.holes(); ++i)
+    if (state.at(g.cells[static_cast<std::size_t>(i)]) == Site::kPeg) start |= Bits<W>::bit(i);
+  const int pegs = start.count();
+  const int target = state.target ? g.hole_at(*state.target) : -1;
+
+  // Symmetries usable with each goal: all of the board's for "anywhere"/"at most k"; for a target
+  // only those that leave the target hole in place.
+  std::vector<int> all_syms, target_syms;
+  for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k) {
+    all_syms.push_back(k);
+    if (target < 0 || g.symmetries[static_cast<std::size_t>(k)][static_cast<std::size_t>(target)] == target)
+      target_syms.push_back(k);
+  }
+  out.symmetries = static_cast<int>(target_syms.size());
+
+  // The rule of three: which holes a lone peg may end in.
+  const PositionClass start_class = position_class(g, state);
+  std::vector<int> class_ends;
+  for (int i = 0; i < g.holes(); ++i)
+    if (g.hole_class[static_cast<std::size_t>(i)] == start_class) class_ends.push_back(i);
+  bool class_allows_anywhere = !class_ends.empty();
+  bool class_allows_goal =
+      target < 0 ? class_allows_anywhere
+                 : std::find(class_ends.begin(), class_ends.end(), target) != class_ends.end();
+
+  Searcher<W> searcher(g, budget);
+  auto to_moves = [&](const std::vector<int>& path) {
+    std::vector<Move> moves;
+    for (int j : path) {
+      const Jump& jp = g.jumps[static_cast<std::size_t>(j)];
+      moves.push_back(Move{g.cells[static_cast<std::size_t>(jp.from)], g.cells[static_cast<std::size_t>(jp.over)],
+                           g.cells[static_cast<std::size_t>(jp.to)]});
+    }
+    return moves;
+  };
+  auto finish = [&](Solution& s) {
+    s.nodes = budget.nodes();
+    s.table_entries = searcher.table_entries();
+    return s;
+  };
+  auto gave_up = [&](std::string what) {
+    out.status = Status::kGaveUp;
+    out.reason = std::string(budget.which()) + " reached after " + plural(budget.nodes(), "position", "positions") +
+                 " while " + what;
+    if (searcher.best_pegs() < pegs) {
+      out.moves = to_moves(searcher.best_path());
+      out.pegs_left = searcher.best_pegs();
+      out.reason += "; the best sequence found leaves " + plural(static_cast<std::size_t>(out.pegs_left), "peg", "pegs");
+    } else {
+      out.pegs_left = pegs;
+    }
+    return finish(out);
+  };
+
+  std::string goal_text = target < 0 ? "one peg" : "one peg at the target " + to_string(*state.target);
+  if (!class_allows_goal) {
+    out.status = Status::kUnsolvable;
+    out.reason = "position class (rule of three): " + class_counts(state) +
+                 "; each jump changes every count by one, so the parities of a colouring flip together";
+    if (!class_allows_anywhere) {
+      out.reason += ", and no lone peg in any hole of this board has a matching parity pattern";
+    } else {
+      std::string ends;
+      for (std::size_t k = 0; k < class_ends.size() && k < 6; ++k)
+        ends += (k ? ", " : "") + to_string(g.cells[static_cast<std::size_t>(class_ends[k])]);
+      if (class_ends.size() > 6) ends += ", ...";
+      out.reason += "; a lone peg at the target " + to_string(*state.target) +
+                    " does not match (one could end only at " + ends + ")";
+    }
+  } else {
+    Goal goal{1, target};
+    bool found = pegs == 1 ? (target < 0 || start.test(target)) : searcher.run(start, goal, target >= 0 ? std::vector<int>{target} : class_ends, target_syms, limits.max_table_bytes, limits.seed);
+    if (found) {
+      out.status = Status::kSolved;
+      out.moves = to_moves(searcher.path());
+      out.pegs_left = 1;
+      return finish(out);
+    }
+    if (budget.exhausted()) return gave_up("searching for " + goal_text);
+    out.status = Status::kUnsolvable;
+    out.reason = "exhaustive search: no sequence of jumps leaves " + goal_text + " (" +
+                 plural(budget.nodes(), "position", "positions") + " searched, " +
+                 plural(searcher.table_entries(), "dead position", "dead positions") + " stored";
+    if (out.symmetries > 1) out.reason += " up to " + plural(static_cast<std::size_t>(out.symmetries), "symmetry", "symmetries");
+    out.reason += ")";
+  }
+  if (!limits.best) {
+    out.pegs_left = pegs;
+    return finish(out);
+  }
+
+  // Fewest pegs: try k = lower bound .. (fewest seen) - 1; the first k reached is the answer.
+  // A one-peg goal anywhere already failed unless there was a target (and the class allows it).
+  int k = (target >= 0 && class_allows_anywhere) ? 1 : 2;
+  bool reached = false;
+  for (; k < std::min(searcher.best_pegs(), pegs); ++k) {
+    if (searcher.run(start, Goal{k, -1}, {}, all_syms, limits.max_table_bytes, limits.seed)) {
+      reached = true;
+      break;
+    }
+    if (budget.exhausted()) return gave_up("searching for the fewest pegs (" + plural(static_cast<std::size_t>(k), "peg", "pegs") + " or fewer)");
+  }
+  if (reached) {
+    out.moves = to_moves(searcher.path());
+    out.pegs_left = k;
+  } else if (searcher.best_pegs() < pegs) {
+    out.moves = to_moves(searcher.best_path());
+    out.pegs_left = searcher.best_pegs();
+  } else {
+    out.pegs_left = pegs;  // no jump at all is possible
+  }
+  out.reason += "; the best sequence leaves " + plural(static_cast<std::size_t>(out.pegs_left), "peg", "pegs");
+  return finish(out);
+}
+
+}  // namespace
+
+Solution solve(const State& state, const Limits& limits) {
+  Geometry g = make_geometry(state);
+  if (g.holes() <= 64) return solve_with<1>(state, g, limits);
+  if (g.holes() <= 128) return solve_with<2>(state, g, limits);
+  return solve_with<4>(state, g, limits);  // kMaxHoles = 256, enforced by the readers
+}
+
+}  // namespace pb::solvers::pegs

@@ -1,0 +1,69 @@
+/* river.hpp: river crossing with guards and prisoners (missionaries and cannibals, any sizes). */
+#pragma once
+
+// Rules (the classic convention): the boat carries 1..boat people and needs someone to row it. After
+// every trip, with the boat's occupants counted on the bank where it landed, prisoners may not
+// outnumber guards on a bank where any guard is present. The boat itself is not checked (a variant
+// that also forbids prisoners outnumbering guards in the boat gives the same minimum trip counts on
+// the standard table, n = 3..10, boat 2..5). Goal: everyone on the right bank.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+#include "solvers/common/text_board.hpp"
+
+namespace pb::solvers::river {
+
+// Largest sizes accepted: (guards + 1) * (prisoners + 1) * 2 positions and up to about boat^2 / 2
+// trips from each keep a breadth-first search within seconds.
+inline constexpr int kMaxPeople = 1000;
+inline constexpr int kMaxBoat = 100;
+
+struct State {
+  int guards = 3;     // in all
+  int prisoners = 3;  // in all
+  int boat = 2;       // capacity
+  int left_guards = 3;
+  int left_prisoners = 3;
+  bool boat_left = true;
+
+  int right_guards() const { return guards - left_guards; }
+  int right_prisoners() const { return prisoners - left_prisoners; }
+  bool solved() const { return left_guards == 0 && left_prisoners == 0; }
+  friend bool operator==(const State&, const State&) = default;
+};
+
+// One trip from the boat's side to the other: who is in the boat.
+struct Move {
+  int guards = 0;
+  int prisoners = 0;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Parses `river guards=G prisoners=P boat=B` (defaults 3, 3, 2) and an optional body line
+// `left=G,P side=L` (side L or R: where the boat is) for a mid-game position.
+Result<State> parse(const TextBoard& board);
+std::string format(const State& state);
+// Whether a bank with these counts is safe.
+bool safe(int guards, int prisoners);
+// One trip; rejects an empty or overfull boat, more people than stand on the boat's bank, and a
+// landing that leaves prisoners outnumbering guards on either bank.
+Result<State> apply(const State& state, Move move);
+// Replays `trips` and checks that everyone ends on the right bank.
+Result<void> check_solution(const State& state, const std::vector<Move>& trips);
+
+struct Solution {
+  Status status = Status::kGaveUp;
+  std::vector<Move> trips;  // a shortest sequence; empty unless solved
+  std::string reason;
+  std::uint64_t nodes = 0;   // positions expanded
+  std::uint64_t states = 0;  // positions reached
+};
+
+// Fewest trips, by breadth-first search over the generic search core.
+Solution solve(const State& state, const Limits& limits);
+
+}  // namespace pb::solvers::river

@@ -1,0 +1,517 @@
+/* optimal.cpp: IDA* with additive pattern databases (and their diagonal reflection) or Manhattan+LC. */
+#include "solvers/sliding/optimal.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+
+#include "solvers/sliding/pattern_db.hpp"
+
+// Search: IDA* (Korf 1985), never undoing the previous move. The heuristic is the maximum over
+// several partitions of the tiles of the additive pattern-database sum (Korf & Felner 2002; Felner,
+// Korf & Hanan 2004 on taking the max of several). On 4x4 the partitions are Korf & Felner's 6-6-3
+// carried over to our goal (blank last) -- {1,2,5,6,9,10} {3,4,7,8,11,12} {13,14,15} -- its
+// reflection about the main diagonal, and the two 6-6-3 splits that put the 2x3 blocks in the other
+// corners ({2,3,4,6,7,8} {9,10,11,13,14,15} {1,5,12} and its reflection). Every 2x3 corner block is
+// the same database up to a symmetry of the board (see canonical()), so one 6-tile database and a
+// few 3-tile ones serve all four. The sums are evaluated lazily: a child is cut off as soon as one
+// sum exceeds the bound, so the extra partitions cost lookups only where the first one fails to prune.
+//
+// Rejected: A* (memory grows with the frontier, tens of millions of nodes on hard instances);
+// transposition tables for IDA* (the pattern databases already cut the tree enough, and the table
+// would compete with them for cache); 7-8 databases (see pattern_db.hpp: too slow to build within
+// the budget); reflection by relabelling the board at each lookup (listing the transposed partition
+// is the same bound with no per-node relabelling).
+
+namespace pb::solvers::sliding {
+namespace {
+
+constexpr int kMaxCells = kMaxDbCells;
+
+using CellMap = std::array<std::uint8_t, kMaxCells>;
+
+CellMap identity_map(int n) {
+  CellMap m{};
+  for (int i = 0; i < n; ++i) m[i] = static_cast<std::uint8_t>(i);
+  return m;
+}
+
+// The rectangle's symmetries as cell maps (4 for any board, 8 when square).
+std::vector<CellMap> symmetries(int rows, int cols) {
+  std::vector<CellMap> out;
+  const int n = rows * cols;
+  for (int s = 0; s < (rows == cols ? 8 : 4); ++s) {
+    CellMap m{};
+    for (int c = 0; c < n; ++c) {
+      int r = c / cols, q = c % cols;
+      if (s & 1) q = cols - 1 - q;
+      if (s & 2) r = rows - 1 - r;
+      if (s & 4) std::swap(r, q);  // square only
+      m[c] = static_cast<std::uint8_t>(r * cols + q);
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+// One database lookup: the cells of `tiles` (through `map`) ranked into `db`.
+struct Lookup {
+  const std::uint8_t* db = nullptr;
+  int k = 0;
+  int n = 0;
+  std::array<std::uint8_t, kMaxCells> tiles{};
+  CellMap map{};
+
+  int value(const std::uint8_t* pos) const {
+    std::uint8_t cells[kMaxCells];
+    for (int i = 0; i < k; ++i) cells[i] = map[pos[tiles[i]]];
+    return db[rank_placement(cells, k, n)];
+  }
+};
+
+// A group of tiles (by goal cell) turned into the database it needs and the map into that database.
+// When the cells left free at the goal are connected, the blank's goal does not matter and any
+// symmetry of the board may carry the group onto a database already built; the lowest sorted image
+// is the shared one. Tiles are then ordered by their image cell so the database's cells are sorted.
+struct Canonical {
+  DbSpec spec;
+  CellMap map{};
+  std::vector<int> goal_cells;  // the group's own goal cells, in the database's order
+};
+
+Canonical canonical(int rows, int cols, const std::vector<int>& group) {
+  const int n = rows * cols;
+  std::uint32_t occupied = 0;
+  for (int c : group) occupied |= 1u << c;
+  // Connectedness of the free cells: flood from one free cell.
+  std::uint32_t free = ((1u << n) - 1u) & ~occupied;
+  std::uint32_t seen = free & (~free + 1u), grown = 0;
+  while (grown != seen) {
+    grown = seen;
+    for (int c = 0; c < n; ++c) {
+      if (!(seen >> c & 1u)) continue;
+      const int r = c / cols, q = c % cols;
+      if (r > 0) seen |= (1u << (c - cols)) & free;
+      if (r < rows - 1) seen |= (1u << (c + cols)) & free;
+      if (q > 0) seen |= (1u << (c - 1)) & free;
+      if (q < cols - 1) seen |= (1u << (c + 1)) & free;
+    }
+  }
+  const bool connected = seen == free;
+  std::vector<CellMap> maps = connected ? symmetries(rows, cols) : std::vector<CellMap>{identity_map(n)};
+  Canonical best;
+  bool have = false;
+  for (const CellMap& m : maps) {
+    std::vector<int> order(group.begin(), group.end());
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return m[a] < m[b]; });
+    std::vector<int> image;
+    for (int c : order) image.push_back(m[c]);
+    if (!have || image < best.spec.cells) {
+      have = true;
+      best.spec = DbSpec{rows, cols, image, connected ? -1 : n - 1};
+      best.map = m;
+      best.goal_cells = order;
+    }
+  }
+  return best;
+}
+
+using Group = std::vector<int>;          // goal cells of a group's tiles
+using Partition = std::vector<Group>;    // disjoint groups covering every tile
+using Option = std::vector<Partition>;   // partitions whose sums are maxed together
+
+Partition transposed(const Partition& p, int side) {
+  Partition out;
+  for (const Group& g : p) {
+    Group t;
+    for (int c : g) t.push_back((c % side) * side + c / side);
+    out.push_back(t);
+  }
+  return out;
+}
+
+// The options tried, best first (each later one needs smaller tables).
+std::vector<Option> options(int rows, int cols) {
+  const int n = rows * cols;
+  std::vector<Option> out;
+  if (rows == 4 && cols == 4) {
+    const Partition a{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}, {12, 13, 14}};
+    const Partition b{{1, 2, 3, 5, 6, 7}, {8, 9, 10, 12, 13, 14}, {0, 4, 11}};
+    out.push_back({a, transposed(a, 4), b, transposed(b, 4)});
+  }
+  std::vector<int> order;  // goal cells along the longer side, so groups are compact blocks
+  for (int i = 0; i < n - 1; ++i) order.push_back(i);
+  if (cols > rows) {
+    order.clear();
+    for (int q = 0; q < cols; ++q)
+      for (int r = 0; r < rows; ++r)
+        if (r * cols + q != n - 1) order.push_back(r * cols + q);
+  }
+  std::vector<int> sizes;
+  if (n <= 9) sizes.push_back(n - 1);  // one group of every tile: an exact table, 9!/1 entries at most
+  for (int g : {6, 5, 4, 3}) if (g < n - 1) sizes.push_back(g);
+  for (int g : sizes) {
+    Partition p;
+    for (std::size_t i = 0; i < order.size(); i += static_cast<std::size_t>(g))
+      p.emplace_back(order.begin() + static_cast<std::ptrdiff_t>(i),
+                     order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), i + g)));
+    Option o{p};
+    if (rows == cols && g < n - 1) o.push_back(transposed(p, rows));  // the reflection
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+// Max over partitions of the sum of their lookups; a Node is the per-search-node part, copied down.
+class PdbHeuristic {
+ public:
+  static constexpr int kMaxLookups = 24;
+  static constexpr int kMaxSums = 4;
+  struct Node {
+    std::array<std::uint8_t, kMaxLookups> v{};  // each lookup's value
+    std::array<std::int16_t, kMaxSums> sum{};
+    int h = 0;
+  };
+
+  // `in_sum[t][j]`: the lookup holding tile t in partition j.
+  PdbHeuristic(std::vector<Lookup> lookups, int sums, std::vector<std::array<std::uint8_t, kMaxSums>> in_sum)
+      : lookups_(std::move(lookups)), sums_(sums), in_sum_(std::move(in_sum)) {}
+
+  Node reset(const std::uint8_t* /*board*/, const std::uint8_t* pos) const {
+    Node node;
+    for (std::size_t i = 0; i < lookups_.size(); ++i) node.v[i] = static_cast<std::uint8_t>(lookups_[i].value(pos));
+    for (int t = 1; t < static_cast<int>(in_sum_.size()); ++t) {
+      for (int j = 0; j < sums_; ++j) {
+        // Count each lookup once per sum: at its lowest tile.
+        const int l = in_sum_[t][j];
+        bool first = true;
+        for (int u = 1; u < t; ++u) first = first && in_sum_[u][j] != l;
+        if (first) node.sum[j] = static_cast<std::int16_t>(node.sum[j] + node.v[l]);
+      }
+    }
+    node.h = 0;
+    for (int j = 0; j < sums_; ++j) node.h = std::max<int>(node.h, node.sum[j]);
+    return node;
+  }
+
+  // `tile` has just moved (board and pos are updated). Stops at the first sum above `limit`: the
+  // node is then cut off and its other values are never read.
+  Node after(const Node& prev, const std::uint8_t* /*board*/, const std::uint8_t* pos, int tile, int /*from*/,
+             int /*to*/, int limit) const {
+    Node node = prev;
+    std::uint32_t done = 0;
+    node.h = 0;
+    for (int j = 0; j < sums_; ++j) {
+      const int l = in_sum_[tile][j];
+      if (!(done >> l & 1u)) {
+        node.v[l] = static_cast<std::uint8_t>(lookups_[l].value(pos));
+        done |= 1u << l;
+      }
+      node.sum[j] = static_cast<std::int16_t>(node.sum[j] + node.v[l] - prev.v[l]);
+      node.h = std::max<int>(node.h, node.sum[j]);
+      if (node.h > limit) return node;
+    }
+    return node;
+  }
+
+ private:
+  std::vector<Lookup> lookups_;
+  int sums_;
+  std::vector<std::array<std::uint8_t, kMaxSums>> in_sum_;
+};
+
+// Length of the longest increasing subsequence; a line's tiles outside it each need 2 extra moves.
+int conflicts(const int* goal_index, int count) {
+  int tails[kMaxSide];
+  int len = 0;
+  for (int i = 0; i < count; ++i) {
+    int lo = 0, hi = len;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (tails[mid] < goal_index[i]) lo = mid + 1; else hi = mid;
+    }
+    tails[lo] = goal_index[i];
+    if (lo == len) ++len;
+  }
+  return count - len;
+}
+
+// Manhattan distance + linear conflicts, with the two affected lines recomputed per move.
+class ManhattanHeuristic {
+ public:
+  struct Node {
+    int md = 0;
+    int lc = 0;  // sum of 2 * conflicts over lines
+    std::array<std::uint8_t, 2 * kMaxCells + 2> line{};  // rows then columns: 2 * conflicts
+    int h = 0;
+  };
+
+  ManhattanHeuristic(int rows, int cols) : rows_(rows), cols_(cols) {}
+
+  Node reset(const std::uint8_t* board, const std::uint8_t* pos) const {
+    Node node;
+    for (int t = 1; t < rows_ * cols_; ++t) node.md += distance(t, pos[t]);
+    for (int r = 0; r < rows_; ++r) node.line[r] = static_cast<std::uint8_t>(row_lc(board, r));
+    for (int c = 0; c < cols_; ++c) node.line[rows_ + c] = static_cast<std::uint8_t>(col_lc(board, c));
+    for (int i = 0; i < rows_ + cols_; ++i) node.lc += node.line[i];
+    node.h = node.md + node.lc;
+    return node;
+  }
+
+  Node after(const Node& prev, const std::uint8_t* board, const std::uint8_t* /*pos*/, int tile, int from,
+             int to, int /*limit*/) const {
+    Node node = prev;
+    node.md += distance(tile, to) - distance(tile, from);
+    if (from / cols_ != to / cols_) {  // vertical move: the rows it left and entered change
+      for (int r : {from / cols_, to / cols_}) {
+        const int v = row_lc(board, r);
+        node.lc += v - node.line[r];
+        node.line[r] = static_cast<std::uint8_t>(v);
+      }
+    } else {
+      for (int c : {from % cols_, to % cols_}) {
+        const int v = col_lc(board, c);
+        node.lc += v - node.line[rows_ + c];
+        node.line[rows_ + c] = static_cast<std::uint8_t>(v);
+      }
+    }
+    node.h = node.md + node.lc;
+    return node;
+  }
+
+ private:
+  int distance(int tile, int cell) const {
+    const int g = tile - 1;
+    return std::abs(g / cols_ - cell / cols_) + std::abs(g % cols_ - cell % cols_);
+  }
+  int row_lc(const std::uint8_t* board, int r) const {
+    int idx[kMaxCells], count = 0;
+    for (int c = 0; c < cols_; ++c) {
+      const int t = board[r * cols_ + c];
+      if (t != 0 && (t - 1) / cols_ == r) idx[count++] = (t - 1) % cols_;
+    }
+    return 2 * conflicts(idx, count);
+  }
+  int col_lc(const std::uint8_t* board, int c) const {
+    int idx[kMaxCells], count = 0;
+    for (int r = 0; r < rows_; ++r) {
+      const int t = board[r * cols_ + c];
+      if (t != 0 && (t - 1) % cols_ == c) idx[count++] = (t - 1) / cols_;
+    }
+    return 2 * conflicts(idx, count);
+  }
+  int rows_, cols_;
+};
+
+// IDA* over any heuristic with reset()/after() and a Node carrying h.
+template <class H>
+class Ida {
+ public:
+  Ida(const State& state, const H& heuristic, Budget& budget)
+      : h_(heuristic), budget_(budget), cols_(state.cols), n_(state.cells()) {
+    for (int c = 0; c < n_; ++c) {
+      board_[c] = static_cast<std::uint8_t>(state.tiles[c]);
+      pos_[state.tiles[c]] = static_cast<std::uint8_t>(c);
+      const int r = c / cols_, q = c % cols_;
+      int k = 0;
+      if (r > 0) neighbours_[c][k++] = static_cast<std::int8_t>(c - cols_);
+      if (q > 0) neighbours_[c][k++] = static_cast<std::int8_t>(c - 1);
+      if (q < cols_ - 1) neighbours_[c][k++] = static_cast<std::int8_t>(c + 1);
+      if (r < state.rows - 1) neighbours_[c][k++] = static_cast<std::int8_t>(c + cols_);
+      degree_[c] = static_cast<std::int8_t>(k);
+    }
+  }
+
+  // Returns true with the moves when solved; false when the budget ran out.
+  bool run(std::vector<Move>& moves, int& first_bound) {
+    const typename H::Node root = h_.reset(board_, pos_);
+    first_bound = root.h;
+    int bound = root.h;
+    path_.clear();
+    for (;;) {
+      const int next = dfs(0, bound, -1, root);
+      if (next == kFound) {
+        moves = path_;
+        return true;
+      }
+      if (next == kAborted) return false;
+      bound = next;  // never INT_MAX: a solvable board always has a path
+    }
+  }
+
+ private:
+  static constexpr int kFound = -1;
+  static constexpr int kAborted = -2;
+
+  int dfs(int g, int bound, int prev_tile, const typename H::Node& node) {
+    const int f = g + node.h;
+    if (f > bound) return f;
+    if (node.h == 0) return kFound;  // h is 0 only on the goal (every tile home)
+    if (!budget_.tick()) return kAborted;
+    const int blank = pos_[0];
+    int best = INT_MAX;
+    for (int i = 0; i < degree_[blank]; ++i) {
+      const int from = neighbours_[blank][i];
+      const int tile = board_[from];
+      if (tile == prev_tile) continue;
+      board_[blank] = static_cast<std::uint8_t>(tile);
+      board_[from] = 0;
+      pos_[tile] = static_cast<std::uint8_t>(blank);
+      pos_[0] = static_cast<std::uint8_t>(from);
+      path_.push_back(tile);
+      const typename H::Node child = h_.after(node, board_, pos_, tile, from, blank, bound - g - 1);
+      const int r = dfs(g + 1, bound, tile, child);
+      if (r == kFound) return kFound;
+      path_.pop_back();
+      board_[from] = static_cast<std::uint8_t>(tile);
+      board_[blank] = 0;
+      pos_[tile] = static_cast<std::uint8_t>(from);
+      pos_[0] = static_cast<std::uint8_t>(blank);
+      if (r == kAborted) return kAborted;
+      best = std::min(best, r);
+    }
+    return best;
+  }
+
+  const H& h_;
+  Budget& budget_;
+  int cols_, n_;
+  std::uint8_t board_[kMaxCells] = {};
+  std::uint8_t pos_[kMaxCells] = {};
+  std::int8_t neighbours_[kMaxCells][4] = {};
+  std::int8_t degree_[kMaxCells] = {};
+  std::vector<Move> path_;
+};
+
+template <class H>
+Solution run_ida(const State& state, const H& heuristic, const Limits& limits, Solution sol) {
+  Budget budget(limits);
+  Ida<H> ida(state, heuristic, budget);
+  int first_bound = 0;
+  const bool solved = ida.run(sol.moves, first_bound);
+  sol.nodes += budget.nodes();
+  sol.lower_bound = std::max(sol.lower_bound, first_bound);
+  if (solved) {
+    sol.status = Status::kSolved;
+    sol.optimal = true;
+    sol.lower_bound = static_cast<int>(sol.moves.size());
+  } else {
+    sol.moves.clear();
+    sol.status = Status::kGaveUp;
+    sol.reason = std::string("gave up: ") + budget.which() + " reached during IDA* (" + sol.method + ")";
+  }
+  return sol;
+}
+
+std::string bytes_text(std::uint64_t b) {
+  if (b >= (1u << 20)) return std::to_string((b + (1u << 19)) >> 20) + " MiB";
+  if (b >= 1024) return std::to_string((b + 512) >> 10) + " KiB";
+  return std::to_string(b) + " B";
+}
+
+// The databases an option needs (each distinct one once).
+std::vector<Canonical> databases(int rows, int cols, const Option& option) {
+  std::vector<Canonical> out;
+  for (const Partition& p : option)
+    for (const Group& g : p) {
+      Canonical c = canonical(rows, cols, g);
+      bool dup = false;
+      for (const Canonical& o : out) dup = dup || o.spec.name() == c.spec.name();
+      if (!dup) out.push_back(std::move(c));
+    }
+  return out;
+}
+
+// Tables an option needs: each distinct database once, plus the largest build's scratch.
+std::uint64_t table_bytes(int rows, int cols, const Option& option) {
+  std::uint64_t table = 0, scratch = 0;
+  for (const Canonical& c : databases(rows, cols, option)) {
+    table += c.spec.entries();
+    scratch = std::max(scratch, build_scratch_bytes(c.spec));
+  }
+  return table + scratch;
+}
+
+std::string label(const Option& option) {
+  std::string out;
+  for (const Group& g : option.front()) {
+    if (!out.empty()) out += '-';
+    out += std::to_string(g.size());
+  }
+  if (option.size() > 1) out += " (max of " + std::to_string(option.size()) + " partitions)";
+  return out;
+}
+
+}  // namespace
+
+std::uint64_t preferred_table_bytes(int rows, int cols) {
+  return table_bytes(rows, cols, options(rows, cols).front());
+}
+
+Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuristic) {
+  Solution sol;
+  sol.lower_bound = lower_bound(state);
+  const int rows = state.rows, cols = state.cols, n = state.cells();
+  std::string fallback_note;
+  if (heuristic == Heuristic::kBest) {
+    for (const Option& option : options(rows, cols)) {
+      const std::uint64_t need = table_bytes(rows, cols, option);
+      if (need > limits.max_table_bytes) {
+        if (fallback_note.empty())
+          fallback_note = "pattern databases " + label(option) + " need " + bytes_text(need) + ", limit " +
+                          bytes_text(limits.max_table_bytes);
+        continue;
+      }
+      std::vector<Lookup> lookups;
+      std::vector<std::string> lookup_keys;  // group cells, to share a lookup between partitions
+      std::vector<std::array<std::uint8_t, PdbHeuristic::kMaxSums>> in_sum(static_cast<std::size_t>(n));
+      std::vector<std::shared_ptr<const PatternDb>> keep;
+      std::string note;
+      bool built = false;
+      for (std::size_t j = 0; j < option.size(); ++j) {
+        for (const Group& g : option[j]) {
+          Group sorted = g;
+          std::sort(sorted.begin(), sorted.end());
+          std::string key;
+          for (int c : sorted) key += std::to_string(c) + ",";
+          std::size_t index = std::find(lookup_keys.begin(), lookup_keys.end(), key) - lookup_keys.begin();
+          if (index == lookup_keys.size()) {
+            const Canonical c = canonical(rows, cols, g);
+            auto handle = get_pattern_db(c.spec, limits);
+            if (!handle.ok()) {
+              sol.status = Status::kGaveUp;
+              sol.reason = "gave up: " + handle.error().message;
+              return sol;
+            }
+            built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
+            if (!handle->note.empty()) note = handle->note;
+            keep.push_back(handle->db);
+            Lookup l;
+            l.db = handle->db->data();
+            l.k = static_cast<int>(c.goal_cells.size());
+            l.n = n;
+            l.map = c.map;
+            for (int i = 0; i < l.k; ++i) l.tiles[i] = static_cast<std::uint8_t>(c.goal_cells[i] + 1);
+            lookups.push_back(l);
+            lookup_keys.push_back(key);
+          }
+          for (int c : g) in_sum[static_cast<std::size_t>(c + 1)][j] = static_cast<std::uint8_t>(index);
+        }
+      }
+      sol.method = "IDA* with pattern databases " + label(option) + (built ? ", built now" : "") +
+                   (note.empty() ? "" : "; " + note);
+      // The databases stay alive in get_pattern_db's process cache; `keep` makes that explicit.
+      PdbHeuristic h(std::move(lookups), static_cast<int>(option.size()), std::move(in_sum));
+      return run_ida(state, h, limits, std::move(sol));
+    }
+  }
+  sol.method = "IDA* with Manhattan distance + linear conflicts";
+  if (!fallback_note.empty()) sol.method += " (" + fallback_note + ")";
+  ManhattanHeuristic h(rows, cols);
+  return run_ida(state, h, limits, std::move(sol));
+}
+
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,23 @@
+/* optimal.hpp: optimal sliding-tile solving for boards of up to 16 cells (IDA*). */
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::solvers::sliding {
+
+enum class Heuristic {
+  kBest,       // the largest pattern databases that fit Limits::max_table_bytes, else kManhattan
+  kManhattan,  // Manhattan distance + linear conflicts, no tables
+};
+
+// An optimal solution of a board of at most kMaxDbCells cells, both sides at least 2.
+// Solution::method names the heuristic and, on a fallback, why.
+Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuristic = Heuristic::kBest);
+
+// Bytes of tables (plus build scratch) the preferred pattern databases of a rows x cols board need.
+std::uint64_t preferred_table_bytes(int rows, int cols);
+
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,119 @@
+/* pattern_db.hpp: additive pattern databases for boards of up to 16 cells, built once, cached on disk. */
+#pragma once
+
+// A pattern database (Culberson & Schaeffer; additive form: Korf & Felner 2002) stores, for every
+// placement of a group of tiles, the fewest moves *of those tiles* needed to bring them home, the
+// other tiles being indistinguishable and free. Disjoint groups then add up to an admissible bound.
+//
+// Build: breadth-first search from the goal over (placement, region of the blank). The blank's exact
+// cell does not matter, only which connected area of non-pattern cells it is in, since moving it
+// within that area costs nothing; so a state is (placement, lowest cell of the blank's area). For a
+// 6-tile 4x4 database (5,765,760 entries) that is 11.8 M states instead of 57.7 M with the blank's
+// exact cell (71% of placements split the free cells, often walling off a corner). Connected
+// placements are expanded by scanning the table level by level in rank order, split ones from a
+// sorted side queue: the successors' table reads then run in a few forward streams, which matters
+// because the build is bound by memory latency, not arithmetic.
+//
+// Rejected: building with the blank's exact cell (5x more states);
+// 7-8 databases (the 8-tile one has 519 M entries and needs ~4 G blank-region states: a minute of
+// building, against the 5 s budget for all of Korf's 100 with the build included); a compressed
+// (mod 3) or 4-bit entry (a byte per entry keeps the lookup one load; 6-6-3 fits easily).
+//
+// Files: `<cache>/sliding-<R>x<C>-<cells>[-b<blank>].pdb`, a header (magic, sizes, the goal cells,
+// FNV-1a checksum of the body), then one byte per placement rank. Written to a temporary name and
+// renamed, so a crashed or concurrent build never leaves a half file under the real name; a file
+// whose header, size or checksum is wrong is rebuilt.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+
+namespace pb::solvers::sliding {
+
+// Largest board a pattern database covers (cells): placements are ranked with 16-bit cell masks.
+inline constexpr int kMaxDbCells = 16;
+
+// Which database: a board size and the goal cells of the pattern tiles, in rank order.
+struct DbSpec {
+  int rows = 0;
+  int cols = 0;
+  std::vector<int> cells;  // goal cell of each pattern tile, row-major index
+  // The blank's goal cell, or -1 when the non-pattern cells of the goal are connected (the blank's
+  // area is then all of them, wherever the blank is, and mirrored groups can share one database).
+  int blank = -1;
+
+  std::uint64_t entries() const;  // N! / (N - k)!
+  std::string name() const;       // "sliding-4x4-0.1.4.5.8.9"
+};
+
+// N! / (N - k)! placements of k distinct tiles on N cells.
+std::uint64_t placement_count(int n, int k);
+
+// Bits set in a 16-bit mask. Spelled out because without -mpopcnt (we build for any x86-64)
+// __builtin_popcount is a call into libgcc, which cost 16% of a database build.
+inline unsigned popcount16(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0F0Fu;
+  return (x + (x >> 8)) & 0x1Fu;
+}
+
+// Rank of a placement (cell of each pattern tile, in order) among placement_count(n, k): the
+// mixed-radix number whose digit i is tile i's cell counted among the cells tiles 0..i-1 left free.
+inline std::uint64_t rank_placement(const std::uint8_t* cells, int k, int n) {
+  std::uint32_t used = 0;
+  std::uint64_t rank = 0;
+  for (int i = 0; i < k; ++i) {
+    const unsigned p = cells[i];
+    const unsigned below = popcount16(used & ((1u << p) - 1u));
+    rank = rank * static_cast<std::uint64_t>(n - i) + (p - below);
+    used |= 1u << p;
+  }
+  return rank;
+}
+
+class PatternDb {
+ public:
+  PatternDb(DbSpec spec, std::vector<std::uint8_t> data) : spec_(std::move(spec)), data_(std::move(data)) {}
+  const DbSpec& spec() const { return spec_; }
+  const std::uint8_t* data() const { return data_.data(); }
+  std::size_t size() const { return data_.size(); }
+  int max_value() const;
+
+ private:
+  DbSpec spec_;
+  std::vector<std::uint8_t> data_;
+};
+
+// How a database was obtained, for the stats and the tests.
+enum class DbSource { kMemory, kLoaded, kBuilt, kRebuiltCorrupt };
+
+struct DbHandle {
+  std::shared_ptr<const PatternDb> db;
+  DbSource source = DbSource::kMemory;
+  std::string path;  // the cache file ("" when not cached)
+  std::string note;  // why the file was not used or not written, if so
+};
+
+// Bytes a build needs besides the table itself (visited bits per (placement, area) state).
+std::uint64_t build_scratch_bytes(const DbSpec& spec);
+
+// The cache folder: $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
+std::string cache_dir();
+
+// The database for `spec`: from this process's memory, else the cache file, else built (progress on
+// stderr) and written to the cache. Building stops at the limits' deadline or cancel flag.
+Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits);
+
+// Builds without touching memory or disk caches (tests compare against this).
+Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits,
+                                                          bool progress);
+
+// Drops the in-memory copies, so the next get_pattern_db reads the disk again (tests).
+void forget_loaded_pattern_dbs();
+
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,303 @@
+/* reduce.cpp: row-by-row / column-by-column reduction of big sliding boards to an optimal 4x4 finish. */
+#include "solvers/sliding/reduce.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "solvers/sliding/optimal.hpp"
+
+// The human method, made mechanical. Each tile of the first line is brought home by a breadth-first
+// search over (tile cell, blank cell) in the unlocked part of the board, so every single placement is
+// as short as it can be. The last two tiles of a line cannot go in one after the other (the second
+// would have to pass the first), so the next-to-last tile is parked in the last cell, the last tile
+// just beyond it, the blank brought to the next-to-last cell, and two slides finish the line. When
+// the last tile is caught in the dead-end cell beside the parked one, a tiny search over the 2x3
+// block at the line's end (a, b and the blank: 120 states) finishes the line instead.
+// The search first runs in a window around tile, blank and target (a 32x32 board would otherwise
+// cost a million states per tile) and falls back to the whole free area if the window is too tight.
+//
+// Rejected: weighted A* / greedy best-first over the whole board (memory-hungry and erratic past
+// 6x6, and no better than reduction once the corner is solved optimally); hand-coded move macros for
+// the line-end cases (the search finds the same moves, and cannot get a special case wrong);
+// finishing on a 3x3 corner (shorter solutions come from the optimal 4x4 finish, which costs
+// milliseconds with the pattern databases; 3x3 is kept for when their tables do not fit the limits).
+
+namespace pb::solvers::sliding {
+namespace {
+
+class Reducer {
+ public:
+  Reducer(const State& state, const Limits& limits)
+      : rows_(state.rows), cols_(state.cols), board_(state.tiles), limits_(limits),
+        locked_(board_.size(), 0), pos_(board_.size()) {
+    for (int c = 0; c < cells(); ++c) pos_[static_cast<std::size_t>(board_[c])] = c;
+  }
+
+  // Reduces until the free corner is at most `corner` x `corner`; false when a limit was hit.
+  bool reduce(int corner) {
+    while (rows_ - r0_ > corner || cols_ - c0_ > corner) {
+      if (limits_.out_of_time()) return false;
+      const bool row = rows_ - r0_ > cols_ - c0_;
+      std::vector<int> line, beyond;  // target cells, and the cells one step further in
+      if (row) {
+        for (int c = c0_; c < cols_; ++c) line.push_back(r0_ * cols_ + c), beyond.push_back((r0_ + 1) * cols_ + c);
+      } else {
+        for (int r = r0_; r < rows_; ++r) line.push_back(r * cols_ + c0_), beyond.push_back(r * cols_ + c0_ + 1);
+      }
+      if (!solve_line(line, beyond)) return false;
+      (row ? r0_ : c0_) += 1;
+    }
+    return true;
+  }
+
+  int r0() const { return r0_; }
+  int c0() const { return c0_; }
+  const std::vector<int>& board() const { return board_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  void slide(int cell) {  // the tile at `cell` slides into the (adjacent) blank
+    const int b = pos_[0];
+    const int t = board_[static_cast<std::size_t>(cell)];
+    board_[static_cast<std::size_t>(b)] = t;
+    board_[static_cast<std::size_t>(cell)] = 0;
+    pos_[static_cast<std::size_t>(t)] = b;
+    pos_[0] = cell;
+    moves_.push_back(t);
+  }
+
+ private:
+  int cells() const { return rows_ * cols_; }
+  bool is_free(int cell) const { return !locked_[static_cast<std::size_t>(cell)]; }
+
+  bool solve_line(const std::vector<int>& line, const std::vector<int>& beyond) {
+    const std::size_t len = line.size();
+    for (std::size_t i = 0; i + 2 < len; ++i) {
+      if (!place(line[i] + 1, line[i])) return false;
+      locked_[static_cast<std::size_t>(line[i])] = 1;
+    }
+    const int a = line[len - 2] + 1, b = line[len - 1] + 1;
+    const int la = line[len - 2], lb = line[len - 1], below = beyond[len - 1];
+    if (!(pos_[static_cast<std::size_t>(a)] == la && pos_[static_cast<std::size_t>(b)] == lb)) {
+      if (!place(a, lb)) return false;
+      locked_[static_cast<std::size_t>(lb)] = 1;
+      const int pb = pos_[static_cast<std::size_t>(b)];
+      if (pb == la || (pos_[0] == la && pb == beyond[len - 2])) {
+        // The trap: b in the dead-end cell beside a (or the blank in it with b at its only exit).
+        // Getting b out leaves the blank in that cell with no way back but pushing b in again.
+        // Solve the last two inside the 2x3 block at the line's end instead (every arrangement of
+        // a, b and the blank there is reachable).
+        if (pb == la) {
+          locked_[static_cast<std::size_t>(la)] = 1;
+          if (!walk_blank(below)) return false;
+          locked_[static_cast<std::size_t>(la)] = 0;
+        }
+        locked_[static_cast<std::size_t>(lb)] = 0;
+        const int deep_a = 2 * beyond[len - 2] - la, deep_b = 2 * beyond[len - 1] - lb;
+        if (!solve_block({la, lb, beyond[len - 2], below, deep_a, deep_b}, a, b, la, lb)) return false;
+      } else {
+        if (!place(b, below)) return false;
+        locked_[static_cast<std::size_t>(below)] = 1;
+        if (!walk_blank(la)) return false;
+        locked_[static_cast<std::size_t>(lb)] = 0;
+        locked_[static_cast<std::size_t>(below)] = 0;
+        slide(lb);     // a: last cell -> its own cell
+        slide(below);  // b: beyond -> last cell
+      }
+    }
+    locked_[static_cast<std::size_t>(la)] = 1;
+    locked_[static_cast<std::size_t>(lb)] = 1;
+    return true;
+  }
+
+  // BFS over (cell of a, cell of b, blank) inside `block` (a, b and the blank must be in it) until
+  // a is at `ta` and b at `tb`; applies the moves.
+  bool solve_block(const std::vector<int>& block, int a, int b, int ta, int tb) {
+    const int m = static_cast<int>(block.size());
+    auto index = [&](int cell) {
+      return static_cast<int>(std::find(block.begin(), block.end(), cell) - block.begin());
+    };
+    auto adjacent = [&](int x, int y) {
+      return std::abs(x / cols_ - y / cols_) + std::abs(x % cols_ - y % cols_) == 1;
+    };
+    const int sa = index(pos_[static_cast<std::size_t>(a)]), sb = index(pos_[static_cast<std::size_t>(b)]),
+              s0 = index(pos_[0]);
+    if (sa == m || sb == m || s0 == m) return false;
+    std::vector<int> parent(static_cast<std::size_t>(m * m * m), -1), queue;
+    const int start = (sa * m + sb) * m + s0;
+    parent[static_cast<std::size_t>(start)] = start;
+    queue.push_back(start);
+    int found = -1;
+    for (std::size_t qi = 0; qi < queue.size() && found < 0; ++qi) {
+      const int st = queue[qi], ia = st / (m * m), ib = st / m % m, i0 = st % m;
+      if (block[static_cast<std::size_t>(ia)] == ta && block[static_cast<std::size_t>(ib)] == tb) found = st;
+      for (int j = 0; j < m && found < 0; ++j) {
+        if (!adjacent(block[static_cast<std::size_t>(i0)], block[static_cast<std::size_t>(j)])) continue;
+        const int na = j == ia ? i0 : ia, nb = j == ib ? i0 : ib;
+        const int ns = (na * m + nb) * m + j;
+        if (parent[static_cast<std::size_t>(ns)] >= 0) continue;
+        parent[static_cast<std::size_t>(ns)] = st;
+        queue.push_back(ns);
+      }
+    }
+    if (found < 0) return false;
+    std::vector<int> path;
+    for (int st = found; st != start; st = parent[static_cast<std::size_t>(st)])
+      path.push_back(block[static_cast<std::size_t>(st % m)]);
+    for (auto it = path.rbegin(); it != path.rend(); ++it) slide(*it);
+    return true;
+  }
+
+  // Brings `tile` to `target` without touching locked cells. Window first, then the whole board.
+  bool place(int tile, int target) {
+    if (pos_[static_cast<std::size_t>(tile)] == target) return true;
+    const int t = pos_[static_cast<std::size_t>(tile)], b = pos_[0];
+    int rlo = std::min({t / cols_, b / cols_, target / cols_}), rhi = std::max({t / cols_, b / cols_, target / cols_});
+    int clo = std::min({t % cols_, b % cols_, target % cols_}), chi = std::max({t % cols_, b % cols_, target % cols_});
+    constexpr int kMargin = 2;
+    if (search(tile, target, std::max(r0_, rlo - kMargin), std::min(rows_ - 1, rhi + kMargin),
+               std::max(c0_, clo - kMargin), std::min(cols_ - 1, chi + kMargin)))
+      return true;
+    return search(tile, target, r0_, rows_ - 1, c0_, cols_ - 1);
+  }
+
+  // BFS over (tile cell, blank cell) inside rows [rlo, rhi] x cols [clo, chi]; applies the path found.
+  bool search(int tile, int target, int rlo, int rhi, int clo, int chi) {
+    const int h = rhi - rlo + 1, w = chi - clo + 1, m = h * w;
+    auto local = [&](int cell) { return (cell / cols_ - rlo) * w + (cell % cols_ - clo); };
+    auto global = [&](int l) { return (rlo + l / w) * cols_ + clo + l % w; };
+    const std::size_t states = static_cast<std::size_t>(m) * static_cast<std::size_t>(m);
+    parent_.assign(states, -1);
+    queue_.clear();
+    const int start = local(pos_[static_cast<std::size_t>(tile)]) * m + local(pos_[0]);
+    parent_[static_cast<std::size_t>(start)] = start;
+    queue_.push_back(start);
+    const int goal_tile = local(target);
+    int found = -1;
+    for (std::size_t qi = 0; qi < queue_.size() && found < 0; ++qi) {
+      const int s = queue_[qi];
+      const int tl = s / m, bl = s % m;
+      const int br = bl / w, bc = bl % w;
+      const int nbs[4][2] = {{br - 1, bc}, {br + 1, bc}, {br, bc - 1}, {br, bc + 1}};
+      for (const auto& nb : nbs) {
+        if (nb[0] < 0 || nb[0] >= h || nb[1] < 0 || nb[1] >= w) continue;
+        const int nl = nb[0] * w + nb[1];
+        if (!is_free(global(nl))) continue;
+        const int ns = (nl == tl ? bl : tl) * m + nl;  // blank steps onto the tile: the tile moves back
+        if (parent_[static_cast<std::size_t>(ns)] >= 0) continue;
+        parent_[static_cast<std::size_t>(ns)] = s;
+        if (ns / m == goal_tile) { found = ns; break; }
+        queue_.push_back(ns);
+      }
+    }
+    if (found < 0) return false;
+    std::vector<int> blank_path;  // cells the blank steps onto, last first
+    for (int s = found; s != start; s = parent_[static_cast<std::size_t>(s)]) blank_path.push_back(global(s % m));
+    for (auto it = blank_path.rbegin(); it != blank_path.rend(); ++it) slide(*it);
+    return true;
+  }
+
+  // Moves the blank to `target` along free cells (BFS over blank cells).
+  bool walk_blank(int target) {
+    std::vector<int> parent(static_cast<std::size_t>(cells()), -1);
+    std::vector<int> queue{pos_[0]};
+    parent[static_cast<std::size_t>(pos_[0])] = pos_[0];
+    for (std::size_t qi = 0; qi < queue.size() && parent[static_cast<std::size_t>(target)] < 0; ++qi) {
+      const int c = queue[qi], r = c / cols_, q = c % cols_;
+      const int nbs[4][2] = {{r - 1, q}, {r + 1, q}, {r, q - 1}, {r, q + 1}};
+      for (const auto& nb : nbs) {
+        if (nb[0] < r0_ || nb[0] >= rows_ || nb[1] < c0_ || nb[1] >= cols_) continue;
+        const int n = nb[0] * cols_ + nb[1];
+        if (!is_free(n) || parent[static_cast<std::size_t>(n)] >= 0) continue;
+        parent[static_cast<std::size_t>(n)] = c;
+        queue.push_back(n);
+      }
+    }
+    if (parent[static_cast<std::size_t>(target)] < 0) return false;
+    std::vector<int> path;
+    for (int c = target; c != pos_[0]; c = parent[static_cast<std::size_t>(c)]) path.push_back(c);
+    for (auto it = path.rbegin(); it != path.rend(); ++it) slide(*it);
+    return true;
+  }
+
+  int rows_, cols_;
+  std::vector<int> board_;
+  const Limits& limits_;
+  std::vector<char> locked_;
+  std::vector<int> pos_;  // cell of each tile, [0] the blank
+  int r0_ = 0, c0_ = 0;   // the free corner is rows [r0_, rows_) x cols [c0_, cols_)
+  std::vector<Move> moves_;
+  std::vector<int> parent_, queue_;
+};
+
+// Nodes the optimal 4x4 finish may spend before the corner is reduced to 3x3 instead: a random 4x4
+// corner needs ~0.4 M nodes on average, the hardest ones ~10x more (a few seconds), and the whole
+// point of this solver is to be fast.
+constexpr std::uint64_t kFinishNodes = 1'000'000;
+
+Solution reduce_and_finish(const State& state, const Limits& limits, int corner) {
+  Solution sol;
+  Reducer reducer(state, limits);
+  if (!reducer.reduce(corner)) {
+    sol.status = Status::kGaveUp;
+    sol.reason = limits.out_of_time() ? "gave up: time limit reached while reducing the board"
+                                      : "internal error: a tile could not be placed";
+    return sol;
+  }
+  // The corner as a board of its own: tile t whose goal is corner cell (r, c) becomes r * w + c + 1.
+  const int r0 = reducer.r0(), c0 = reducer.c0(), h = state.rows - r0, w = state.cols - c0;
+  State corner_state{h, w, std::vector<int>(static_cast<std::size_t>(h * w))};
+  std::vector<int> to_global(static_cast<std::size_t>(h * w), 0);
+  for (int r = 0; r < h; ++r) {
+    for (int c = 0; c < w; ++c) {
+      const int t = reducer.board()[static_cast<std::size_t>((r0 + r) * state.cols + c0 + c)];
+      int local = 0;
+      if (t != 0) {
+        const int gr = (t - 1) / state.cols - r0, gc = (t - 1) % state.cols - c0;
+        local = gr * w + gc + 1;
+        to_global[static_cast<std::size_t>(local)] = t;
+      }
+      corner_state.tiles[static_cast<std::size_t>(r * w + c)] = local;
+    }
+  }
+  Solution finish;
+  if (is_goal(corner_state)) {
+    finish.status = Status::kSolved;
+    finish.method = "nothing left";
+  } else if (corner > 3) {
+    Limits capped = limits;
+    capped.max_nodes = std::min(limits.max_nodes, kFinishNodes);
+    finish = solve_optimal(corner_state, capped);
+    if (finish.status == Status::kGaveUp && !limits.out_of_time() && limits.max_nodes > kFinishNodes) {
+      const std::uint64_t spent = finish.nodes;
+      finish = reduce_and_finish(corner_state, limits, 3);  // a hard corner: one more step of reduction
+      finish.nodes += spent;
+    }
+  } else {
+    finish = solve_optimal(corner_state, limits);
+  }
+  sol.nodes = finish.nodes;
+  sol.method = "row/column reduction to " + std::to_string(h) + "x" + std::to_string(w) + ", then " + finish.method;
+  if (finish.status != Status::kSolved) {
+    sol.status = finish.status;
+    sol.reason = finish.reason;
+    return sol;
+  }
+  sol.moves = reducer.moves();
+  for (Move m : finish.moves) sol.moves.push_back(to_global[static_cast<std::size_t>(m)]);
+  sol.status = Status::kSolved;
+  return sol;
+}
+
+}  // namespace
+
+Solution solve_reduced(const State& state, const Limits& limits) {
+  // Finish on 4x4 when its pattern databases fit the table limit, else on 3x3 (Manhattan is fast there).
+  const int corner = preferred_table_bytes(4, 4) <= limits.max_table_bytes ? 4 : 3;
+  Solution sol = reduce_and_finish(state, limits, corner);
+  sol.lower_bound = lower_bound(state);
+  sol.optimal = false;
+  return sol;
+}
+
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,13 @@
+/* reduce.hpp: fast suboptimal solving of boards larger than 16 cells (row/column reduction). */
+#pragma once
+
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::solvers::sliding {
+
+// Solves the top row or left column (whichever side is longer) tile by tile, shrinking the board,
+// until a corner of at most 4x4 is left, which is solved optimally. The length is not minimal;
+// Solution::lower_bound is Manhattan + linear conflicts of the whole board.
+Solution solve_reduced(const State& state, const Limits& limits);
+
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,362 @@
+/* play_loop_test.cpp: the play loop against simulated games: lost and wrong clicks re-plan, errors stop it cleanly. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <opencv2/imgcodecs.hpp>
+#include <set>
+
+#include "app/play.hpp"
+#include "app/play_players.hpp"
+
+namespace pb::app {
+namespace {
+
+namespace sliding = solvers::sliding;
+namespace pegs = solvers::pegs;
+
+constexpr int kCell = 10;                      // simulated cell size, frame pixels
+const cv::Rect kWindow(100, 50, 0, 0);         // where the simulated window sits on the "screen"
+constexpr calibration::Size kRoot{1000, 800};
+
+// A window showing a grid of cells, each one grey level; the mouse maps back to cells.
+class SimScreen : public capture::FrameSource {
+ public:
+  explicit SimScreen(std::function<cv::Mat()> render) : render_(std::move(render)) {}
+  Result<capture::Frame> grab() override {
+    ++grabs;
+    if (close_after_grabs > 0 && grabs > close_after_grabs)
+      return make_error("window 'Sim' is gone: was the game closed?");
+    capture::Frame f;
+    f.bgr = render_();
+    f.screen_rect = cv::Rect(kWindow.x, kWindow.y, f.bgr.cols, f.bgr.rows);
+    f.origin = "sim";
+    return f;
+  }
+  int grabs = 0;
+  int close_after_grabs = 0;  // > 0: grabs after this many fail as if the window closed
+
+ private:
+  std::function<cv::Mat()> render_;
+};
+
+// Records input gestures and applies them to the simulated game, with faults on demand.
+class SimMouse : public actuator::InputSink {
+ public:
+  explicit SimMouse(std::function<void(const actuator::Gesture&)> apply) : apply_(std::move(apply)) {}
+  Result<void> perform(const actuator::Gesture& g) override {
+    int index = static_cast<int>(received.size());
+    if (taken_at >= 0 && index >= taken_at)
+      return make_error("the mouse pointer moved to (1,1) since puzzlebot left it at (2,2): someone took the mouse");
+    received.push_back(g);
+    if (drop_all || drop.count(index) > 0) return {};
+    if (substitute && substitute_at == index) {
+      substitute();
+      return {};
+    }
+    apply_(g);
+    return {};
+  }
+  std::vector<actuator::Gesture> received;
+  std::set<int> drop;           // gesture indices the game never sees (a lost click)
+  bool drop_all = false;
+  int substitute_at = -1;       // at this gesture, the game does `substitute` instead
+  std::function<void()> substitute;
+  int taken_at = -1;            // from this gesture on, the user "has the mouse"
+
+ private:
+  std::function<void(const actuator::Gesture&)> apply_;
+};
+
+cv::Point2i cell_of(const calibration::InputPoint& p) {
+  return {(p.x - kWindow.x) / kCell, (p.y - kWindow.y) / kCell};  // (col, row)
+}
+
+PlayOptions fast_options() {
+  PlayOptions o;
+  o.poll = std::chrono::milliseconds(1);
+  o.change_timeout = std::chrono::milliseconds(5);
+  o.settle_timeout = std::chrono::milliseconds(200);
+  o.solve_timeout = std::chrono::milliseconds(10000);
+  o.to_input = [](const capture::Frame& f) { return window_to_root(f.screen_rect, kRoot); };
+  o.log = nullptr;
+  return o;
+}
+
+// ---- Fifteen, simulated -------------------------------------------------------------------------
+
+struct SimFifteen {
+  sliding::State state;
+  // Each cell shows its tile's number in binary: quadrant k (row-major) is bright when bit k is set,
+  // so tiles look very different (as digits do) to the loop's pixel check.
+  cv::Mat render() const {
+    cv::Mat m(state.rows * kCell, state.cols * kCell, CV_8UC3, cv::Scalar::all(0));
+    const int h = kCell / 2;
+    for (int r = 0; r < state.rows; ++r)
+      for (int c = 0; c < state.cols; ++c)
+        for (int bit = 0; bit < 4; ++bit)
+          if ((state.tiles[r * state.cols + c] >> bit) & 1)
+            m(cv::Rect(c * kCell + (bit % 2) * h, r * kCell + (bit / 2) * h, h, h)) = cv::Scalar::all(200);
+    return m;
+  }
+  // The game's rule for a click: the tile slides if it is next to the blank.
+  void click(const actuator::Gesture& g) {
+    ASSERT_EQ(g.kind, actuator::Gesture::Kind::kTap);
+    cv::Point2i cell = cell_of(g.points.at(0));
+    int tile = state.tiles[cell.y * state.cols + cell.x];
+    if (auto next = sliding::apply(state, tile)) state = *next;
+  }
+  static inline int reads = 0;
+  static Result<SlidingPlayer::Reading> read(const cv::Mat& bgr) {
+    ++reads;
+    SlidingPlayer::Reading r;
+    r.state.rows = bgr.rows / kCell;
+    r.state.cols = bgr.cols / kCell;
+    const int h = kCell / 2;
+    for (int row = 0; row < r.state.rows; ++row)
+      for (int col = 0; col < r.state.cols; ++col) {
+        int tile = 0;
+        for (int bit = 0; bit < 4; ++bit)
+          if (bgr.at<cv::Vec3b>(row * kCell + (bit / 2) * h + h / 2, col * kCell + (bit % 2) * h + h / 2)[0] > 100)
+            tile |= 1 << bit;
+        r.state.tiles.push_back(tile);
+        r.centres.emplace_back(col * kCell + kCell / 2.0f, row * kCell + kCell / 2.0f);
+      }
+    return r;
+  }
+};
+
+sliding::State board(int rows, int cols, std::vector<int> tiles) { return {rows, cols, std::move(tiles)}; }
+
+struct FifteenRig {
+  SimFifteen game;
+  SimScreen screen{[this] { return game.render(); }};
+  SimMouse mouse{[this](const actuator::Gesture& g) { game.click(g); }};
+  SlidingPlayer player{&SimFifteen::read};
+  explicit FifteenRig(sliding::State s) { game.state = std::move(s); }
+  PlayReport play(const PlayOptions& o) { return app::play(screen, mouse, player, o); }
+};
+
+const sliding::State kScrambled = board(3, 3, {4, 1, 3, 7, 2, 5, 0, 8, 6});  // 6 moves from the goal
+
+TEST(PlayLoop, SolvesWithOneClickPerMoveOnTheMovedTile) {
+  FifteenRig rig(kScrambled);
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(rig.game.state)) << sliding::format(rig.game.state);
+  EXPECT_EQ(report.replans, 0);
+  EXPECT_EQ(report.moves_made, 6);
+  EXPECT_EQ(static_cast<int>(rig.mouse.received.size()), 6);
+  for (const auto& g : rig.mouse.received) {  // root pixels: the window offset was applied
+    EXPECT_EQ(g.points.at(0).space, kRoot);
+    EXPECT_GE(g.points[0].x, kWindow.x);
+    EXPECT_GE(g.points[0].y, kWindow.y);
+  }
+  EXPECT_GT(report.times.grabs, 6);
+}
+
+TEST(PlayLoop, PixelChecksSpareReadsAndReadingEveryMoveWorksToo) {
+  for (bool pixels : {true, false}) {
+    FifteenRig rig(kScrambled);
+    PlayOptions o = fast_options();
+    o.confirm_by_pixels = pixels;
+    SimFifteen::reads = 0;
+    PlayReport report = rig.play(o);
+    EXPECT_EQ(report.exit_status, 0) << report.message;
+    EXPECT_TRUE(sliding::is_goal(rig.game.state));
+    // The first and the final screen are always read; in between only without pixel checks.
+    EXPECT_EQ(SimFifteen::reads, pixels ? 2 : 2 + 6) << pixels;
+  }
+}
+
+TEST(PlayLoop, LostClickIsCaughtAndReplanned) {
+  FifteenRig rig(kScrambled);
+  rig.mouse.drop = {2};
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  EXPECT_EQ(report.replans, 1);
+  EXPECT_EQ(report.moves_made, 7);
+}
+
+TEST(PlayLoop, UnexpectedMoveOnScreenIsReplannedFromWhatTheScreenShows) {
+  FifteenRig rig(kScrambled);
+  // At the first click the game moves the blank's other neighbour (as if the click hit it): the
+  // blank starts at (2,0), next to tiles 7 and 8.
+  rig.mouse.substitute_at = 0;
+  rig.mouse.substitute = [&rig] {
+    cv::Point2i cell = cell_of(rig.mouse.received.back().points.at(0));
+    int asked = rig.game.state.tiles[cell.y * 3 + cell.x];
+    ASSERT_TRUE(asked == 7 || asked == 8) << asked;
+    auto next = sliding::apply(rig.game.state, asked == 7 ? 8 : 7);
+    ASSERT_TRUE(next);
+    rig.game.state = *next;
+  };
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  EXPECT_EQ(report.replans, 1);
+}
+
+TEST(PlayLoop, GivesUpWhenTheScreenKeepsDisagreeing) {
+  FifteenRig rig(kScrambled);
+  rig.mouse.drop_all = true;
+  PlayOptions o = fast_options();
+  o.max_replans = 2;
+  PlayReport report = rig.play(o);
+  EXPECT_EQ(report.exit_status, 3) << report.message;
+  EXPECT_NE(report.message.find("kept disagreeing"), std::string::npos) << report.message;
+  EXPECT_EQ(report.moves_made, 3);  // the first try and two re-plans, one click each
+}
+
+TEST(PlayLoop, UserTakingTheMouseStopsWithExit2AndNoFurtherInput) {
+  FifteenRig rig(kScrambled);
+  rig.mouse.taken_at = 2;
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 2);
+  EXPECT_NE(report.message.find("took the mouse"), std::string::npos) << report.message;
+  EXPECT_EQ(rig.mouse.received.size(), 2u);
+  EXPECT_EQ(report.moves_made, 2);
+}
+
+TEST(PlayLoop, WindowClosedDuringPlayExits2) {
+  FifteenRig rig(kScrambled);
+  rig.screen.close_after_grabs = 8;
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 2);
+  EXPECT_NE(report.message.find("is gone"), std::string::npos) << report.message;
+  EXPECT_LT(report.moves_made, 6);
+}
+
+TEST(PlayLoop, UnsolvableBoardExits1WithoutTouchingAnything) {
+  FifteenRig rig(board(3, 3, {2, 1, 3, 4, 5, 6, 7, 8, 0}));
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 1) << report.message;
+  EXPECT_TRUE(rig.mouse.received.empty());
+}
+
+TEST(PlayLoop, SolvedBoardNeedsNoInput) {
+  FifteenRig rig(sliding::goal_state(3, 3));
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(rig.mouse.received.empty());
+}
+
+TEST(PlayLoop, CtrlCStopsBetweenMoves) {
+  FifteenRig rig(kScrambled);
+  std::atomic<bool> stop{false};
+  rig.mouse.substitute_at = 1;  // "press Ctrl-C" during the second move, which still completes
+  rig.mouse.substitute = [&] {
+    stop = true;
+    rig.game.click(rig.mouse.received.back());
+  };
+  PlayOptions o = fast_options();
+  o.cancel = &stop;
+  PlayReport report = rig.play(o);
+  EXPECT_EQ(report.exit_status, 3);
+  EXPECT_NE(report.message.find("Ctrl-C"), std::string::npos) << report.message;
+  EXPECT_EQ(rig.mouse.received.size(), 2u);
+}
+
+TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {
+  FifteenRig rig(kScrambled);
+  PlayOptions o = fast_options();
+  o.dry_run = true;
+  o.dry_run_out = (std::filesystem::temp_directory_path() / "pb_play_dry_run_test.png").string();
+  std::filesystem::remove(o.dry_run_out);
+  PlayReport report = rig.play(o);
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(rig.mouse.received.empty());
+  EXPECT_EQ(rig.game.state, kScrambled);
+  ASSERT_EQ(report.planned.size(), 6u);
+  // Replaying the planned taps on the simulated game solves it: the picture shows a real plan.
+  for (const FrameGesture& g : report.planned) {
+    auto in = to_input_gesture(g, window_to_root(cv::Rect(kWindow.x, kWindow.y, 30, 30), kRoot), {});
+    ASSERT_TRUE(in);
+    rig.game.click(*in);
+  }
+  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  cv::Mat drawn = cv::imread(o.dry_run_out);
+  ASSERT_FALSE(drawn.empty());
+  EXPECT_GT(cv::norm(drawn, rig.screen.grab()->bgr, cv::NORM_L1), 0);  // something was drawn
+}
+
+TEST(PlayLoop, LevelsAboveOneNeedANextLevelHook) {
+  FifteenRig rig(kScrambled);
+  PlayOptions o = fast_options();
+  o.levels = 2;
+  EXPECT_EQ(rig.play(o).exit_status, 2);
+  int started = 0;
+  o.next_level = [&] {
+    ++started;
+    rig.game.state = kScrambled;
+    return Result<void>();
+  };
+  PlayReport report = rig.play(o);
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_EQ(report.levels_cleared, 2);
+  EXPECT_EQ(started, 1);
+}
+
+// ---- Pegs, simulated ----------------------------------------------------------------------------
+
+struct SimPegs {
+  pegs::State state;
+  cv::Mat render() const {
+    cv::Mat m(state.rows * kCell, state.cols * kCell, CV_8UC3);
+    for (int r = 0; r < state.rows; ++r)
+      for (int c = 0; c < state.cols; ++c) {
+        pegs::Site s = state.at({r, c});
+        m(cv::Rect(c * kCell, r * kCell, kCell, kCell)) =
+            cv::Scalar::all(s == pegs::Site::kNone ? 0 : s == pegs::Site::kHole ? 100 : 200);
+      }
+    return m;
+  }
+  // sgt-pegs' rule: press on a peg, release on the hole two cells away.
+  void drag(const actuator::Gesture& g) {
+    ASSERT_EQ(g.kind, actuator::Gesture::Kind::kDrag);
+    cv::Point2i a = cell_of(g.points.front()), b = cell_of(g.points.back());
+    if (auto next = pegs::apply(state, pegs::jump({a.y, a.x}, {b.y, b.x}))) state = *next;
+  }
+  static Result<PegsPlayer::Reading> read(const cv::Mat& bgr) {
+    PegsPlayer::Reading r;
+    r.state.rows = bgr.rows / kCell;
+    r.state.cols = bgr.cols / kCell;
+    for (int row = 0; row < r.state.rows; ++row)
+      for (int col = 0; col < r.state.cols; ++col) {
+        cv::Point2f centre(col * kCell + kCell / 2.0f, row * kCell + kCell / 2.0f);
+        int v = bgr.at<cv::Vec3b>(cv::Point(centre))[0];
+        r.state.sites.push_back(v == 0 ? pegs::Site::kNone : v == 100 ? pegs::Site::kHole : pegs::Site::kPeg);
+        r.centres.push_back(centre);
+      }
+    return r;
+  }
+};
+
+TEST(PlayLoop, PegsAreDraggedToOnePeg) {
+  SimPegs game;
+  // One row "oo.o.": (0,0) jumps to (0,2), then (0,3) jumps back to (0,1).
+  auto parsed = pegs::parse_id("5x1:PPHPH", "test");
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  game.state = *parsed;
+  SimScreen screen([&game] { return game.render(); });
+  SimMouse mouse([&game](const actuator::Gesture& g) { game.drag(g); });
+  PegsPlayer player(&SimPegs::read);
+  PlayReport report = play(screen, mouse, player, fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_EQ(game.state.peg_count(), 1) << pegs::format(game.state);
+  ASSERT_FALSE(mouse.received.empty());
+  for (const auto& g : mouse.received) EXPECT_EQ(g.kind, actuator::Gesture::Kind::kDrag);
+}
+
+TEST(PlayMapping, WindowFramePixelsMapToRootPixels) {
+  auto map = window_to_root(cv::Rect(100, 50, 240, 300), kRoot);
+  FrameGesture g{actuator::Gesture::Kind::kTap, {{10.4, 20.6, {240, 300}}}, "tile 1"};
+  auto in = to_input_gesture(g, map, std::chrono::milliseconds(0));
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->points.at(0), (calibration::InputPoint{110, 71, kRoot}));
+  FrameGesture off{actuator::Gesture::Kind::kTap, {{950, 10, {240, 300}}}, "tile 2"};
+  EXPECT_FALSE(to_input_gesture(off, map, std::chrono::milliseconds(0)));  // lands past the root's right edge
+}
+
+}  // namespace
+}  // namespace pb::app

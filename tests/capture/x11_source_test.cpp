@@ -1,0 +1,207 @@
+/* x11_source_test.cpp: X11Source against a private Xvfb: finding windows, SHM and XGetImage pixels, closed windows. */
+#include <gtest/gtest.h>
+
+#ifndef PB_HAVE_X11
+TEST(X11Source, NotBuilt) { GTEST_SKIP() << "built without X11/libxdo (PB_WITH_X11 off or libraries missing)"; }
+#else
+
+#include "capture/x11_source.hpp"
+#include "tests/capture/xvfb_fixture.hpp"
+
+namespace pb::capture {
+namespace {
+
+constexpr unsigned long kRed = 0xff0000, kBlue = 0x0000ff;
+
+class X11SourceTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new testing::Xvfb;
+    if (!server_->start(800, 600)) {
+      delete server_;
+      server_ = nullptr;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override {
+    if (server_ == nullptr) GTEST_SKIP() << "Xvfb could not be started";
+    display_ = XOpenDisplay(server_->name().c_str());
+    ASSERT_NE(display_, nullptr);
+  }
+  void TearDown() override {
+    if (display_ != nullptr) XCloseDisplay(display_);
+  }
+  X11Options options(const std::string& title) {
+    X11Options o;
+    o.display = server_->name();
+    o.title = title;
+    return o;
+  }
+
+  static testing::Xvfb* server_;
+  Display* display_ = nullptr;
+};
+testing::Xvfb* X11SourceTest::server_ = nullptr;
+
+TEST_F(X11SourceTest, GrabsWindowPixelsAndRectThroughShmAndXGetImage) {
+  Window w = testing::make_window(display_, "pb grab target", 50, 60, 200, 100, kRed);
+  testing::fill(display_, w, 10, 20, 30, 40, kBlue);
+  cv::Mat shm_pixels;
+  for (bool shm : {true, false}) {
+    X11Options o = options("pb grab target");
+    o.use_shm = shm;
+    auto source = X11Source::open(o);
+    ASSERT_TRUE(source) << source.error().message;
+    EXPECT_EQ((*source)->using_shm(), shm);
+    EXPECT_EQ((*source)->window_id(), w);
+    auto frame = (*source)->grab();
+    ASSERT_TRUE(frame) << frame.error().message;
+    EXPECT_EQ(frame->screen_rect, cv::Rect(50, 60, 200, 100));
+    ASSERT_EQ(frame->bgr.type(), CV_8UC3);
+    ASSERT_EQ(frame->bgr.size(), cv::Size(200, 100));
+    EXPECT_EQ(frame->bgr.at<cv::Vec3b>(5, 5), cv::Vec3b(0, 0, 255));      // red, BGR order
+    EXPECT_EQ(frame->bgr.at<cv::Vec3b>(25, 15), cv::Vec3b(255, 0, 0));    // blue square at x 10..39, y 20..59
+    EXPECT_EQ(frame->bgr.at<cv::Vec3b>(59, 39), cv::Vec3b(255, 0, 0));
+    EXPECT_EQ(frame->bgr.at<cv::Vec3b>(60, 40), cv::Vec3b(0, 0, 255));
+    if (shm) shm_pixels = frame->bgr.clone();
+    else EXPECT_EQ(cv::norm(shm_pixels, frame->bgr, cv::NORM_INF), 0.0);  // both paths agree exactly
+  }
+  XDestroyWindow(display_, w);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, EnvironmentForcesXGetImage) {
+  Window w = testing::make_window(display_, "pb env target", 0, 0, 40, 30, kRed);
+  setenv("PB_X11_NO_SHM", "1", 1);
+  auto source = X11Source::open(options("pb env target"));
+  unsetenv("PB_X11_NO_SHM");
+  ASSERT_TRUE(source) << source.error().message;
+  EXPECT_FALSE((*source)->using_shm());
+  auto frame = (*source)->grab();
+  ASSERT_TRUE(frame) << frame.error().message;
+  EXPECT_EQ(frame->bgr.at<cv::Vec3b>(10, 10), cv::Vec3b(0, 0, 255));
+  XDestroyWindow(display_, w);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, RootGrabIsTheWholeScreen) {
+  Window w = testing::make_window(display_, "pb root check", 300, 200, 50, 50, kBlue);
+  auto source = X11Source::open(options(""));
+  ASSERT_TRUE(source) << source.error().message;
+  auto frame = (*source)->grab();
+  ASSERT_TRUE(frame) << frame.error().message;
+  EXPECT_EQ(frame->screen_rect, cv::Rect(0, 0, 800, 600));
+  EXPECT_EQ((*source)->root_size(), (calibration::Size{800, 600}));
+  EXPECT_EQ(frame->bgr.at<cv::Vec3b>(210, 310), cv::Vec3b(255, 0, 0));
+  XDestroyWindow(display_, w);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
+  Window w = testing::make_window(display_, "Fifteen", 0, 0, 60, 60, kRed);
+  Window other = testing::make_window(display_, "sgt-fifteen helper", 100, 0, 60, 60, kRed);
+  auto exact = X11Source::open(options("Fifteen"));
+  ASSERT_TRUE(exact) << exact.error().message;
+  EXPECT_EQ((*exact)->window_id(), w);
+  EXPECT_EQ((*exact)->title(), "Fifteen");
+
+  auto partial = X11Source::open(options("Fift"));
+  ASSERT_FALSE(partial);
+  EXPECT_NE(partial.error().message.find("no visible window titled 'Fift'"), std::string::npos)
+      << partial.error().message;
+
+  X11Options sub = options("helper");
+  sub.exact_title = false;
+  auto by_substring = X11Source::open(sub);
+  ASSERT_TRUE(by_substring) << by_substring.error().message;
+  EXPECT_EQ((*by_substring)->window_id(), other);
+
+  sub.title = "FIFTEEN";  // substring search ignores case and so matches both windows: ambiguous
+  auto ambiguous = X11Source::open(sub);
+  ASSERT_FALSE(ambiguous);
+  EXPECT_NE(ambiguous.error().message.find("2 windows match"), std::string::npos) << ambiguous.error().message;
+
+  X11Options by_id = options("");
+  by_id.window_id = other;
+  auto picked = X11Source::open(by_id);
+  ASSERT_TRUE(picked) << picked.error().message;
+  EXPECT_EQ((*picked)->title(), "sgt-fifteen helper");
+  XDestroyWindow(display_, w);
+  XDestroyWindow(display_, other);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, RegexCharactersInTitlesAreLiteral) {
+  Window w = testing::make_window(display_, "a.b (c)", 0, 0, 30, 30, kRed);
+  Window decoy = testing::make_window(display_, "axb (c)", 40, 0, 30, 30, kRed);
+  auto source = X11Source::open(options("a.b (c)"));
+  ASSERT_TRUE(source) << source.error().message;
+  EXPECT_EQ((*source)->window_id(), w);
+  XDestroyWindow(display_, w);
+  XDestroyWindow(display_, decoy);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, ClosedWindowIsAnErrorNotACrash) {
+  Window w = testing::make_window(display_, "pb closing", 10, 10, 80, 80, kRed);
+  for (bool shm : {true, false}) {
+    Window win = shm ? w : testing::make_window(display_, "pb closing", 10, 10, 80, 80, kRed);
+    X11Options o = options("pb closing");
+    o.use_shm = shm;
+    auto source = X11Source::open(o);
+    ASSERT_TRUE(source) << source.error().message;
+    ASSERT_TRUE((*source)->grab());
+    XDestroyWindow(display_, win);
+    XSync(display_, False);
+    auto frame = (*source)->grab();
+    ASSERT_FALSE(frame);
+    EXPECT_NE(frame.error().message.find("is gone: was the game closed?"), std::string::npos)
+        << frame.error().message;
+    EXPECT_FALSE((*source)->window_rect());
+  }
+}
+
+TEST_F(X11SourceTest, UnmappedWindowIsReportedAsNotVisible) {
+  Window w = testing::make_window(display_, "pb hidden", 10, 10, 80, 80, kRed);
+  auto source = X11Source::open(options("pb hidden"));
+  ASSERT_TRUE(source) << source.error().message;
+  XUnmapWindow(display_, w);
+  XSync(display_, False);
+  auto frame = (*source)->grab();
+  ASSERT_FALSE(frame);
+  EXPECT_NE(frame.error().message.find("not visible"), std::string::npos) << frame.error().message;
+  XDestroyWindow(display_, w);
+  XSync(display_, False);
+}
+
+TEST_F(X11SourceTest, ResizedWindowGivesFramesOfTheNewSize) {
+  Window w = testing::make_window(display_, "pb resize", 0, 0, 100, 50, kRed);
+  auto source = X11Source::open(options("pb resize"));
+  ASSERT_TRUE(source) << source.error().message;
+  auto first = (*source)->grab();
+  ASSERT_TRUE(first);
+  XResizeWindow(display_, w, 120, 70);
+  XSync(display_, False);
+  auto second = (*source)->grab();
+  ASSERT_TRUE(second) << second.error().message;
+  EXPECT_EQ(second->bgr.size(), cv::Size(120, 70));
+  EXPECT_EQ(second->screen_rect.size(), cv::Size(120, 70));
+  XDestroyWindow(display_, w);
+  XSync(display_, False);
+}
+
+TEST(X11SourceNoServer, MissingDisplayIsAnError) {
+  X11Options o;
+  o.display = ":4093";  // nothing listens there
+  auto source = X11Source::open(o);
+  ASSERT_FALSE(source);
+  EXPECT_NE(source.error().message.find("cannot open X display :4093"), std::string::npos) << source.error().message;
+}
+
+}  // namespace
+}  // namespace pb::capture
+
+#endif  // PB_HAVE_X11

@@ -1,0 +1,637 @@
+/* fake_adb.cpp: a simulated Android phone behind an `adb` command line, playing 一笔画完, for the tests. */
+// The tests put this program first on PATH (or pass --adb-path): puzzlebot runs it exactly as it
+// runs the real adb, one process per command, and sees only what a phone would give: `adb devices`
+// lines, `wm`/`getprop` text, raw screencap bytes of a rendered screen. It never tells the bot the
+// board: the bot must read the pixels. Touches (`input tap|swipe|motionevent`) are applied to the
+// game by the game's rules, and a cleared level moves on to the next after a short delay.
+//
+// Everything lives in the folder named by $FAKE_ADB_STATE:
+//   config  key=value lines written by the test (read on every run; defaults below)
+//   game    the game, written back after every command (level, cell layout, the band, finger, counters)
+//   log     one line per command and per game event ("replay", "level 2", "drop", "slip")
+//
+// Game rules (as the real game behaves): the cat stands on the path head. A touch (tap, or a finger
+// moving onto a cell) on a free cell next to the cat moves the cat there and colours the cell; a
+// touch on a cell already on the path takes the path back to it; touches anywhere else do nothing.
+// The round "Again" button (bottom left) restarts the level. When every cell is coloured the level
+// is cleared: the finished board stays `advance_ms`, then the next level (generated from the seed)
+// appears.
+//
+// Faults on demand (config): devices=none|unauthorized|offline|two, disconnect_after=N (the phone
+// vanishes after N device commands), drop_touch=N (the Nth touch event is lost), slip_touch=N (the
+// first step from the Nth touch event on that has a choice lands on the wrong free neighbour of the
+// cat, one that makes the level unsolvable when there is one; once), input_space=WxH (touches are
+// taken in another space than `wm size` reports, as on a ROM that lies: calibration must notice), motionevent=0 (an Android 10 phone: `input` has no motionevent), screencap=short|garbage.
+//
+// Rejected: a fake that reads board text files prepared by the test (the bot's vision would not be
+// exercised); an emulator image (minutes to boot, gigabytes, and the real game is not ours to ship).
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <opencv2/imgcodecs.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "solvers/onestroke/onestroke.hpp"
+#include "vision/onestroke/render.hpp"
+
+namespace {
+
+namespace os = pb::solvers::onestroke;
+namespace vo = pb::vision::onestroke;
+using os::Cell;
+using os::Site;
+
+struct Size {
+  int w = 0, h = 0;
+};
+
+Size parse_size(const std::string& s, Size fallback) {
+  int w = 0, h = 0;
+  if (std::sscanf(s.c_str(), "%dx%d", &w, &h) == 2 && w > 0 && h > 0) return {w, h};
+  return fallback;
+}
+
+long long now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// ---- configuration ----------------------------------------------------------------------------
+
+struct Config {
+  std::map<std::string, std::string> kv;
+  std::string get(const std::string& k, const std::string& d) const {
+    auto it = kv.find(k);
+    return it == kv.end() ? d : it->second;
+  }
+  long long num(const std::string& k, long long d) const {
+    auto it = kv.find(k);
+    return it == kv.end() ? d : std::atoll(it->second.c_str());
+  }
+};
+
+Config read_config(const std::string& path) {
+  Config c;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    c.kv[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  return c;
+}
+
+// ---- the game ---------------------------------------------------------------------------------
+
+struct Game {
+  int level = 0;  // 0: not started yet
+  int rows = 0, cols = 0;
+  std::string layout;      // row-major: '#' a cell, '.' no cell
+  std::vector<Cell> band;  // start first, head last
+  long long cleared_at = 0;  // ms since the epoch; 0 while the level is being played
+  bool finger = false;       // a finger is down (between motionevent DOWN and UP)
+  Cell last_touched{-1, -1};
+  long long touches = 0;   // touch events so far (tap, DOWN, MOVE, swipe)
+  long long commands = 0;  // device commands answered so far
+  long long replays = 0;
+  bool slipped = false;  // the slip_touch fault has happened (it happens once)
+
+  os::State state() const {
+    os::State s;
+    s.rows = rows;
+    s.cols = cols;
+    s.sites.assign(static_cast<std::size_t>(rows * cols), Site::kNone);
+    for (std::size_t i = 0; i < layout.size(); ++i)
+      if (layout[i] == '#') s.sites[i] = Site::kFree;
+    for (Cell c : band) s.sites[static_cast<std::size_t>(c.row * cols + c.col)] = Site::kVisited;
+    if (!band.empty()) s.head = band.back();
+    return s;
+  }
+};
+
+bool load_game(const std::string& path, Game& g) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::string key;
+  while (in >> key) {
+    if (key == "level") in >> g.level;
+    else if (key == "size") in >> g.rows >> g.cols;
+    else if (key == "layout") in >> g.layout;
+    else if (key == "cleared_at") in >> g.cleared_at;
+    else if (key == "finger") in >> g.finger;
+    else if (key == "last") in >> g.last_touched.row >> g.last_touched.col;
+    else if (key == "touches") in >> g.touches;
+    else if (key == "commands") in >> g.commands;
+    else if (key == "replays") in >> g.replays;
+    else if (key == "slipped") in >> g.slipped;
+    else if (key == "band") {
+      int n = 0;
+      in >> n;
+      g.band.clear();
+      for (int i = 0; i < n; ++i) {
+        Cell c;
+        in >> c.row >> c.col;
+        g.band.push_back(c);
+      }
+    }
+  }
+  return g.level > 0 && static_cast<int>(g.layout.size()) == g.rows * g.cols && !g.band.empty();
+}
+
+void save_game(const std::string& path, const Game& g) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << "level " << g.level << "\nsize " << g.rows << " " << g.cols << "\nlayout " << g.layout << "\nband "
+        << g.band.size();
+    for (Cell c : g.band) out << " " << c.row << " " << c.col;
+    out << "\ncleared_at " << g.cleared_at << "\nfinger " << g.finger << "\nlast " << g.last_touched.row << " "
+        << g.last_touched.col << "\ntouches " << g.touches << "\ncommands " << g.commands << "\nreplays " << g.replays
+        << "\nslipped " << g.slipped << "\n";
+  }
+  std::rename(tmp.c_str(), path.c_str());
+}
+
+class Phone {
+ public:
+  Phone(std::string dir, Config cfg) : dir_(std::move(dir)), cfg_(std::move(cfg)) {
+    screen_ = parse_size(cfg_.get("screen", "540x960"), {540, 960});
+    physical_ = parse_size(cfg_.get("touch", std::to_string(screen_.w) + "x" + std::to_string(screen_.h)), screen_);
+    touch_ = cfg_.kv.count("override") ? parse_size(cfg_.get("override", ""), physical_) : physical_;
+    // input_space: the space touches are really taken in, when the phone's `wm size` lies about it.
+    touch_ = parse_size(cfg_.get("input_space", ""), touch_);
+    if (!load_game(dir_ + "/game", game_)) start_level(1);
+  }
+  ~Phone() { save_game(dir_ + "/game", game_); }
+
+  void log(const std::string& line) {
+    std::ofstream out(dir_ + "/log", std::ios::app);
+    out << line << "\n";
+  }
+
+  Game& game() { return game_; }
+  const Config& cfg() const { return cfg_; }
+  Size screen() const { return screen_; }
+  Size physical() const { return physical_; }
+  Size touch() const { return touch_; }
+
+  // Moves on to the next level once the cleared one has been shown long enough.
+  void tick() {
+    if (game_.cleared_at != 0 && now_ms() - game_.cleared_at >= cfg_.num("advance_ms", 400)) start_level(game_.level + 1);
+  }
+
+  vo::RenderStyle style() const {
+    vo::RenderStyle st;
+    st.width = screen_.w;
+    st.height = screen_.h;
+    st.level = 100 + game_.level;
+    st.seed = static_cast<std::uint64_t>(game_.level);
+    const auto cats = vo::cat_palette();
+    const auto bands = vo::band_palette();
+    st.cat = cats[static_cast<std::size_t>(game_.level) % cats.size()];
+    st.band = bands[static_cast<std::size_t>(game_.level) % bands.size()];
+    return st;
+  }
+
+  cv::Mat screen_image() const { return vo::render(game_.state(), style(), game_.band); }
+
+  // ---- touches, in touch-space pixels ----
+  void down(int x, int y) {
+    if (!count_touch("down")) {
+      game_.finger = false;  // a lost DOWN: the game sees no finger, so the moves after it do nothing
+      return;
+    }
+    game_.finger = true;
+    game_.last_touched = {-1, -1};
+    press(x, y);
+  }
+  void move(int x, int y) {
+    if (!count_touch("move")) return;
+    if (game_.finger) press(x, y);
+  }
+  void up() {
+    game_.finger = false;
+    game_.last_touched = {-1, -1};
+  }
+  void tap(int x, int y) {
+    if (!count_touch("tap")) return;
+    game_.last_touched = {-1, -1};
+    press(x, y);
+    game_.last_touched = {-1, -1};
+  }
+  void swipe(int x1, int y1, int x2, int y2) {
+    if (!count_touch("swipe")) return;
+    game_.last_touched = {-1, -1};
+    // `input swipe` sends the finger along the line: sample it every few screen pixels.
+    const double len = std::hypot((x2 - x1) * sx(), (y2 - y1) * sy());
+    const int steps = std::max(1, static_cast<int>(len / 4));
+    for (int i = 0; i <= steps; ++i) {
+      const double t = static_cast<double>(i) / steps;
+      press(static_cast<int>(std::lround(x1 + (x2 - x1) * t)), static_cast<int>(std::lround(y1 + (y2 - y1) * t)));
+    }
+    game_.last_touched = {-1, -1};
+  }
+
+ private:
+  double sx() const { return static_cast<double>(screen_.w) / touch_.w; }
+  double sy() const { return static_cast<double>(screen_.h) / touch_.h; }
+
+  void start_level(int level) {
+    const long long seed = cfg_.num("seed", 1);
+    cv::RNG rng(static_cast<std::uint64_t>(seed * 7919 + level));
+    const int lo = static_cast<int>(cfg_.num("min_side", 4)), hi = static_cast<int>(cfg_.num("max_side", 6));
+    const int rows = rng.uniform(lo, hi + 1), cols = rng.uniform(lo, hi + 1);
+    os::State s = vo::random_board(rows, cols, 0, static_cast<std::uint64_t>(seed * 1000003 + level));
+    game_.level = level;
+    game_.rows = s.rows;
+    game_.cols = s.cols;
+    game_.layout.assign(static_cast<std::size_t>(s.rows * s.cols), '.');
+    for (std::size_t i = 0; i < s.sites.size(); ++i)
+      if (s.sites[i] != Site::kNone) game_.layout[i] = '#';
+    game_.band = {s.head};
+    game_.cleared_at = 0;
+    game_.finger = false;
+    log("level " + std::to_string(level));
+  }
+
+  // Counts one touch event; false when this one is to be lost on purpose.
+  bool count_touch(const char* what) {
+    ++game_.touches;
+    if (game_.touches == cfg_.num("drop_touch", 0)) {
+      log(std::string("drop ") + what + " #" + std::to_string(game_.touches));
+      return false;
+    }
+    return true;
+  }
+
+  // The site under a touch-space point, if the point is inside that site's cell.
+  bool site_at(int x, int y, Cell& out) const {
+    const os::State s = game_.state();
+    const vo::RenderLayout lay = vo::layout(s, style());
+    const double px = (x + 0.5) * sx(), py = (y + 0.5) * sy();
+    const int c = static_cast<int>(std::lround((px - lay.origin.x) / lay.pitch));
+    const int r = static_cast<int>(std::lround((py - lay.origin.y) / lay.pitch));
+    if (!s.inside({r, c}) || s.at({r, c}) == Site::kNone) return false;
+    const cv::Point2d m = lay.centre({r, c});
+    if (std::abs(px - m.x) > lay.cell / 2 || std::abs(py - m.y) > lay.cell / 2) return false;
+    out = {r, c};
+    return true;
+  }
+
+  // The renderer's "Again" button (render.cpp draw_chrome: centre (221, h - 141) design units,
+  // radius 71, a design unit being width / 1080 px).
+  bool on_replay(int x, int y) const {
+    const double u = screen_.w / 1080.0;
+    const double px = (x + 0.5) * sx(), py = (y + 0.5) * sy();
+    return std::hypot(px - 221 * u, py - (screen_.h - 141 * u)) <= 71 * u;
+  }
+
+  bool adjacent(Cell a, Cell b) const { return std::abs(a.row - b.row) + std::abs(a.col - b.col) == 1; }
+
+  // A free neighbour of the head other than `intended` that leaves the level unsolvable, else
+  // any other free neighbour; `intended` itself when there is no other.
+  Cell slip_target(Cell intended) const {
+    const os::State s = game_.state();
+    std::vector<Cell> others;
+    for (Cell d : {Cell{-1, 0}, Cell{1, 0}, Cell{0, -1}, Cell{0, 1}}) {
+      const Cell n{s.head.row + d.row, s.head.col + d.col};
+      if (s.inside(n) && s.at(n) == Site::kFree && !(n == intended)) others.push_back(n);
+    }
+    for (Cell n : others) {
+      auto next = os::apply(s, n);
+      if (!next) continue;
+      auto sol = os::solve(*next, pb::solvers::Limits::with_timeout(std::chrono::milliseconds(500)));
+      if (sol.status == pb::solvers::Status::kUnsolvable) return n;
+    }
+    return others.empty() ? intended : others.front();
+  }
+
+  void press(int x, int y) {
+    if (game_.cleared_at != 0) return;  // the finished board takes no touches
+    if (on_replay(x, y)) {
+      if (!game_.finger || game_.last_touched.row != -2) {
+        game_.band.resize(1);
+        ++game_.replays;
+        log("replay");
+      }
+      game_.last_touched = {-2, -2};
+      return;
+    }
+    Cell at;
+    if (!site_at(x, y, at)) return;
+    if (at == game_.last_touched) return;  // still on the same cell
+    game_.last_touched = at;
+    const Cell head = game_.band.back();
+    if (at == head) return;
+    auto on_band = std::find(game_.band.begin(), game_.band.end(), at);
+    if (on_band != game_.band.end()) {  // back along the path: undo to that cell
+      game_.band.erase(on_band + 1, game_.band.end());
+      return;
+    }
+    if (!adjacent(at, head)) return;
+    const long long slip = cfg_.num("slip_touch", 0);
+    if (slip > 0 && !game_.slipped && game_.touches >= slip) {
+      Cell wrong = slip_target(at);
+      if (!(wrong == at)) {  // no other free neighbour: the slip waits for a step that has one
+        log("slip to " + std::to_string(wrong.row) + "," + std::to_string(wrong.col));
+        game_.slipped = true;
+        at = wrong;
+        game_.last_touched = at;
+      }
+    }
+    game_.band.push_back(at);
+    if (game_.state().free_count() == 0) {
+      game_.cleared_at = now_ms();
+      log("cleared " + std::to_string(game_.level));
+    }
+  }
+
+  std::string dir_;
+  Config cfg_;
+  Size screen_, physical_, touch_;
+  Game game_;
+};
+
+// ---- screencap encoding -----------------------------------------------------------------------
+
+void put32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(v >> (8 * i) & 0xff));
+}
+
+std::string raw_screencap(const cv::Mat& bgr, int format, int header) {
+  std::string out;
+  put32(out, static_cast<std::uint32_t>(bgr.cols));
+  put32(out, static_cast<std::uint32_t>(bgr.rows));
+  put32(out, static_cast<std::uint32_t>(format));
+  if (header == 16) put32(out, 1);  // sRGB
+  for (int y = 0; y < bgr.rows; ++y) {
+    const auto* p = bgr.ptr<unsigned char>(y);
+    for (int x = 0; x < bgr.cols; ++x, p += 3) {
+      const unsigned b = p[0], g = p[1], r = p[2];
+      switch (format) {
+        case 1:
+        case 2:
+          out.push_back(static_cast<char>(r));
+          out.push_back(static_cast<char>(g));
+          out.push_back(static_cast<char>(b));
+          out.push_back(static_cast<char>(format == 1 ? 0xff : 0x00));
+          break;
+        case 3:
+          out.push_back(static_cast<char>(r));
+          out.push_back(static_cast<char>(g));
+          out.push_back(static_cast<char>(b));
+          break;
+        default: {  // 4: RGB_565, little-endian
+          const unsigned v = (r >> 3) << 11 | (g >> 2) << 5 | (b >> 3);
+          out.push_back(static_cast<char>(v & 0xff));
+          out.push_back(static_cast<char>(v >> 8));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---- the device's shell -----------------------------------------------------------------------
+
+constexpr const char* kInputUsage11 =
+    "Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\n"
+    "The sources are:\n      dpad\n      keyboard\n      mouse\n      touchpad\n      touchscreen\n      trackball\n\n"
+    "The commands and default sources are:\n"
+    "      text <string> (Default: touchscreen)\n"
+    "      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n"
+    "      tap <x> <y> (Default: touchscreen)\n"
+    "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+    "      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+    "      press (Default: trackball)\n"
+    "      roll <dx> <dy> (Default: trackball)\n"
+    "      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)\n";
+
+constexpr const char* kInputUsage10 =
+    "Usage: input [<source>] <command> [<arg>...]\n\n"
+    "The sources are:\n      dpad\n      keyboard\n      mouse\n      touchpad\n      touchscreen\n      trackball\n\n"
+    "The commands and default sources are:\n"
+    "      text <string> (Default: touchscreen)\n"
+    "      keyevent [--longpress] <key code number or name> ... (Default: keyboard)\n"
+    "      tap <x> <y> (Default: touchscreen)\n"
+    "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+    "      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+    "      press (Default: trackball)\n"
+    "      roll <dx> <dy> (Default: trackball)\n";
+
+bool to_int(const std::string& s, int& v) {
+  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  v = std::atoi(s.c_str());
+  return true;
+}
+
+// One shell command (words already split). Returns the exit status; output goes to out/err.
+int run_command(Phone& phone, const std::vector<std::string>& w, std::string& out, std::string& err) {
+  if (w.empty()) return 0;
+  const Config& cfg = phone.cfg();
+  if (w[0] == "wm" && w.size() == 2 && w[1] == "size") {
+    Size p = phone.physical();
+    out += "Physical size: " + std::to_string(p.w) + "x" + std::to_string(p.h) + "\n";
+    if (cfg.kv.count("override")) out += "Override size: " + cfg.get("override", "") + "\n";
+    return 0;
+  }
+  if (w[0] == "wm" && w.size() == 2 && w[1] == "density") {
+    out += "Physical density: " + cfg.get("density", "320") + "\n";
+    if (cfg.kv.count("density_override")) out += "Override density: " + cfg.get("density_override", "") + "\n";
+    return 0;
+  }
+  if (w[0] == "getprop" && w.size() == 2) {
+    if (w[1] == "ro.product.model") out += cfg.get("model", "Fake Phone 7") + "\n";
+    else if (w[1] == "ro.build.version.sdk") out += cfg.num("motionevent", 1) ? "30\n" : "29\n";
+    else out += "\n";
+    return 0;
+  }
+  if (w[0] == "input") {
+    std::size_t i = 1;
+    if (i < w.size() && w[i] == "touchscreen") ++i;
+    const bool has_motion = cfg.num("motionevent", 1) != 0;
+    if (i >= w.size()) {
+      err += has_motion ? kInputUsage11 : kInputUsage10;
+      return 1;
+    }
+    const std::string& cmd = w[i];
+    std::vector<int> n;
+    for (std::size_t k = i + 1; k < w.size(); ++k) {
+      int v = 0;
+      if (cmd == "motionevent" && k == i + 1) continue;
+      if (!to_int(w[k], v)) {
+        err += "Error: Invalid arguments for command: " + cmd + "\n";
+        return 1;
+      }
+      n.push_back(v);
+    }
+    if (cmd == "tap" && n.size() == 2) {
+      phone.tap(n[0], n[1]);
+      return 0;
+    }
+    if (cmd == "swipe" && (n.size() == 4 || n.size() == 5)) {
+      phone.swipe(n[0], n[1], n[2], n[3]);
+      return 0;
+    }
+    if (cmd == "motionevent" && has_motion && n.size() == 2 && i + 1 < w.size()) {
+      const std::string& action = w[i + 1];
+      if (action == "DOWN") phone.down(n[0], n[1]);
+      else if (action == "MOVE") phone.move(n[0], n[1]);
+      else if (action == "UP" || action == "CANCEL") phone.up();
+      else {
+        err += "Error: Unknown action: " + action + "\n";
+        return 1;
+      }
+      return 0;
+    }
+    if (cmd == "motionevent" && !has_motion) {
+      err += "Error: Unknown command: motionevent\n";
+      err += kInputUsage10;
+      return 1;
+    }
+    err += "Error: Invalid arguments for command: " + cmd + "\n";
+    err += has_motion ? kInputUsage11 : kInputUsage10;
+    return 1;
+  }
+  if (w[0] == "screencap") {
+    const bool png = w.size() > 1 && w[1] == "-p";
+    cv::Mat img = phone.screen_image();
+    if (png) {
+      std::vector<unsigned char> buf;
+      cv::imencode(".png", img, buf);
+      out.append(reinterpret_cast<const char*>(buf.data()), buf.size());
+      return 0;
+    }
+    std::string raw = raw_screencap(img, static_cast<int>(cfg.num("format", 1)), static_cast<int>(cfg.num("header", 16)));
+    const std::string fault = cfg.get("screencap", "ok");
+    if (fault == "short") raw.resize(raw.size() / 2);
+    if (fault == "garbage") {
+      cv::RNG rng(7);
+      for (auto& c : raw) c = static_cast<char>(rng.uniform(0, 256));
+    }
+    out += raw;
+    return 0;
+  }
+  err += "/system/bin/sh: " + w[0] + ": inaccessible or not found\n";
+  return 127;
+}
+
+// The device's /bin/sh, as far as puzzlebot may use it: words and `;`. Anything that would make a
+// real shell do more (quotes, $, |, &, >, backquotes) is refused loudly, so a test catches the bot
+// sending it.
+int run_shell_line(Phone& phone, const std::string& line, std::string& out, std::string& err) {
+  for (char c : line)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == ';' || c == '.' || c == '-' || c == '_')) {
+      err += std::string("/system/bin/sh: fake adb refuses shell metacharacter '") + c + "'\n";
+      return 2;
+    }
+  std::vector<std::vector<std::string>> commands(1);
+  std::istringstream in(line);
+  std::string word;
+  while (in >> word) {
+    // ';' may stand alone or stick to a word ("tap 1 2;").
+    std::size_t start = 0;
+    for (std::size_t k = 0; k <= word.size(); ++k) {
+      if (k == word.size() || word[k] == ';') {
+        if (k > start) commands.back().push_back(word.substr(start, k - start));
+        if (k < word.size()) commands.emplace_back();
+        start = k + 1;
+      }
+    }
+  }
+  int status = 0;
+  for (const auto& c : commands) status = run_command(phone, c, out, err);
+  return status;
+}
+
+int emit(const std::string& out, const std::string& err, int status) {
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fwrite(err.data(), 1, err.size(), stderr);
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const char* dir_env = std::getenv("FAKE_ADB_STATE");
+  if (dir_env == nullptr || *dir_env == '\0') return emit("", "fake adb: set FAKE_ADB_STATE to a folder\n", 1);
+  const std::string dir = dir_env;
+  const Config cfg = read_config(dir + "/config");
+
+  // One command at a time, like one phone.
+  int lock = ::open((dir + "/lock").c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+  if (lock >= 0) ::flock(lock, LOCK_EX);
+
+  std::string serial;
+  if (args.size() >= 2 && args[0] == "-s") {
+    serial = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (args.empty()) return emit("", "adb: usage: no command given\n", 1);
+  if (args[0] == "version") return emit("Android Debug Bridge version 1.0.41 (fake)\n", "", 0);
+
+  const std::string my_serial = cfg.get("serial", "FAKE0001");
+  const std::string devices = cfg.get("devices", "one");
+  // Commands answered so far decide whether the phone is still there (disconnect_after).
+  Phone phone(dir, cfg);
+  Game& g = phone.game();
+  std::string joined;
+  for (const auto& a : args) joined += (joined.empty() ? "" : " ") + a;
+  phone.log((serial.empty() ? "" : "-s " + serial + " ") + joined);
+  const long long disconnect_after = cfg.num("disconnect_after", 0);
+  const bool gone = disconnect_after > 0 && g.commands >= disconnect_after;
+
+  if (args[0] == "devices") {
+    std::string out = "List of devices attached\n";
+    if (!gone) {
+      if (devices == "one") out += my_serial + "\tdevice\n";
+      if (devices == "unauthorized") out += my_serial + "\tunauthorized\n";
+      if (devices == "offline") out += my_serial + "\toffline\n";
+      if (devices == "two") out += my_serial + "\tdevice\n" + my_serial + "B\tdevice\n";
+    }
+    return emit(out + "\n", "", 0);
+  }
+  if (args[0] != "shell" && args[0] != "exec-out")
+    return emit("", "adb: unknown command " + args[0] + " (the fake knows devices, shell, exec-out)\n", 1);
+
+  // Which device answers.
+  if (gone || devices == "none") {
+    if (gone) phone.log("disconnected");
+    return emit("", serial.empty() ? "error: no devices/emulators found\n" : "error: device '" + serial + "' not found\n", 1);
+  }
+  if (!serial.empty() && serial != my_serial && !(devices == "two" && serial == my_serial + "B"))
+    return emit("", "error: device '" + serial + "' not found\n", 1);
+  if (serial.empty() && devices == "two") return emit("", "error: more than one device/emulator\n", 1);
+  if (devices == "unauthorized")
+    return emit("", "error: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\n"
+                    "Try 'adb kill-server' if that seems wrong.\nOtherwise check for a confirmation dialog on your device.\n", 1);
+  if (devices == "offline") return emit("", "error: device offline\n", 1);
+
+  ++g.commands;
+  phone.tick();
+  // adb joins the words after shell/exec-out with spaces; the device's shell splits them again.
+  std::string line;
+  for (std::size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
+  std::string out, err;
+  int status = run_shell_line(phone, line, out, err);
+  if (args[0] == "exec-out") {  // exec-out has no separate stderr: it is interleaved into stdout
+    return emit(out + err, "", 0);
+  }
+  return emit(out, err, status);
+}

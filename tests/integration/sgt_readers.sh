@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# sgt_readers.sh: `puzzlebot solve` reads fresh random sgt-fifteen and sgt-pegs renders (sizes, colour schemes) exactly.
+#
+# The committed samples (samples/sgt) are fixed; this renders new random game IDs on every run, with a
+# colour scheme and tile size picked at random from a list, and compares the board puzzlebot reports
+# with the one the game ID describes (whether the solver finishes in its 2 s does not matter). A refused board also fails: every render here is at a size the
+# readers support (tiles of 32 px and more). The IDs are printed so a failure can be replayed.
+source "$(dirname "$0")/x11_common.bash"
+
+start_xvfb
+ROUNDS=${SGT_READER_ROUNDS:-4}
+
+# Colour schemes "background text/peg highlight lowlight" (RRGGBB); "-" keeps the game's own.
+FIFTEEN_SCHEMES=("-" "1e1e2e ffd700 44475a 0b0b14" "2e7d32 ffffff 66bb6a 1b5e20" "fff8e1 3e2723 ffffff bcaaa4"
+                 "000000 ffffff 505050 aa0000")
+# Pegs colours: background, highlight, lowlight (holes), peg.
+PEGS_SCHEMES=("-" "202020 606060 000000 e53935" "ffffff f0f0f0 fbc02d 111111" "0d47a1 42a5f5 90caf9 ffeb3b")
+
+pick() { local -n arr=$1; echo "${arr[RANDOM % ${#arr[@]}]}"; }
+
+# The "board" string of puzzlebot's JSON, unescaped, without its header line.
+board_of() { sed -n 's/.*"board": *"\([^"]*\)".*/\1/p' "$1" | sed 's/\\n/\n/g' | sed 1d; }
+
+fails=0
+check() {  # check NAME EXPECTED_FILE JSON_FILE NORMALISER
+  local got
+  got=$(board_of "$3" | $4)
+  if [[ $got != "$($4 <"$2")" ]]; then
+    echo "MISMATCH $1"; echo "expected:"; cat "$2"; echo "read:"; board_of "$3"; cat "$3"
+    fails=$((fails + 1))
+  else
+    echo "ok $1"
+  fi
+}
+numbers() { tr -s ' \n' '  ' | sed 's/^ //; s/ $//'; }
+rows() { cat; }
+
+for round in $(seq "$ROUNDS"); do
+  # --- Fifteen ---
+  sizes=(4x4 4x4 3x3 5x4 5x5 3x5)
+  size=${sizes[RANDOM % ${#sizes[@]}]}
+  tile=$((32 + RANDOM % 48))
+  scheme=$(pick FIFTEEN_SCHEMES)
+  id=$(/usr/games/sgt-fifteen --generate 1 "$size" | head -1)
+  envs=(FIFTEEN_TILESIZE=$tile)
+  if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=(FIFTEEN_COLOUR_0=$c0 FIFTEEN_COLOUR_1=$c1 FIFTEEN_COLOUR_2=$c2 FIFTEEN_COLOUR_3=$c3); fi
+  name="fifteen $id tile=$tile scheme=$scheme"
+  env "${envs[@]}" timeout 20 /usr/games/sgt-fifteen --screenshot "$WORK/f$round.png" "$id" || die "sgt-fifteen --screenshot failed"
+  w=${size%x*}
+  echo "${id#*:}" | tr ',' '\n' | awk -v w="$w" '{ printf "%s%s", $1, (NR % w == 0) ? "\n" : " " }' >"$WORK/f$round.txt"
+  rc=0
+  timeout 60 "$PB" solve "$WORK/f$round.png" --game sliding --json --timeout-ms 2000 >"$WORK/f$round.json" 2>"$WORK/f$round.err" || rc=$?
+  if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$WORK/f$round.err")"; fails=$((fails + 1)); else check "$name" "$WORK/f$round.txt" "$WORK/f$round.json" numbers; fi
+
+  # --- Pegs ---
+  types=(7x7random 7x7cross 7x7octagon 5x5random 9x9random)
+  type=${types[RANDOM % ${#types[@]}]}
+  tile=$((24 + RANDOM % 40))
+  scheme=$(pick PEGS_SCHEMES)
+  id=$(/usr/games/sgt-pegs --generate 1 "$type" | head -1)
+  envs=(PEGS_TILESIZE=$tile)
+  if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=(PEGS_COLOUR_0=$c0 PEGS_COLOUR_1=$c1 PEGS_COLOUR_2=$c2 PEGS_COLOUR_3=$c3); fi
+  name="pegs $id tile=$tile scheme=$scheme"
+  env "${envs[@]}" timeout 20 /usr/games/sgt-pegs --screenshot "$WORK/p$round.png" "$id" || die "sgt-pegs --screenshot failed"
+  # The ID's rows cropped to the bounding box of its holes, P/H/O as o/./#.
+  w=${id%%x*}
+  echo "${id#*:}" | fold -w "$w" | awk '
+    { row[NR] = $0 }
+    END {
+      top = 0; left = 1000; right = 0
+      for (r = 1; r <= NR; r++) {
+        s = row[r]; first = match(s, /[PH]/)
+        if (first == 0) continue
+        if (top == 0) top = r; bottom = r
+        if (first < left) left = first
+        for (c = length(s); c >= 1; c--) if (substr(s, c, 1) != "O") { if (c > right) right = c; break }
+      }
+      for (r = top; r <= bottom; r++) {
+        s = substr(row[r], left, right - left + 1); gsub(/P/, "o", s); gsub(/H/, ".", s); gsub(/O/, "#", s); print s
+      }
+    }' >"$WORK/p$round.txt"
+  rc=0
+  timeout 60 "$PB" solve "$WORK/p$round.png" --game pegs --json --timeout-ms 2000 >"$WORK/p$round.json" 2>"$WORK/p$round.err" || rc=$?
+  if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$WORK/p$round.err")"; fails=$((fails + 1)); else check "$name" "$WORK/p$round.txt" "$WORK/p$round.json" rows; fi
+done
+
+[[ $fails == 0 ]] || die "$fails of $((2 * ROUNDS)) renders misread or refused"
+echo "PASS"

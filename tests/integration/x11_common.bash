@@ -1,0 +1,61 @@
+# x11_common.bash: shared steps of the desktop integration tests: a private Xvfb, a game window, bounded waits.
+# Sourced by tests/integration/*.sh (this file's name does not end in .sh, so it is no test itself).
+# Every wait has a bound and everything started here is killed on exit, so a failure never hangs CI.
+
+set -euo pipefail
+
+PB=${PB_PUZZLEBOT:?set PB_PUZZLEBOT to the built puzzlebot binary}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pb-it.XXXXXX")
+PIDS=()
+
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [[ ${KEEP_WORK:-0} == 1 ]]; then echo "work files kept in $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+for tool in Xvfb xdotool xdpyinfo timeout; do
+  command -v "$tool" >/dev/null || die "$tool is not installed (packages: xvfb xdotool x11-utils coreutils)"
+done
+
+# Starts Xvfb on a display it picks itself (-displayfd: no clash with other servers) and exports DISPLAY.
+# -noreset: the server must not reset when the last client leaves (libxdo caches atoms).
+start_xvfb() {
+  local size=${1:-1280x1024x24}
+  Xvfb -displayfd 9 -screen 0 "$size" -nolisten tcp -noreset 9>"$WORK/display" 2>"$WORK/xvfb.log" &
+  PIDS+=($!)
+  local i
+  for i in $(seq 100); do [[ -s $WORK/display ]] && break; sleep 0.1; done
+  [[ -s $WORK/display ]] || die "Xvfb did not start: $(cat "$WORK/xvfb.log")"
+  export DISPLAY=":$(head -1 "$WORK/display")"
+  for i in $(seq 100); do xdpyinfo >/dev/null 2>&1 && return 0; sleep 0.1; done
+  die "Xvfb on $DISPLAY does not answer"
+}
+
+# start_game TITLE COMMAND...: starts a game and waits (10 s at most) until its window is mapped.
+# There is no window manager under bare Xvfb: windows still map, at (0,0).
+start_game() {
+  local title=$1
+  shift
+  "$@" >"$WORK/game.out" 2>"$WORK/game.err" &
+  GAME_PID=$!
+  PIDS+=("$GAME_PID")
+  GAME_WINDOW=$(timeout 10 xdotool search --sync --onlyvisible --name "^${title}\$" | head -1) ||
+    die "no '$title' window within 10 s: $(cat "$WORK/game.err")"
+  [[ -n $GAME_WINDOW ]] || die "no '$title' window"
+  sleep 0.3  # the first expose: the board is drawn right after mapping
+}
+
+# wait_for_line FILE REGEX SECONDS: waits until FILE has a line matching REGEX.
+wait_for_line() {
+  local file=$1 regex=$2 seconds=$3 i
+  for i in $(seq $((seconds * 10))); do
+    grep -qE "$regex" "$file" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}

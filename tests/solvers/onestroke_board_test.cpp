@@ -1,0 +1,124 @@
+/* onestroke_board_test.cpp: one-stroke board text (both forms), apply() and the replay check. */
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "solvers/onestroke/onestroke.hpp"
+
+namespace pb::solvers::onestroke {
+namespace {
+
+const char* const kLevel643 =
+    "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
+
+Result<State> read(const std::string& text, bool header = true) {
+  auto board = split_text_board(text, "b.txt", header);
+  if (!board) return board.error();
+  if (!header) board->game = "onestroke";
+  return parse(*board);
+}
+
+std::string error_of(const std::string& text, bool header = true) {
+  auto s = read(text, header);
+  return s ? std::string("(parsed)") : s.error().message;
+}
+
+TEST(OnestrokeBoard, ParsesLevel643) {
+  auto s = read(kLevel643);
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->rows, 7);
+  EXPECT_EQ(s->cols, 7);
+  EXPECT_EQ(s->head, (Cell{0, 4}));
+  EXPECT_EQ(s->at({0, 4}), Site::kVisited);
+  EXPECT_EQ(s->at({0, 0}), Site::kNone);
+  EXPECT_EQ(s->at({0, 1}), Site::kFree);
+  EXPECT_EQ(s->free_count(), 49 - 6 - 1);
+  EXPECT_EQ(format(*s), kLevel643);
+}
+
+TEST(OnestrokeBoard, FormatRoundTripsMidLevel) {
+  std::string text = "onestroke\n.xx#\nxS##\n";
+  auto s = read(text);
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->head, (Cell{1, 1}));
+  EXPECT_EQ(s->free_count(), 3);
+  EXPECT_EQ(format(*s), text);
+}
+
+TEST(OnestrokeBoard, BlogMapWithHeaderStart) {
+  auto s = read("onestroke start=14\n111111\n101101\n111111\n101101\n111111\n000000\n");
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->rows, 6);
+  EXPECT_EQ(s->cols, 6);
+  EXPECT_EQ(s->head, (Cell{2, 4}));  // the blog: index 14 is row 2, column 4
+  EXPECT_EQ(s->free_count(), 26 - 1);  // 6+4+6+4+6 cells
+  EXPECT_EQ(s->at({5, 0}), Site::kNone);
+  EXPECT_EQ(s->at({1, 1}), Site::kNone);
+}
+
+TEST(OnestrokeBoard, BlogMapHeaderlessWithStartLine) {
+  const std::string body = "111111\n101101\n111111\n101101\n111111\n000000\n";
+  for (const std::string last : {"14", "start=14"}) {
+    auto s = read(body + last + "\n", false);
+    ASSERT_TRUE(s) << last << ": " << s.error().message;
+    EXPECT_EQ(s->head, (Cell{2, 4})) << last;
+  }
+  // A start that is itself made of 0s and 1s: told from a row by its length.
+  auto s = read(body + "10\n", false);
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->rows, 6);
+  EXPECT_EQ(s->head, (Cell{2, 0}));
+}
+
+TEST(OnestrokeBoard, ShortRowsArePaddedWithHoles) {
+  auto s = read("onestroke\nS##\n#\n###\n");
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->cols, 3);
+  EXPECT_EQ(s->at({1, 1}), Site::kNone);
+  EXPECT_EQ(s->at({1, 2}), Site::kNone);
+  EXPECT_EQ(format(*s), "onestroke\nS##\n#..\n###\n");
+}
+
+TEST(OnestrokeBoard, ErrorsNameLineAndColumn) {
+  EXPECT_NE(error_of("onestroke\nS##\n#?#\n").find("b.txt:3:2:"), std::string::npos) << error_of("onestroke\nS##\n#?#\n");
+  EXPECT_NE(error_of("onestroke\n; c\nS#S\n").find("b.txt:3:3:"), std::string::npos);
+  EXPECT_NE(error_of("onestroke\nS# #\n").find("b.txt:2:3:"), std::string::npos);
+  EXPECT_NE(error_of("onestroke start=2\n111\n1#1\n").find("b.txt:3:2:"), std::string::npos);
+  EXPECT_NE(error_of("onestroke\n###\n###\n").find("no start"), std::string::npos);
+  EXPECT_NE(error_of("onestroke start=9\n111\n101\n").find("past the last cell"), std::string::npos);
+  EXPECT_NE(error_of("onestroke\n111\n101\n").find("needs its start"), std::string::npos);
+  EXPECT_NE(error_of("onestroke strat=1\n111\n").find("unknown parameter"), std::string::npos);
+  EXPECT_NE(error_of("onestroke start=1\n111\n111\n2\n").find("given twice"), std::string::npos);
+  EXPECT_NE(error_of("onestroke\n").find("no board rows"), std::string::npos);
+}
+
+TEST(OnestrokeBoard, ApplyFollowsTheRules) {
+  auto s = read("onestroke\nS#.\n##x\n");
+  ASSERT_TRUE(s);
+  auto ok = apply(*s, Cell{0, 1});
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(ok->head, (Cell{0, 1}));
+  EXPECT_EQ(ok->at({0, 1}), Site::kVisited);
+  EXPECT_FALSE(apply(*s, Cell{1, 1}));   // diagonal
+  EXPECT_FALSE(apply(*s, Cell{0, 2}));   // not one step
+  EXPECT_FALSE(apply(*s, Cell{-1, 0}));  // off the board
+  EXPECT_FALSE(apply(*ok, Cell{0, 2}));  // a hole
+  EXPECT_FALSE(apply(*ok, Cell{0, 0}));  // back onto the path
+  auto down = apply(*ok, Cell{1, 1});
+  ASSERT_TRUE(down);
+  EXPECT_FALSE(apply(*down, Cell{1, 2}));  // an 'x' cell
+}
+
+TEST(OnestrokeBoard, CheckSolutionReplays) {
+  auto s = read("onestroke\nS#\n##\n");
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(check_solution(*s, {{0, 0}, {0, 1}, {1, 1}, {1, 0}}));
+  EXPECT_FALSE(check_solution(*s, {{0, 0}, {0, 1}, {1, 1}}));          // a cell left
+  EXPECT_FALSE(check_solution(*s, {{0, 1}, {1, 1}, {1, 0}}));          // wrong start
+  EXPECT_FALSE(check_solution(*s, {{0, 0}, {1, 1}, {0, 1}, {1, 0}}));  // diagonal step
+  EXPECT_FALSE(check_solution(*s, {{0, 0}, {0, 1}, {0, 0}, {1, 0}}));  // revisit
+  EXPECT_FALSE(check_solution(*s, {}));
+}
+
+}  // namespace
+}  // namespace pb::solvers::onestroke

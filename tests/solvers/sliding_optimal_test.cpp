@@ -1,0 +1,261 @@
+/* sliding_optimal_test.cpp: optimal sliding-tile solving: BFS cross-checks, Korf's instances, the DB cache. */
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <unordered_map>
+
+#include "solvers/sliding/optimal.hpp"
+#include "solvers/sliding/pattern_db.hpp"
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::solvers::sliding {
+namespace {
+
+const bool kCacheSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0;
+
+std::uint64_t encode(const State& s) {
+  std::uint64_t key = 0;
+  for (int t : s.tiles) key = key * 16 + static_cast<std::uint64_t>(t);
+  return key;
+}
+
+// Distance to the goal of every reachable board of a size (backward BFS; moves are reversible).
+std::unordered_map<std::uint64_t, int> bfs_distances(int rows, int cols) {
+  std::unordered_map<std::uint64_t, int> dist;
+  std::vector<State> frontier{goal_state(rows, cols)};
+  dist[encode(frontier[0])] = 0;
+  for (int d = 0; !frontier.empty(); ++d) {
+    std::vector<State> next;
+    for (const State& s : frontier)
+      for (int t = 1; t < s.cells(); ++t) {
+        auto n = apply(s, t);
+        if (!n.ok()) continue;
+        if (dist.emplace(encode(*n), d + 1).second) next.push_back(std::move(n.value()));
+      }
+    frontier.swap(next);
+  }
+  return dist;
+}
+
+State random_solvable(int rows, int cols, std::mt19937& rng) {
+  State s = goal_state(rows, cols);
+  std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
+  if (!unsolvable_reason(s).empty()) {  // one swap of two tiles flips the parity
+    int a = s.tiles[0] == 0 ? 2 : 0, b = s.tiles[1] == 0 ? 2 : 1;
+    std::swap(s.tiles[a], s.tiles[b]);
+  }
+  return s;
+}
+
+void expect_optimal_vs_bfs(int rows, int cols, Heuristic heuristic, const Limits& limits, int samples) {
+  const auto dist = bfs_distances(rows, cols);
+  std::mt19937 rng(static_cast<unsigned>(rows * 100 + cols));
+  for (int i = 0; i < samples; ++i) {
+    const State s = random_solvable(rows, cols, rng);
+    ASSERT_EQ(unsolvable_reason(s), "");
+    const Solution sol = solve_optimal(s, limits, heuristic);
+    ASSERT_EQ(sol.status, Status::kSolved) << sol.reason;
+    ASSERT_TRUE(check_solution(s, sol.moves).ok()) << check_solution(s, sol.moves).error().message;
+    EXPECT_EQ(static_cast<int>(sol.moves.size()), dist.at(encode(s))) << format(s) << sol.method;
+    EXPECT_TRUE(sol.optimal);
+    EXPECT_LE(lower_bound(s), static_cast<int>(sol.moves.size()));
+  }
+}
+
+TEST(SlidingOptimal, ThreeByThreeMatchesBfs) {
+  expect_optimal_vs_bfs(3, 3, Heuristic::kBest, Limits{}, 60);
+  expect_optimal_vs_bfs(3, 3, Heuristic::kManhattan, Limits{}, 30);
+}
+
+TEST(SlidingOptimal, TwoByFourAndFourByTwoMatchBfs) {
+  expect_optimal_vs_bfs(2, 4, Heuristic::kBest, Limits{}, 60);
+  expect_optimal_vs_bfs(4, 2, Heuristic::kBest, Limits{}, 60);
+  expect_optimal_vs_bfs(2, 4, Heuristic::kManhattan, Limits{}, 30);
+}
+
+// 2x5 uses 6-3 databases (not an exact table): the additive bound must stay admissible.
+// (3x4 would need a 240-million-board BFS.)
+TEST(SlidingOptimal, TwoByFiveMatchesBfs) {
+  expect_optimal_vs_bfs(2, 5, Heuristic::kBest, Limits{}, 15);
+}
+
+TEST(SlidingOptimal, FallsBackToManhattanWhenTablesDoNotFit) {
+  Limits limits;
+  limits.max_table_bytes = 1000;
+  std::mt19937 rng(9);
+  const State s = random_solvable(3, 3, rng);
+  const Solution sol = solve_optimal(s, limits);
+  ASSERT_EQ(sol.status, Status::kSolved);
+  EXPECT_NE(sol.method.find("Manhattan"), std::string::npos) << sol.method;
+  EXPECT_NE(sol.method.find("limit"), std::string::npos) << sol.method;
+  EXPECT_TRUE(check_solution(s, sol.moves).ok());
+}
+
+struct Korf {
+  int id = 0, optimal = 0;
+  long long manhattan_nodes = 0;
+  State state;
+};
+
+// tests/data/korf100.txt, converted to our goal (rotate 180 degrees, relabel t -> 16 - t).
+std::vector<Korf> read_korf() {
+  std::ifstream in(std::string(PB_SOURCE_DIR) + "/tests/data/korf100.txt");
+  std::vector<Korf> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == ';') continue;
+    std::istringstream ss(line);
+    Korf k;
+    char bar = 0;
+    ss >> k.id >> k.optimal >> k.manhattan_nodes >> bar;
+    k.state = State{4, 4, std::vector<int>(16)};
+    for (int i = 0; i < 16; ++i) {
+      int t = 0;
+      ss >> t;
+      k.state.tiles[static_cast<std::size_t>(15 - i)] = t == 0 ? 0 : 16 - t;
+    }
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+TEST(SlidingOptimal, GivesUpOnTheNodeBudgetAndSaysSo) {
+  Limits limits;
+  limits.max_nodes = 50;
+  const State s = read_korf().front().state;  // 57 moves: far more than 50 nodes with any heuristic
+  const Solution sol = solve(s, limits);
+  EXPECT_EQ(sol.status, Status::kGaveUp);
+  EXPECT_NE(sol.reason.find("node budget"), std::string::npos) << sol.reason;
+  EXPECT_TRUE(sol.moves.empty());
+}
+
+// The ten instances plain IDA* found easiest (fewest Manhattan nodes in Korf's table), each solved
+// at exactly its published optimal length.
+TEST(SlidingOptimal, KorfEasiestTenAtPublishedOptimalLength) {
+  auto korf = read_korf();
+  ASSERT_EQ(korf.size(), 100u);
+  std::sort(korf.begin(), korf.end(), [](const Korf& a, const Korf& b) { return a.manhattan_nodes < b.manhattan_nodes; });
+  for (int i = 0; i < 10; ++i) {
+    const Korf& k = korf[static_cast<std::size_t>(i)];
+    ASSERT_EQ(unsolvable_reason(k.state), "") << k.id;
+    const Solution sol = solve(k.state, Limits{});
+    ASSERT_EQ(sol.status, Status::kSolved) << "Korf #" << k.id << ": " << sol.reason;
+    EXPECT_EQ(static_cast<int>(sol.moves.size()), k.optimal) << "Korf #" << k.id;
+    EXPECT_TRUE(check_solution(k.state, sol.moves).ok()) << "Korf #" << k.id;
+    EXPECT_TRUE(sol.optimal);
+    EXPECT_NE(sol.method.find("pattern databases 6-6-3"), std::string::npos) << sol.method;
+  }
+}
+
+// A database equals a fresh build whether it comes from memory, disk, or a rebuild after damage.
+TEST(SlidingOptimal, PatternDbCacheIsValidatedAndRebuilt) {
+  const std::string dir = (std::filesystem::temp_directory_path() / ("pb-sliding-test-" + std::to_string(::getpid()))).string();
+  const char* old = std::getenv("PUZZLEBOT_CACHE_DIR");
+  const std::string saved = old ? old : "";
+  setenv("PUZZLEBOT_CACHE_DIR", dir.c_str(), 1);
+  forget_loaded_pattern_dbs();
+  const DbSpec spec{3, 4, {0, 1, 2, 4, 5}, -1};
+  auto fresh = build_pattern_db(spec, Limits{}, false);
+  ASSERT_TRUE(fresh.ok());
+  auto same_as_fresh = [&](const DbHandle& h) {
+    return h.db->size() == fresh.value()->size() &&
+           std::equal(h.db->data(), h.db->data() + h.db->size(), fresh.value()->data());
+  };
+  auto first = get_pattern_db(spec, Limits{});
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->source, DbSource::kBuilt);
+  EXPECT_TRUE(same_as_fresh(*first));
+  const std::string path = first->path;
+  ASSERT_TRUE(std::filesystem::exists(path)) << path;
+  auto again = get_pattern_db(spec, Limits{});
+  EXPECT_EQ(again->source, DbSource::kMemory);
+  forget_loaded_pattern_dbs();
+  auto loaded = get_pattern_db(spec, Limits{});
+  EXPECT_EQ(loaded->source, DbSource::kLoaded);
+  EXPECT_TRUE(same_as_fresh(*loaded));
+
+  // One flipped byte in the body: checksum.
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-100, std::ios::end);
+    char c = 0;
+    f.read(&c, 1);
+    f.seekp(-100, std::ios::end);
+    c = static_cast<char>(c ^ 0x5A);
+    f.write(&c, 1);
+  }
+  forget_loaded_pattern_dbs();
+  auto repaired = get_pattern_db(spec, Limits{});
+  ASSERT_TRUE(repaired.ok());
+  EXPECT_EQ(repaired->source, DbSource::kRebuiltCorrupt);
+  EXPECT_NE(repaired->note.find("checksum"), std::string::npos) << repaired->note;
+  EXPECT_TRUE(same_as_fresh(*repaired));
+
+  // Truncated, then a foreign file under the name: both rebuilt.
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
+  forget_loaded_pattern_dbs();
+  auto truncated = get_pattern_db(spec, Limits{});
+  EXPECT_EQ(truncated->source, DbSource::kRebuiltCorrupt);
+  { std::ofstream(path, std::ios::trunc) << "not a database"; }
+  forget_loaded_pattern_dbs();
+  auto foreign = get_pattern_db(spec, Limits{});
+  EXPECT_EQ(foreign->source, DbSource::kRebuiltCorrupt);
+  EXPECT_TRUE(same_as_fresh(*foreign));
+  forget_loaded_pattern_dbs();
+  EXPECT_EQ(get_pattern_db(spec, Limits{})->source, DbSource::kLoaded);
+
+  forget_loaded_pattern_dbs();
+  std::filesystem::remove_all(dir);
+  setenv("PUZZLEBOT_CACHE_DIR", saved.c_str(), 1);
+}
+
+// The database itself against a direct search: 2x3 boards, pattern {1, 2}: the value is the fewest
+// moves of tiles 1 and 2 over all ways the other tiles and the blank may stand.
+TEST(SlidingOptimal, SmallDatabaseMatchesBruteForce) {
+  const DbSpec spec{2, 3, {0, 1}, -1};
+  auto db = build_pattern_db(spec, Limits{}, false);
+  ASSERT_TRUE(db.ok());
+  // Abstract BFS with 0-cost blank moves over (cell of 1, cell of 2, blank), from every goal blank.
+  const int n = 6;
+  std::vector<int> dist(n * n * n, 1 << 20);
+  for (int b = 2; b < n; ++b) dist[(0 * n + 1) * n + b] = 0;
+  for (int round = 0; round < 64; ++round) {  // Bellman-Ford style relaxation: tiny state space
+    bool changed = false;
+    for (int a = 0; a < n; ++a)
+      for (int c = 0; c < n; ++c)
+        for (int b = 0; b < n; ++b) {
+          if (a == c || a == b || c == b) continue;
+          const int d = dist[(a * n + c) * n + b];
+          const int br = b / 3, bc = b % 3;
+          const int nbs[4][2] = {{br - 1, bc}, {br + 1, bc}, {br, bc - 1}, {br, bc + 1}};
+          for (const auto& nb : nbs) {
+            if (nb[0] < 0 || nb[0] > 1 || nb[1] < 0 || nb[1] > 2) continue;
+            const int q = nb[0] * 3 + nb[1];
+            int na = a, nc = c, cost = 0;
+            if (q == a) na = b, cost = 1;
+            if (q == c) nc = b, cost = 1;
+            int& target = dist[(na * n + nc) * n + q];
+            if (d + cost < target) target = d + cost, changed = true;
+          }
+        }
+    if (!changed) break;
+  }
+  for (int a = 0; a < n; ++a)
+    for (int c = 0; c < n; ++c) {
+      if (a == c) continue;
+      int best = 1 << 20;
+      for (int b = 0; b < n; ++b)
+        if (b != a && b != c) best = std::min(best, dist[(a * n + c) * n + b]);
+      const std::uint8_t cells[2] = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(c)};
+      EXPECT_EQ(db.value()->data()[rank_placement(cells, 2, n)], best) << a << "," << c;
+    }
+}
+
+}  // namespace
+}  // namespace pb::solvers::sliding

@@ -1,0 +1,87 @@
+/* sliding_reduce_test.cpp: big sliding boards (5x5 up to 32x32, non-square) solved by reduction and replayed. */
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::solvers::sliding {
+namespace {
+
+const bool kCacheSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0;
+
+State random_solvable(int rows, int cols, std::mt19937& rng) {
+  State s = goal_state(rows, cols);
+  std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
+  if (!unsolvable_reason(s).empty()) {
+    int a = s.tiles[0] == 0 ? 2 : 0, b = s.tiles[1] == 0 ? 2 : 1;
+    std::swap(s.tiles[a], s.tiles[b]);
+  }
+  return s;
+}
+
+void expect_solved(const State& s) {
+  ASSERT_EQ(unsolvable_reason(s), "");
+  const Solution sol = solve(s, Limits{});
+  ASSERT_EQ(sol.status, Status::kSolved) << s.rows << "x" << s.cols << ": " << sol.reason;
+  const auto replay = check_solution(s, sol.moves);
+  EXPECT_TRUE(replay.ok()) << s.rows << "x" << s.cols << ": " << (replay.ok() ? "" : replay.error().message);
+  EXPECT_FALSE(sol.optimal);
+  EXPECT_EQ(sol.lower_bound, lower_bound(s));
+  EXPECT_LE(sol.lower_bound, static_cast<int>(sol.moves.size()));
+  EXPECT_NE(sol.method.find("reduction"), std::string::npos) << sol.method;
+}
+
+TEST(SlidingReduce, RandomSquareBoardsFiveToTen) {
+  std::mt19937 rng(2024);
+  for (int side = 5; side <= 10; ++side)
+    for (int i = 0; i < 3; ++i) expect_solved(random_solvable(side, side, rng));
+}
+
+TEST(SlidingReduce, NonSquareAndThinBoards) {
+  std::mt19937 rng(7);
+  const int sizes[][2] = {{5, 4}, {4, 5}, {6, 9}, {9, 6}, {2, 12}, {12, 2}, {3, 11}, {11, 3}, {2, 9}, {17, 5}};
+  for (const auto& sz : sizes)
+    for (int i = 0; i < 2; ++i) expect_solved(random_solvable(sz[0], sz[1], rng));
+}
+
+// Boards that once caught the last tile of a line in the dead-end cell beside the parked one (as the
+// tile itself, or the blank in the cell with the tile at its exit).
+TEST(SlidingReduce, LineEndTrapsAreEscaped) {
+  expect_solved(State{2, 20, {19, 30, 12, 25, 5, 1, 39, 9, 38, 10, 8, 20, 22, 36, 28, 11, 32, 13, 0, 37,
+                              3, 35, 17, 15, 26, 14, 34, 31, 21, 23, 7, 16, 24, 18, 33, 27, 4, 2, 6, 29}});
+  expect_solved(State{8, 8, {63, 10, 55, 3, 2, 37, 8, 21, 60, 53, 32, 36, 56, 29, 47, 31, 57, 16, 13, 33, 19, 27,
+                             45, 0, 49, 7, 14, 22, 39, 43, 28, 18, 17, 11, 52, 44, 34, 59, 46, 48, 42, 41, 51, 62,
+                             1, 4, 23, 35, 61, 24, 58, 12, 25, 9, 38, 6, 15, 26, 5, 50, 54, 20, 40, 30}});
+  std::mt19937 rng(99);
+  for (int i = 0; i < 30; ++i) expect_solved(random_solvable(2 + i % 3, 12, rng));
+}
+
+TEST(SlidingReduce, LargestAcceptedBoard) {
+  std::mt19937 rng(32);
+  expect_solved(random_solvable(kMaxSide, kMaxSide, rng));
+}
+
+TEST(SlidingReduce, NearlySolvedBoardStaysShort) {
+  State s = goal_state(8, 8);
+  s = apply(s, 63).value();
+  s = apply(s, 55).value();
+  const Solution sol = solve(s, Limits{});
+  ASSERT_EQ(sol.status, Status::kSolved);
+  EXPECT_TRUE(check_solution(s, sol.moves).ok());
+  EXPECT_EQ(sol.moves.size(), 2u);  // lines already in place are left alone
+}
+
+TEST(SlidingReduce, HonoursTheDeadline) {
+  std::mt19937 rng(1);
+  const State s = random_solvable(30, 30, rng);
+  Limits limits;
+  limits.deadline = Limits::Clock::now();  // already past
+  const Solution sol = solve(s, limits);
+  EXPECT_EQ(sol.status, Status::kGaveUp);
+  EXPECT_NE(sol.reason.find("time limit"), std::string::npos) << sol.reason;
+}
+
+}  // namespace
+}  // namespace pb::solvers::sliding

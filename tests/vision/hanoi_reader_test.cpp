@@ -1,0 +1,138 @@
+// hanoi_reader_test.cpp: the Tower of Hanoi reader reads arena samples and rendered positions exactly, and rejects non-boards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "vision/hanoi/image_puzzle.hpp"
+#include "vision/hanoi/reader.hpp"
+#include "vision/hanoi/render.hpp"
+
+namespace pb::vision::hanoi {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(HanoiReader, ReadsEveryArenaSampleExactly) {
+  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/hanoi";
+  int count = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".png") continue;
+    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << e.path();
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
+    EXPECT_EQ(solvers::hanoi::format(got->state), slurp(fs::path(e.path()).replace_extension(".txt"))) << e.path();
+    ++count;
+  }
+  EXPECT_GE(count, 3);
+}
+
+TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
+  cv::RNG rng(4242);
+  const cv::Size sizes[] = {{800, 600}, {640, 480}, {1024, 768}, {560, 720}, {1280, 720}};
+  for (int i = 0; i < 80; ++i) {
+    State s;
+    s.pegs = rng.uniform(3, 6);
+    s.config.resize(static_cast<std::size_t>(rng.uniform(1, 9)));
+    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
+    s.goal = rng.uniform(0, s.pegs);
+    const RenderStyle style = style_variant(static_cast<std::uint64_t>(i));
+    const cv::Size size = sizes[i % 5];
+    const cv::Mat img = render(s, style, size, i % 4 != 1);
+    auto got = read(img);
+    const std::string what = "case " + std::to_string(i) + "\n" + solvers::hanoi::format(s);
+    ASSERT_TRUE(got.ok()) << what << got.error().message;
+    EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(s)) << what;
+    EXPECT_TRUE(got->state == s) << what;
+    EXPECT_TRUE(got->goal_marked) << what;
+    const int band = i % 4 != 1 ? std::max(16, size.height / 12) : 0;
+    const RenderLayout lay = layout(s, {0, band, size.width, size.height - 2 * band}, style);
+    for (int p = 0; p < s.pegs; ++p)
+      EXPECT_LT(std::abs(got->centres[static_cast<std::size_t>(p)].x - lay.peg_x[static_cast<std::size_t>(p)]), 2.0) << what;
+  }
+}
+
+TEST(HanoiReader, ImagePuzzleSolves) {
+  State s;
+  s.pegs = 4;
+  s.config = {0, 1, 1, 3, 0};
+  s.goal = 2;
+  const cv::Mat img = render(s, style_variant(9), {800, 600});
+  auto p = kReader.read(img, {});
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
+  ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
+  const auto& h = dynamic_cast<const HanoiImagePuzzle&>(**p);
+  EXPECT_TRUE(solvers::hanoi::check_solution(s, h.moves()).ok());
+  EXPECT_EQ((*p)->annotate(img).size(), img.size());
+}
+
+TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
+  cv::RNG rng(5);
+  std::vector<cv::Mat> negatives;
+  negatives.emplace_back(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
+  cv::Mat noise(600, 800, CV_8UC3);
+  rng.fill(noise, cv::RNG::UNIFORM, 0, 256);
+  negatives.push_back(noise);
+  // A bar chart: bars standing on a base line (no rods above them).
+  cv::Mat bars(600, 800, CV_8UC3, cv::Scalar(250, 250, 250));
+  cv::rectangle(bars, {50, 500, 700, 10}, cv::Scalar(30, 30, 30), cv::FILLED);
+  for (int i = 0; i < 6; ++i) cv::rectangle(bars, {80 + i * 110, 500 - 60 * (i + 1) / 2 * 2, 60, 60 * (i + 1) / 2 * 2}, cv::Scalar(200, 80, 40), cv::FILLED);
+  negatives.push_back(bars);
+  // Rods on a base with two equal disks (not a position: sizes must differ).
+  State twin;
+  twin.pegs = 3;
+  twin.config = {0, 1};
+  twin.goal = 2;
+  cv::Mat same = render(twin, {}, {800, 600});
+  const RenderLayout lay = layout(twin, {0, 50, 800, 500}, {});
+  cv::Rect small = lay.disk_rect(0, 0, 0), big = lay.disk_rect(1, 1, 0);
+  cv::rectangle(same, small, cv::Scalar(236, 236, 236), cv::FILLED);
+  cv::rectangle(same, {small.x + small.width / 2 - big.width / 2, small.y, big.width, big.height}, cv::Scalar(60, 80, 220), cv::FILLED);
+  negatives.push_back(same);
+  // A grid (the knight's board).
+  cv::Mat grid(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
+  cv::rectangle(grid, {160, 60, 8 * 60 + 2, 8 * 60 + 2}, cv::Scalar(40, 40, 40), cv::FILLED);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      cv::rectangle(grid, {162 + c * 60, 62 + r * 60, 58, 58}, (r + c) % 2 ? cv::Scalar(99, 136, 181) : cv::Scalar(181, 217, 240), cv::FILLED);
+  negatives.push_back(grid);
+  for (const char* game : {"knight", "onestroke", "valves", "river"}) {
+    const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena" / game;
+    if (!fs::exists(dir)) continue;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".png") negatives.push_back(cv::imread(e.path().string(), cv::IMREAD_COLOR));
+  }
+  for (std::size_t i = 0; i < negatives.size(); ++i) {
+    auto got = read(negatives[i]);
+    EXPECT_FALSE(got.ok()) << "negative " << i << " read as\n" << (got.ok() ? solvers::hanoi::format(got->state) : "");
+    if (!got.ok()) {
+      EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
+    }
+  }
+  EXPECT_FALSE(read(cv::Mat()).ok());
+}
+
+TEST(HanoiReader, ParamsFromAProfileNode) {
+  cv::FileStorage fs("%YAML:1.0\nhanoi:\n  max_pegs: 5\n  min_step: 0.5\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  auto p = load_params(fs["hanoi"]);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->max_pegs, 5);
+  EXPECT_DOUBLE_EQ(p->min_step, 0.5);
+  cv::FileStorage bad("%YAML:1.0\nhanoi:\n  max_pegs: 40\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  EXPECT_FALSE(load_params(bad["hanoi"]).ok());
+}
+
+}  // namespace
+}  // namespace pb::vision::hanoi

@@ -1,0 +1,184 @@
+// knight_reader_test.cpp: the knight's-tour reader reads arena samples and rendered boards exactly, and rejects non-boards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "vision/knight/image_puzzle.hpp"
+#include "vision/knight/reader.hpp"
+#include "vision/knight/render.hpp"
+
+namespace pb::vision::knight {
+namespace {
+
+namespace fs = std::filesystem;
+using solvers::knight::Square;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A random board with `removed` squares gone, an optional start, and `moves` random legal jumps made.
+State random_state(cv::RNG& rng, int rows, int cols, int removed, bool start, int moves, std::vector<Cell>* tour) {
+  State s;
+  s.rows = rows;
+  s.cols = cols;
+  s.squares.assign(static_cast<std::size_t>(rows * cols), Square::kFree);
+  for (int i = 0; i < removed; ++i) s.squares[static_cast<std::size_t>(rng.uniform(0, rows * cols))] = Square::kRemoved;
+  std::vector<Cell> free_cells;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      if (s.at({r, c}) == Square::kFree) free_cells.push_back({r, c});
+  if (start) s.start = free_cells[static_cast<std::size_t>(rng.uniform(0, static_cast<int>(free_cells.size())))];
+  for (int m = 0; m < moves; ++m) {
+    std::vector<Cell> options;
+    if (!s.knight) options = s.start ? std::vector<Cell>{*s.start} : free_cells;
+    else
+      for (auto [dr, dc] : {std::pair{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}) {
+        const Cell c{s.knight->row + dr, s.knight->col + dc};
+        if (s.inside(c) && s.at(c) == Square::kFree) options.push_back(c);
+      }
+    if (options.empty()) break;
+    const Cell next = options[static_cast<std::size_t>(rng.uniform(0, static_cast<int>(options.size())))];
+    s = *solvers::knight::apply(s, next);
+    tour->push_back(next);
+  }
+  return s;
+}
+
+void expect_same(const State& got, const State& want, const std::string& what) {
+  EXPECT_EQ(got.rows, want.rows) << what;
+  EXPECT_EQ(got.cols, want.cols) << what;
+  EXPECT_EQ(solvers::knight::format(got), solvers::knight::format(want)) << what;
+  EXPECT_TRUE(got.squares == want.squares) << what;
+  EXPECT_EQ(got.start.has_value(), want.start.has_value()) << what;
+  if (got.start && want.start) {
+    EXPECT_TRUE(*got.start == *want.start) << what;
+  }
+  EXPECT_EQ(got.knight.has_value(), want.knight.has_value()) << what;
+  if (got.knight && want.knight) {
+    EXPECT_TRUE(*got.knight == *want.knight) << what;
+  }
+}
+
+TEST(KnightReader, ReadsEveryArenaSampleExactly) {
+  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/knight";
+  int count = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".png") continue;
+    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << e.path();
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
+    EXPECT_EQ(solvers::knight::format(got->state), slurp(fs::path(e.path()).replace_extension(".txt"))) << e.path();
+    ++count;
+  }
+  EXPECT_GE(count, 3);
+}
+
+// Many boards, mid-tour positions, styles and image sizes; the squares' centres land in the squares.
+TEST(KnightReader, ReadsRenderedBoardsAcrossStylesExactly) {
+  cv::RNG rng(20240);
+  const cv::Size sizes[] = {{800, 600}, {640, 480}, {1024, 768}, {500, 700}, {1280, 720}};
+  for (int i = 0; i < 60; ++i) {
+    const int rows = rng.uniform(3, 11), cols = rng.uniform(3, 11);
+    std::vector<Cell> tour;
+    const State s = random_state(rng, rows, cols, rng.uniform(0, 5), rng.uniform(0, 2) == 1, rng.uniform(0, 12), &tour);
+    const RenderStyle style = style_variant(static_cast<std::uint64_t>(i));
+    const cv::Size size = sizes[i % 5];
+    const cv::Mat img = render(s, style, size, i % 3 == 0 ? std::span<const Cell>{} : std::span<const Cell>(tour), i % 4 != 1);
+    auto got = read(img);
+    const std::string what = "case " + std::to_string(i) + "\n" + solvers::knight::format(s);
+    ASSERT_TRUE(got.ok()) << what << got.error().message;
+    expect_same(got->state, s, what);
+    const RenderLayout lay = layout(s, {0, i % 4 != 1 ? std::max(16, size.height / 12) : 0, size.width,
+                                        size.height - 2 * (i % 4 != 1 ? std::max(16, size.height / 12) : 0)}, style);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) EXPECT_LT(cv::norm(cv::Point2d(got->centre({r, c})) - lay.centre({r, c})), 2.0) << what;
+    EXPECT_GT(got->min_confidence(), 0.0) << what;
+  }
+}
+
+TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
+  cv::RNG rng(7);
+  std::vector<Cell> tour;
+  State s = random_state(rng, 6, 6, 0, false, 1, &tour);
+  const cv::Mat img = render(s, style_variant(2), {800, 600}, tour);
+  auto p = kReader.read(img, {});
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
+  ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
+  const auto& k = dynamic_cast<const KnightImagePuzzle&>(**p);
+  ASSERT_FALSE(k.tour().empty());
+  EXPECT_TRUE(k.tour().front() == *s.knight);  // the tour starts where the knight stands
+  std::vector<Cell> rest(k.tour().begin() + 1, k.tour().end());
+  State now = s;
+  for (const Cell& c : rest) {
+    auto next = solvers::knight::apply(now, c);
+    ASSERT_TRUE(next.ok()) << next.error().message;
+    now = *next;
+  }
+  EXPECT_EQ(now.free_count(), 0);
+  EXPECT_EQ((*p)->annotate(img).size(), img.size());
+}
+
+TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {
+  cv::RNG rng(3);
+  std::vector<cv::Mat> negatives;
+  negatives.emplace_back(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));  // blank
+  cv::Mat noise(600, 800, CV_8UC3);
+  rng.fill(noise, cv::RNG::UNIFORM, 0, 256);
+  negatives.push_back(noise);
+  // A chessboard without grid lines.
+  cv::Mat chess(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      cv::rectangle(chess, {160 + c * 60, 60 + r * 60, 60, 60}, (r + c) % 2 ? cv::Scalar(99, 136, 181) : cv::Scalar(181, 217, 240), cv::FILLED);
+  negatives.push_back(chess);
+  // A sudoku-like grid (lines, empty cells) and a grid of one grey.
+  for (cv::Scalar fill : {cv::Scalar(255, 255, 255), cv::Scalar(180, 180, 180)}) {
+    cv::Mat grid(600, 800, CV_8UC3, cv::Scalar(255, 255, 255));
+    cv::rectangle(grid, {160, 60, 9 * 50 + 2, 9 * 50 + 2}, cv::Scalar(0, 0, 0), cv::FILLED);
+    for (int r = 0; r < 9; ++r)
+      for (int c = 0; c < 9; ++c) cv::rectangle(grid, {162 + c * 50, 62 + r * 50, 48, 48}, fill, cv::FILLED);
+    negatives.push_back(grid);
+  }
+  // Text only.
+  cv::Mat text(600, 800, CV_8UC3, cv::Scalar(240, 240, 240));
+  for (int i = 0; i < 10; ++i) cv::putText(text, "level 3 - moves 5 knight", {20, 50 + 50 * i}, cv::FONT_HERSHEY_SIMPLEX, 1.2, {20, 20, 20}, 2);
+  negatives.push_back(text);
+  // The arena's other games.
+  for (const char* game : {"hanoi", "onestroke", "valves", "river"}) {
+    const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena" / game;
+    if (!fs::exists(dir)) continue;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".png") negatives.push_back(cv::imread(e.path().string(), cv::IMREAD_COLOR));
+  }
+  for (std::size_t i = 0; i < negatives.size(); ++i) {
+    auto got = read(negatives[i]);
+    EXPECT_FALSE(got.ok()) << "negative " << i << " read as\n" << (got.ok() ? solvers::knight::format(got->state) : "");
+    if (!got.ok()) {
+      EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
+    }
+  }
+  EXPECT_FALSE(read(cv::Mat()).ok());
+}
+
+TEST(KnightReader, ParamsFromAProfileNode) {
+  cv::FileStorage fs("%YAML:1.0\nknight:\n  min_pitch: 20\n  ring_min: 0.6\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  auto p = load_params(fs["knight"]);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->min_pitch, 20);
+  EXPECT_DOUBLE_EQ(p->ring_min, 0.6);
+  cv::FileStorage bad("%YAML:1.0\nknight:\n  ring_from: 0.5\n  ring_to: 0.4\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  EXPECT_FALSE(load_params(bad["knight"]).ok());
+}
+
+}  // namespace
+}  // namespace pb::vision::knight

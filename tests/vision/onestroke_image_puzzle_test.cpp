@@ -1,0 +1,106 @@
+/* onestroke_image_puzzle_test.cpp: the reader entry, its profile Params, solving and annotating a screenshot. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/core/persistence.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include "vision/onestroke/image_puzzle.hpp"
+#include "vision/onestroke/render.hpp"
+
+namespace pb::vision::onestroke {
+namespace {
+
+namespace fs = std::filesystem;
+
+cv::Mat sample(const char* name) {
+  return cv::imread((fs::path(PB_SOURCE_DIR) / "samples" / "onestroke" / name).string(), cv::IMREAD_COLOR);
+}
+
+Result<Params> params_from_yaml(const std::string& yaml) {
+  cv::FileStorage fs(yaml, cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  return load_params(fs["onestroke"]);
+}
+
+TEST(OnestrokeImagePuzzle, SolvesAMidLevelScreenshotAndDrawsThePath) {
+  const cv::Mat img = sample("s04_7x7_1080x1920_mid.png");
+  ASSERT_FALSE(img.empty());
+  auto puzzle = kReader.read(img, {});
+  ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
+  EXPECT_EQ((*puzzle)->game(), "onestroke");
+  EXPECT_GT((*puzzle)->confidence(), 0.5);
+  const cv::Mat before = (*puzzle)->annotate(img);
+  const auto outcome = (*puzzle)->solve(solvers::Limits::with_timeout(std::chrono::seconds(10)));
+  ASSERT_EQ(outcome.status, solvers::Status::kSolved) << outcome.reason;
+  const auto& typed = dynamic_cast<const OnestrokeImagePuzzle&>(**puzzle);
+  // The kept path is the solver's, and it replays through the rules on the board that was read.
+  ASSERT_FALSE(typed.path().empty());
+  EXPECT_EQ(typed.path().front(), typed.reading().state.head);
+  EXPECT_TRUE(solvers::onestroke::check_solution(typed.reading().state, typed.path()).ok());
+  const cv::Mat after = (*puzzle)->annotate(img);
+  ASSERT_EQ(after.size(), img.size());
+  EXPECT_GT(cv::norm(after, before, cv::NORM_L1), 0.0) << "the numbered path was not drawn";
+  EXPECT_GT(cv::norm(before, img, cv::NORM_L1), 0.0) << "the lattice was not drawn";
+}
+
+TEST(OnestrokeImagePuzzle, FormatIsTheBoardText) {
+  auto puzzle = kReader.read(sample("s01_4x4_480x854.png"), {});
+  ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
+  std::ifstream in(fs::path(PB_SOURCE_DIR) / "samples" / "onestroke" / "s01_4x4_480x854.txt");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  std::string got = (*puzzle)->format();
+  while (!got.empty() && got.back() == '\n') got.pop_back();
+  EXPECT_EQ(got, text);
+}
+
+TEST(OnestrokeImagePuzzle, ProfileOverridesParams) {
+  const fs::path profile = fs::temp_directory_path() / "onestroke_profile_test.yml";
+  {
+    cv::FileStorage fs(profile.string(), cv::FileStorage::WRITE);
+    fs << "onestroke" << "{" << "max_side" << 3 << "}";
+  }
+  const cv::Mat img = sample("s03_6x5_1080x1920.png");
+  ASSERT_TRUE(kReader.read(img, {}).ok());
+  auto refused = kReader.read(img, {profile.string()});  // a 6x5 board is bigger than max_side 3
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("max_side"), std::string::npos) << refused.error().message;
+  auto missing = kReader.read(img, {(fs::temp_directory_path() / "no_such_profile.yml").string()});
+  EXPECT_FALSE(missing.ok());
+  fs::remove(profile);
+}
+
+TEST(OnestrokeParams, LoadsKnownKeysAndRefusesBadValues) {
+  auto p = params_from_yaml("%YAML:1.0\nonestroke:\n  min_contrast: 20\n  inner_fraction: 0.5\n");
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->min_contrast, 20);
+  EXPECT_DOUBLE_EQ(p->inner_fraction, 0.5);
+  EXPECT_EQ(p->max_side, Params{}.max_side);  // untouched keys keep their defaults
+
+  auto none = params_from_yaml("%YAML:1.0\nother: 1\n");
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->min_contrast, Params{}.min_contrast);
+
+  for (const char* bad : {"%YAML:1.0\nonestroke:\n  min_contrast: \"x\"\n",
+                          "%YAML:1.0\nonestroke:\n  inner_fraction: 2\n",
+                          "%YAML:1.0\nonestroke:\n  max_side: 2.5\n",
+                          "%YAML:1.0\nonestroke:\n  min_cell_ratio: 0.9\n  max_cell_ratio: 0.8\n",
+                          "%YAML:1.0\nonestroke: 3\n"}) {
+    auto got = params_from_yaml(bad);
+    EXPECT_FALSE(got.ok()) << bad;
+  }
+}
+
+TEST(OnestrokeParams, ParamsChangeWhatIsRead) {
+  // A threshold that every cell fails proves the Params reach the reader.
+  const cv::Mat img = sample("s03_6x5_1080x1920.png");
+  Params strict;
+  strict.min_free_cells = 1000;
+  EXPECT_FALSE(read(img, strict).ok());
+  Params loose;
+  EXPECT_TRUE(read(img, loose).ok());
+}
+
+}  // namespace
+}  // namespace pb::vision::onestroke

@@ -1,0 +1,187 @@
+/* pegs_reader_test.cpp: the Pegs reader on the game's own renders (shapes, colours, sizes) and on non-boards. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "solvers/pegs/pegs.hpp"
+#include "vision/pegs/image_puzzle.hpp"
+#include "vision/pegs/reader.hpp"
+
+namespace fs = std::filesystem;
+namespace vp = pb::vision::pegs;
+using pb::solvers::pegs::Site;
+using pb::solvers::pegs::State;
+
+namespace {
+
+const fs::path kSamples = fs::path(PB_SOURCE_DIR) / "samples/sgt/pegs";
+
+State truth_of(const fs::path& png) {
+  fs::path txt = png;
+  txt.replace_extension(".txt");
+  std::ifstream in(txt);
+  std::stringstream s;
+  s << in.rdbuf();
+  auto board = pb::solvers::split_text_board(s.str(), txt.string(), true);
+  EXPECT_TRUE(board.ok()) << txt;
+  auto state = pb::solvers::pegs::parse(*board);
+  EXPECT_TRUE(state.ok()) << txt << ": " << (state.ok() ? "" : state.error().message);
+  return *state;
+}
+
+std::vector<fs::path> samples() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(kSamples))
+    if (e.path().extension() == ".png") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+cv::Mat load(const fs::path& p) {
+  cv::Mat m = cv::imread(p.string(), cv::IMREAD_COLOR);
+  EXPECT_FALSE(m.empty()) << p;
+  return m;
+}
+
+}  // namespace
+
+TEST(PegsReader, HasEnoughSamples) { EXPECT_GE(samples().size(), 6u); }
+
+TEST(PegsReader, ReadsEverySampleExactly) {
+  for (const fs::path& png : samples()) {
+    SCOPED_TRACE(png.filename().string());
+    cv::Mat img = load(png);
+    State truth = truth_of(png);
+    auto r = vp::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth) << pb::solvers::pegs::format(r->state) << "\nexpected\n"
+                               << pb::solvers::pegs::format(truth);
+    ASSERT_EQ(r->centres.size(), truth.sites.size());
+    ASSERT_EQ(r->confidence.size(), truth.sites.size());
+    EXPECT_GT(r->min_confidence(), 0.5f);
+    // Each peg's centre lies on the peg: the pixel there differs from the background.
+    for (std::size_t i = 0; i < truth.sites.size(); ++i) {
+      if (truth.sites[i] != Site::kPeg) continue;
+      cv::Vec3b px = img.at<cv::Vec3b>(cv::Point(r->centres[i]));
+      EXPECT_GT(cv::norm(cv::Vec3i(px) - cv::Vec3i(r->lattice.background)), 30.0) << "site " << i;
+    }
+  }
+}
+
+TEST(PegsReader, ReadsScaledAndCroppedWindows) {
+  fs::path png = kSamples / "octagon_window_t40.png";
+  State truth = truth_of(png);
+  for (double f : {0.6, 1.5}) {
+    SCOPED_TRACE(f);
+    cv::Mat img;
+    cv::resize(load(png), img, cv::Size(), f, f, f < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+    auto r = vp::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth);
+  }
+  // A frame with extra desktop around the window (a root-window grab).
+  cv::Mat win = load(png), desk(win.rows + 300, win.cols + 400, CV_8UC3, cv::Scalar(90, 60, 30));
+  win.copyTo(desk(cv::Rect(250, 120, win.cols, win.rows)));
+  auto r = vp::read(desk);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->state, truth);
+}
+
+TEST(PegsReader, RejectsNonBoards) {
+  std::vector<std::pair<std::string, cv::Mat>> inputs;
+  inputs.emplace_back("blank", cv::Mat(480, 640, CV_8UC3, cv::Scalar(214, 214, 214)));
+  cv::Mat noise(480, 640, CV_8UC3);
+  cv::randu(noise, cv::Scalar::all(0), cv::Scalar::all(256));
+  inputs.emplace_back("noise", noise);
+  // A lattice of filled squares (a one-stroke-like grid): square cells are not pegs.
+  cv::Mat grid(400, 400, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) cv::rectangle(grid, cv::Rect(40 + c * 80, 40 + r * 80, 70, 70), cv::Scalar(120, 120, 120), cv::FILLED);
+  inputs.emplace_back("square-grid", grid);
+  // Same-sized dots on a lattice, too small for pegs and too big for holes.
+  cv::Mat dots(400, 400, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) cv::circle(dots, cv::Point(40 + c * 70, 40 + r * 70), 10, cv::Scalar(30, 30, 30), cv::FILLED);
+  inputs.emplace_back("mid-size-dots", dots);
+  // The other game: Fifteen.
+  inputs.emplace_back("fifteen", load(fs::path(PB_SOURCE_DIR) / "samples/sgt/fifteen/4x4_window_t64.png"));
+  fs::path neg = fs::path(PB_SOURCE_DIR) / "tests/data/negative";
+  if (fs::is_directory(neg))
+    for (const auto& e : fs::directory_iterator(neg))
+      if (e.path().extension() == ".png" || e.path().extension() == ".jpg")
+        inputs.emplace_back(e.path().filename().string(), load(e.path()));
+  fs::path onestroke = fs::path(PB_SOURCE_DIR) / "samples/onestroke";
+  if (fs::is_directory(onestroke))
+    for (const auto& e : fs::recursive_directory_iterator(onestroke))
+      if (e.path().extension() == ".png" && inputs.size() < 12) inputs.emplace_back(e.path().filename().string(), load(e.path()));
+  for (const auto& [name, img] : inputs) {
+    SCOPED_TRACE(name);
+    auto r = vp::read(img);
+    EXPECT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
+  }
+  EXPECT_FALSE(vp::read(cv::Mat()).ok());
+}
+
+TEST(PegsReader, RefusesAPegBetweenSites) {
+  // A peg drawn part of a site off its place (what a drag looks like): refuse, never snap it to a
+  // site or let the blob it makes with a neighbour hide that neighbour.
+  fs::path png = kSamples / "cross_default.png";
+  cv::Mat img = load(png);
+  auto clean = vp::read(img);
+  ASSERT_TRUE(clean.ok()) << clean.error().message;
+  const auto& lat = clean->lattice;
+  cv::Vec3b bg = lat.background;
+  std::size_t first = 0;  // the top-left peg, at row 0
+  while (clean->state.sites[first] != Site::kPeg) ++first;
+  const vp::Disc& d = lat.discs[first];
+  for (cv::Point shift : {cv::Point(static_cast<int>(lat.pitch * 0.45f), 0),    // onto its right neighbour
+                          cv::Point(0, -static_cast<int>(lat.pitch * 0.4f)),    // up, into the open
+                          cv::Point(-static_cast<int>(lat.pitch * 0.5f), 0)}) { // half-way to an outside site
+    SCOPED_TRACE(shift);
+    cv::Mat bad = img.clone();
+    cv::Mat peg = img(d.box).clone();
+    bad(d.box).setTo(cv::Scalar(bg[0], bg[1], bg[2]));
+    peg.copyTo(bad(d.box + shift));
+    auto r = vp::read(bad);
+    ASSERT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
+    EXPECT_NE(r.error().message.find("drag in progress"), std::string::npos) << r.error().message;
+  }
+}
+
+TEST(PegsReader, ImagePuzzleSolvesAndDraws) {
+  fs::path png = kSamples / "random5_t24.png";
+  cv::Mat img = load(png);
+  auto p = vp::kReader.read(img, {});
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ((*p)->game(), "pegs");
+  EXPECT_EQ((*p)->format(), pb::solvers::pegs::format(truth_of(png)));
+  auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(20)));
+  ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
+  auto* pp = dynamic_cast<vp::PegsImagePuzzle*>(p->get());
+  ASSERT_NE(pp, nullptr);
+  std::vector<pb::solvers::pegs::Move> moves;
+  for (const auto& [from, to] : pp->jumps()) moves.push_back(pb::solvers::pegs::jump(from, to));
+  EXPECT_TRUE(pb::solvers::pegs::check_solution(pp->reading().state, moves).ok());
+  cv::Mat drawn = (*p)->annotate(img);
+  EXPECT_EQ(drawn.size(), img.size());
+  EXPECT_GT(cv::norm(drawn, img, cv::NORM_L1), 0);
+}
+
+TEST(PegsReader, ParamsFromProfile) {
+  cv::FileStorage fs("%YAML:1.0\n---\npegs:\n  min_disc_px: 7\n  lattice_tolerance: 0.1\n",
+                     cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
+  auto p = vp::load_params(fs["pegs"]);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->min_disc_px, 7);
+  EXPECT_DOUBLE_EQ(p->lattice_tolerance, 0.1);
+  EXPECT_DOUBLE_EQ(p->peg_diameter, vp::Params{}.peg_diameter);
+  cv::FileStorage bad("%YAML:1.0\n---\npegs:\n  min_sites: [1, 2]\n",
+                      cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
+  auto e = vp::load_params(bad["pegs"]);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.error().message.find("min_sites"), std::string::npos);
+}

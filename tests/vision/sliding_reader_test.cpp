@@ -1,0 +1,263 @@
+/* sliding_reader_test.cpp: the Fifteen reader on the game's own renders, damaged boards and non-boards. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "solvers/sliding/sliding.hpp"
+#include "vision/sliding/image_puzzle.hpp"
+#include "vision/sliding/reader.hpp"
+
+namespace fs = std::filesystem;
+namespace vs = pb::vision::sliding;
+using pb::solvers::sliding::State;
+
+namespace {
+
+const fs::path kSamples = fs::path(PB_SOURCE_DIR) / "samples/sgt/fifteen";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+State truth_of(const fs::path& png) {
+  fs::path txt = png;
+  txt.replace_extension(".txt");
+  auto board = pb::solvers::split_text_board(slurp(txt), txt.string(), true);
+  EXPECT_TRUE(board.ok()) << txt;
+  auto state = pb::solvers::sliding::parse(*board);
+  EXPECT_TRUE(state.ok()) << txt << ": " << (state.ok() ? "" : state.error().message);
+  return *state;
+}
+
+std::vector<fs::path> samples() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(kSamples))
+    if (e.path().extension() == ".png") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+cv::Mat load(const fs::path& p) {
+  cv::Mat m = cv::imread(p.string(), cv::IMREAD_COLOR);
+  EXPECT_FALSE(m.empty()) << p;
+  return m;
+}
+
+// Index of the cell holding `tile` in a state.
+int cell_of(const State& s, int tile) {
+  return static_cast<int>(std::find(s.tiles.begin(), s.tiles.end(), tile) - s.tiles.begin());
+}
+
+}  // namespace
+
+TEST(SlidingReader, HasEnoughSamples) {
+  // The brief: at least six renders, including unusual colours and sizes.
+  EXPECT_GE(samples().size(), 6u);
+}
+
+TEST(SlidingReader, ReadsEverySampleExactly) {
+  for (const fs::path& png : samples()) {
+    SCOPED_TRACE(png.filename().string());
+    cv::Mat img = load(png);
+    State truth = truth_of(png);
+    auto r = vs::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth) << pb::solvers::sliding::format(r->state);
+    ASSERT_EQ(r->centres.size(), truth.tiles.size());
+    ASSERT_EQ(r->confidence.size(), truth.tiles.size());
+    EXPECT_TRUE((r->board & cv::Rect(0, 0, img.cols, img.rows)) == r->board);
+    for (std::size_t i = 0; i < r->centres.size(); ++i) EXPECT_TRUE(r->board.contains(r->centres[i]));
+    // Centres are row-major: x grows along a row, y down a column.
+    EXPECT_LT(r->centres[0].x, r->centres[1].x);
+    EXPECT_LT(r->centres[0].y, r->centres[static_cast<std::size_t>(truth.cols)].y);
+    EXPECT_GT(r->min_confidence(), 0.5f);
+  }
+}
+
+TEST(SlidingReader, ReadsScaledWindows) {
+  // Window size: the same board magnified and shrunk by non-integer factors (blurred edges).
+  fs::path png = kSamples / "4x4_window_t64.png";
+  State truth = truth_of(png);
+  for (double f : {0.8, 1.37}) {
+    SCOPED_TRACE(f);
+    cv::Mat img;
+    cv::resize(load(png), img, cv::Size(), f, f, cv::INTER_AREA);
+    auto r = vs::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth);
+  }
+}
+
+TEST(SlidingReader, TinyTilesAreReadOrRefusedNeverGuessed) {
+  // Below ~30 px tiles the digits are a few pixels high and Tesseract drops some of them: the reader
+  // must then refuse the board, not fill the gap.
+  int refused = 0;
+  for (const char* name : {"4x4_default.png", "6x4_black_t36.png", "4x4_small_t32.png"}) {
+    State truth = truth_of(kSamples / name);
+    for (double f : {0.5, 0.6, 0.7}) {
+      cv::Mat img;
+      cv::resize(load(kSamples / name), img, cv::Size(), f, f, cv::INTER_AREA);
+      auto r = vs::read(img);
+      if (r.ok())
+        EXPECT_EQ(r->state, truth) << name << " x" << f;
+      else
+        ++refused;
+    }
+  }
+  std::cout << "[          ] tiny tiles: " << refused << " of 9 refused\n";
+}
+
+TEST(SlidingReader, StatusLine) {
+  auto done = vs::read_status_line(load(kSamples / "4x4_completed_window.png"));
+  ASSERT_TRUE(done.ok()) << done.error().message;
+  EXPECT_NE(done->find("COMPLETED"), std::string::npos) << *done;
+  EXPECT_NE(done->find("Moves: 1"), std::string::npos) << *done;
+
+  auto playing = vs::read_status_line(load(kSamples / "4x4_window_t64.png"));
+  ASSERT_TRUE(playing.ok()) << playing.error().message;
+  EXPECT_EQ(playing->find("COMPLETED"), std::string::npos) << *playing;
+  EXPECT_NE(playing->find("Moves: 0"), std::string::npos) << *playing;
+
+  // --screenshot renders have no status bar: say so rather than read the board's digits.
+  auto none = vs::read_status_line(load(kSamples / "4x4_default.png"));
+  EXPECT_FALSE(none.ok()) << *none;
+}
+
+TEST(SlidingReader, RejectsNonBoards) {
+  std::vector<std::pair<std::string, cv::Mat>> inputs;
+  inputs.emplace_back("blank", cv::Mat(480, 640, CV_8UC3, cv::Scalar(214, 214, 214)));
+  cv::Mat noise(480, 640, CV_8UC3);
+  cv::randu(noise, cv::Scalar::all(0), cv::Scalar::all(256));
+  inputs.emplace_back("noise", noise);
+  // A lattice of plain squares (a one-stroke-like grid): tiles without numbers are no Fifteen.
+  cv::Mat grid(400, 400, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      if (r != 1 || c != 2) cv::rectangle(grid, cv::Rect(40 + c * 80, 40 + r * 80, 70, 70), cv::Scalar(120, 120, 120), 3);
+  inputs.emplace_back("empty-grid", grid);
+  // The other game: a Pegs screenshot.
+  inputs.emplace_back("pegs", load(fs::path(PB_SOURCE_DIR) / "samples/sgt/pegs/cross_default.png"));
+  // Shared negatives, when the tree has them.
+  fs::path neg = fs::path(PB_SOURCE_DIR) / "tests/data/negative";
+  if (fs::is_directory(neg))
+    for (const auto& e : fs::directory_iterator(neg))
+      if (e.path().extension() == ".png" || e.path().extension() == ".jpg")
+        inputs.emplace_back(e.path().filename().string(), load(e.path()));
+  fs::path onestroke = fs::path(PB_SOURCE_DIR) / "samples/onestroke";
+  if (fs::is_directory(onestroke))
+    for (const auto& e : fs::recursive_directory_iterator(onestroke))
+      if (e.path().extension() == ".png" && inputs.size() < 12) inputs.emplace_back(e.path().filename().string(), load(e.path()));
+  for (const auto& [name, img] : inputs) {
+    SCOPED_TRACE(name);
+    auto r = vs::read(img);
+    EXPECT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
+  }
+  EXPECT_FALSE(vs::read(cv::Mat()).ok());
+}
+
+TEST(SlidingReader, RefusesAFalsifiedTile) {
+  // Painting over the last digit of a two-digit tile makes it read as another tile's number:
+  // the board is then not a permutation, and the reader must refuse rather than pick one.
+  fs::path png = kSamples / "4x4_default.png";
+  State truth = truth_of(png);
+  cv::Mat img = load(png);
+  auto clean = vs::read(img);
+  ASSERT_TRUE(clean.ok()) << clean.error().message;
+  for (int tile : {11, 12, 13, 14, 15}) {  // each becomes "1", which exists
+    SCOPED_TRACE(tile);
+    cv::Mat bad = img.clone();
+    int cell = cell_of(truth, tile);
+    cv::Rect face = clean->lattice.face_rect(cell / truth.cols, cell % truth.cols);
+    cv::Vec3b bg = clean->lattice.background;
+    // The right half of the face, where the second digit is.
+    cv::rectangle(bad, cv::Rect(face.x + face.width / 2 + 1, face.y + 3, face.width / 2 - 4, face.height - 6),
+                  cv::Scalar(bg[0], bg[1], bg[2]), cv::FILLED);
+    auto r = vs::read(bad);
+    EXPECT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
+    if (!r.ok()) {
+      EXPECT_NE(r.error().message.find("refusing to guess"), std::string::npos) << r.error().message;
+    }
+  }
+}
+
+TEST(SlidingReader, RefusesACopiedTile) {
+  // One tile's face pasted over another's: two tiles carry the same number.
+  fs::path png = kSamples / "3x3_green_t32.png";
+  State truth = truth_of(png);
+  cv::Mat img = load(png);
+  auto clean = vs::read(img);
+  ASSERT_TRUE(clean.ok()) << clean.error().message;
+  int a = cell_of(truth, 1), b = cell_of(truth, 2);
+  cv::Rect fa = clean->lattice.face_rect(a / truth.cols, a % truth.cols);
+  cv::Rect fb = clean->lattice.face_rect(b / truth.cols, b % truth.cols);
+  img(fa).copyTo(img(cv::Rect(fb.x, fb.y, fa.width, fa.height)));
+  auto r = vs::read(img);
+  EXPECT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
+}
+
+TEST(SlidingReader, DamagedDigitIsReReadOrRefusedNeverGuessed) {
+  // Smudges of several sizes across a digit: the reader may recover the number by re-reading with
+  // other preprocessing, or refuse; it must never return a board that differs from the truth.
+  fs::path png = kSamples / "4x4_window_t64.png";
+  State truth = truth_of(png);
+  cv::Mat img = load(png);
+  auto clean = vs::read(img);
+  ASSERT_TRUE(clean.ok()) << clean.error().message;
+  int refused = 0, recovered = 0;
+  for (int tile : {3, 6, 8, 9, 10}) {
+    for (int size : {2, 4, 7}) {
+      cv::Mat bad = img.clone();
+      int cell = cell_of(truth, tile);
+      cv::Point2f c = clean->centres[static_cast<std::size_t>(cell)];
+      cv::Vec3b bg = clean->lattice.background;
+      cv::circle(bad, cv::Point(c) + cv::Point(0, size), size, cv::Scalar(bg[0], bg[1], bg[2]), cv::FILLED);
+      auto r = vs::read(bad);
+      if (r.ok()) {
+        EXPECT_EQ(r->state, truth) << "tile " << tile << " smudge " << size;
+        ++recovered;
+      } else {
+        ++refused;
+      }
+    }
+  }
+  std::cout << "[          ] smudged digits: " << recovered << " recovered, " << refused << " refused\n";
+}
+
+TEST(SlidingReader, ImagePuzzleSolvesAndDraws) {
+  fs::path png = kSamples / "3x3_green_t32.png";
+  cv::Mat img = load(png);
+  auto p = vs::kReader.read(img, {});
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ((*p)->game(), "sliding");
+  EXPECT_EQ((*p)->format(), pb::solvers::sliding::format(truth_of(png)));
+  auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(10)));
+  ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
+  auto* sp = dynamic_cast<vs::SlidingImagePuzzle*>(p->get());
+  ASSERT_NE(sp, nullptr);
+  EXPECT_TRUE(pb::solvers::sliding::check_solution(sp->reading().state, sp->moves()).ok());
+  cv::Mat drawn = (*p)->annotate(img);
+  EXPECT_EQ(drawn.size(), img.size());
+  EXPECT_GT(cv::norm(drawn, img, cv::NORM_L1), 0);
+}
+
+TEST(SlidingReader, ParamsFromProfile) {
+  cv::FileStorage fs("%YAML:1.0\n---\nsliding:\n  ocr_height_px: 36\n  size_tolerance: 0.2\n", cv::FileStorage::READ | cv::FileStorage::MEMORY |
+                                                                          cv::FileStorage::FORMAT_YAML);
+  auto p = vs::load_params(fs["sliding"]);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->ocr_height_px, 36);
+  EXPECT_DOUBLE_EQ(p->size_tolerance, 0.2);
+  EXPECT_EQ(p->min_confidence, vs::Params{}.min_confidence);
+  cv::FileStorage bad("%YAML:1.0\n---\nsliding:\n  min_tile_px: many\n", cv::FileStorage::READ | cv::FileStorage::MEMORY |
+                                                           cv::FileStorage::FORMAT_YAML);
+  auto e = vs::load_params(bad["sliding"]);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.error().message.find("min_tile_px"), std::string::npos);
+}

@@ -1,0 +1,284 @@
+/* reader.cpp: the Tower of Hanoi reader: page colour -> apparatus -> base and rods -> disk bands -> sizes. */
+#include "vision/hanoi/reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <opencv2/imgproc.hpp>
+#include <string>
+
+namespace pb::vision::hanoi {
+namespace {
+
+using Colour = cv::Vec3i;
+
+int l1(const cv::Vec3b& p, const Colour& c) {
+  return std::abs(p[0] - c[0]) + std::abs(p[1] - c[1]) + std::abs(p[2] - c[2]);
+}
+
+// The commonest colour along the image's border (16 levels per channel bins, then the bin's median).
+Colour page_colour(const cv::Mat& img) {
+  std::map<int, std::vector<cv::Vec3b>> bins;
+  auto add = [&](int y, int x) {
+    const cv::Vec3b p = img.at<cv::Vec3b>(y, x);
+    bins[(p[0] >> 4) << 8 | (p[1] >> 4) << 4 | (p[2] >> 4)].push_back(p);
+  };
+  for (int x = 0; x < img.cols; ++x) add(0, x), add(img.rows - 1, x);
+  for (int y = 1; y + 1 < img.rows; ++y) add(y, 0), add(y, img.cols - 1);
+  auto& px = std::max_element(bins.begin(), bins.end(), [](const auto& a, const auto& b) {
+               return a.second.size() < b.second.size();
+             })->second;
+  Colour out;
+  for (int ch = 0; ch < 3; ++ch) {
+    std::nth_element(px.begin(), px.begin() + static_cast<std::ptrdiff_t>(px.size() / 2), px.end(),
+                     [ch](const cv::Vec3b& a, const cv::Vec3b& b) { return a[ch] < b[ch]; });
+    out[ch] = px[px.size() / 2][ch];
+  }
+  return out;
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
+  if (input.empty()) return make_error("no board found: the image is empty");
+  cv::Mat img;
+  if (input.type() == CV_8UC3) img = input;
+  else if (input.type() == CV_8UC4) cv::cvtColor(input, img, cv::COLOR_BGRA2BGR);
+  else if (input.type() == CV_8UC1) cv::cvtColor(input, img, cv::COLOR_GRAY2BGR);
+  else return make_error("no board found: expected an 8-bit colour image");
+  if (img.rows < 20 || img.cols < 20) return make_error("no board found: the image is too small");
+
+  const Colour page = page_colour(img);
+  cv::Mat shape(img.size(), CV_8U);
+  for (int y = 0; y < img.rows; ++y) {
+    const auto* row = img.ptr<cv::Vec3b>(y);
+    auto* m = shape.ptr<std::uint8_t>(y);
+    for (int x = 0; x < img.cols; ++x) m[x] = l1(row[x], page) > p.page_distance ? 255 : 0;
+  }
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
+  int best = -1;
+  long long best_area = 0;
+  for (int i = 1; i < n; ++i) {
+    const long long a = static_cast<long long>(stats.at<int>(i, cv::CC_STAT_WIDTH)) * stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (a > best_area) best_area = a, best = i;
+  }
+  if (best < 0 || best_area < p.min_shape_fraction * img.total())
+    return make_error("no board found: nothing large stands out from the page colour");
+  const cv::Rect box(stats.at<int>(best, cv::CC_STAT_LEFT), stats.at<int>(best, cv::CC_STAT_TOP),
+                     stats.at<int>(best, cv::CC_STAT_WIDTH), stats.at<int>(best, cv::CC_STAT_HEIGHT));
+  cv::Mat on = labels == best;  // the apparatus alone
+  auto at = [&](int y, int x) { return on.at<std::uint8_t>(y, x) != 0; };
+
+  // The base: the lowest band of rows the shape spans end to end.
+  auto coverage = [&](int y) { return static_cast<double>(cv::countNonZero(on.row(y).colRange(box.x, box.x + box.width))) / box.width; };
+  int y = box.y + box.height - 1;
+  while (y > box.y && coverage(y) < p.base_coverage) --y;
+  const int base_bottom = y;
+  while (y > box.y && coverage(y - 1) >= p.base_coverage) --y;
+  const int base_top = y;
+  if (coverage(base_bottom) < p.base_coverage || base_top - box.y < 4 * p.min_disk_rows ||
+      base_bottom - base_top + 1 > p.max_base_fraction * box.height)
+    return make_error("no board found: no base bar under rods");
+
+  // Rods, cut just under the top.
+  const int probe = box.y + std::max(1, static_cast<int>(std::lround(p.probe_depth * box.height)));
+  std::vector<std::pair<int, int>> rods;  // [begin, end) columns
+  for (int x = box.x; x < box.x + box.width;) {
+    if (!at(probe, x)) {
+      ++x;
+      continue;
+    }
+    int e = x;
+    while (e < box.x + box.width && at(probe, e)) ++e;
+    rods.push_back({x, e});
+    x = e;
+  }
+  if (rods.size() < static_cast<std::size_t>(p.min_pegs) || rods.size() > static_cast<std::size_t>(p.max_pegs))
+    return make_error("no board found: " + std::to_string(rods.size()) + " rods under the top of the shape");
+  std::vector<double> widths_r, centres_r, gaps;
+  for (auto [b, e] : rods) widths_r.push_back(e - b), centres_r.push_back((b + e - 1) / 2.0);
+  for (std::size_t i = 1; i < centres_r.size(); ++i) gaps.push_back(centres_r[i] - centres_r[i - 1]);
+  const double rod_w = median_of(widths_r), spacing = median_of(gaps);
+  for (double w : widths_r)
+    if (std::abs(w - rod_w) > p.rod_tolerance * rod_w + 1) return make_error("no board found: the rods differ in width");
+  for (double g : gaps)
+    if (std::abs(g - spacing) > p.spacing_tolerance * spacing) return make_error("no board found: the rods are not equally spaced");
+  if (spacing < 3 * rod_w) return make_error("no board found: the rods stand too close for disks");
+  for (double cx : centres_r) {
+    const int x = static_cast<int>(std::lround(cx));
+    for (int yy = probe; yy < base_top; ++yy)
+      if (!at(yy, x)) return make_error("no board found: a rod does not reach the base");
+  }
+
+  // Disks: bands of rows wider than the rod, up each rod.
+  Reading out;
+  out.frame = img.size();
+  out.apparatus = box;
+  out.base = {box.x, base_top, box.width, base_bottom - base_top + 1};
+  const double disk_min_w = p.disk_factor * rod_w + p.disk_extra_px;
+  struct Disk { int peg; cv::Rect box; };
+  std::vector<Disk> found;
+  std::vector<double> heights;
+  for (std::size_t peg = 0; peg < rods.size(); ++peg) {
+    const int cx = static_cast<int>(std::lround(centres_r[peg]));
+    out.centres.push_back({static_cast<float>(cx), static_cast<float>((probe + base_top) / 2.0)});
+    out.disks.emplace_back();
+    int band_bottom = -1, band_w = 0, band_l = 0;
+    for (int yy = base_top - 1; yy >= probe - 1; --yy) {
+      int l = cx, r = cx;
+      const bool row_in = yy >= probe;
+      if (row_in) {
+        while (l - 1 >= box.x && at(yy, l - 1)) --l;
+        while (r + 1 < box.x + box.width && at(yy, r + 1)) ++r;
+      }
+      const int w = r - l + 1;
+      const bool disk_row = row_in && w > disk_min_w;
+      if (disk_row) {
+        if (band_bottom < 0) band_bottom = yy, band_w = 0;
+        if (w > band_w) band_w = w, band_l = l;
+      } else if (band_bottom >= 0) {
+        const int h = band_bottom - yy;
+        if (h >= p.min_disk_rows) {
+          found.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}});
+          heights.push_back(h);
+          out.disks.back().push_back(found.back().box);
+        }
+        band_bottom = -1;
+      }
+    }
+  }
+  if (found.empty()) return make_error("no board found: no disks on the rods");
+  if (static_cast<int>(found.size()) > p.max_disks)
+    return make_error("no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
+  const double disk_h = median_of(heights);
+  for (double h : heights)
+    if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error("no board found: the disks differ in height");
+
+  // Sizes: ranks of the widths.
+  std::vector<std::size_t> order(found.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return found[a].box.width < found[b].box.width; });
+  std::vector<double> steps;
+  for (std::size_t i = 1; i < order.size(); ++i) steps.push_back(found[order[i]].box.width - found[order[i - 1]].box.width);
+  if (!steps.empty()) {
+    const double step = median_of(steps);
+    double worst = 1;
+    for (double s : steps) {
+      if (s < 2 || s < p.min_step * step)
+        return make_error("no board found: two disks have the same width (" + std::to_string(static_cast<int>(s)) + " px apart)");
+      worst = std::min(worst, s / step);
+    }
+    out.confidence = std::clamp((worst - p.min_step) / (1 - p.min_step), 0.0, 1.0);
+  }
+  State& st = out.state;
+  st.pegs = static_cast<int>(rods.size());
+  st.config.assign(found.size(), 0);
+  std::vector<int> size_of(found.size());
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    size_of[order[rank]] = static_cast<int>(rank);
+    st.config[rank] = static_cast<std::uint8_t>(found[order[rank]].peg);
+    out.widths.push_back(found[order[rank]].box.width);
+  }
+  // Bottom to top each peg's disks must shrink (found[] lists them so per peg).
+  for (std::size_t i = 1; i < found.size(); ++i)
+    if (found[i].peg == found[i - 1].peg && size_of[i] > size_of[i - 1])
+      return make_error("no board found: a larger disk lies on a smaller one");
+
+  // The goal marker: the shape's pixels under the base.
+  double sum = 0;
+  int count = 0;
+  for (int yy = base_bottom + 1; yy < box.y + box.height; ++yy)
+    for (int x = box.x; x < box.x + box.width; ++x)
+      if (at(yy, x)) sum += x, ++count;
+  st.goal = st.pegs - 1;
+  if (count > 0) {
+    const double gx = sum / count;
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < centres_r.size(); ++i)
+      if (std::abs(centres_r[i] - gx) < std::abs(centres_r[nearest] - gx)) nearest = i;
+    if (std::abs(centres_r[nearest] - gx) > spacing / 4) return make_error("no board found: the goal marker is under no rod");
+    st.goal = static_cast<int>(nearest);
+    out.goal_marked = true;
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  Params p = defaults;
+  if (node.empty() || node.isNone()) return p;
+  if (!node.isMap()) return make_error("the `hanoi` profile node must be a map of parameter names to values");
+  try {
+    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
+    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
+    get_i("page_distance", p.page_distance);
+    get_d("min_shape_fraction", p.min_shape_fraction);
+    get_d("base_coverage", p.base_coverage);
+    get_d("max_base_fraction", p.max_base_fraction);
+    get_d("probe_depth", p.probe_depth);
+    get_i("min_pegs", p.min_pegs);
+    get_i("max_pegs", p.max_pegs);
+    get_d("spacing_tolerance", p.spacing_tolerance);
+    get_d("rod_tolerance", p.rod_tolerance);
+    get_d("disk_factor", p.disk_factor);
+    get_i("disk_extra_px", p.disk_extra_px);
+    get_i("min_disk_rows", p.min_disk_rows);
+    get_d("height_tolerance", p.height_tolerance);
+    get_d("min_step", p.min_step);
+    get_i("max_disks", p.max_disks);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("bad value in the `hanoi` profile node: ") + e.what());
+  }
+  if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
+      p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
+    return make_error("the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)");
+  return p;
+}
+
+Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+  try {
+    return read_unchecked(bgr, params);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("hanoi reader: OpenCV failed: ") + e.what());
+  }
+}
+
+cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {
+  cv::Mat out;
+  if (bgr.type() == CV_8UC3) out = bgr.clone();
+  else if (bgr.type() == CV_8UC4) cv::cvtColor(bgr, out, cv::COLOR_BGRA2BGR);
+  else if (bgr.type() == CV_8UC1) cv::cvtColor(bgr, out, cv::COLOR_GRAY2BGR);
+  else return bgr.clone();
+  cv::rectangle(out, reading.base, {0, 200, 0}, 2);
+  const State& st = reading.state;
+  for (std::size_t peg = 0; peg < reading.disks.size(); ++peg) {
+    cv::circle(out, reading.centres[peg], 5, peg == static_cast<std::size_t>(st.goal) ? cv::Scalar(255, 0, 255) : cv::Scalar(0, 200, 0),
+               cv::FILLED);
+    // Sizes on this peg, bottom to top: the config's disks on it from the largest.
+    std::vector<int> sizes;
+    for (int d = st.disks() - 1; d >= 0; --d)
+      if (st.config[static_cast<std::size_t>(d)] == peg) sizes.push_back(d + 1);
+    for (std::size_t k = 0; k < reading.disks[peg].size(); ++k) {
+      const cv::Rect& r = reading.disks[peg][k];
+      cv::rectangle(out, r, {0, 0, 255}, 2);
+      if (k < sizes.size())
+        cv::putText(out, std::to_string(sizes[k]), {r.x + r.width + 4, r.y + r.height}, cv::FONT_HERSHEY_SIMPLEX,
+                    std::max(0.4, r.height / 25.0), {0, 0, 255}, 1, cv::LINE_AA);
+    }
+  }
+  std::string text;
+  for (std::size_t i = 0; i < moves.size() && i < 40; ++i)
+    text += (i ? " " : "") + std::to_string(moves[i].from + 1) + ">" + std::to_string(moves[i].to + 1);
+  if (moves.size() > 40) text += " ...";
+  if (!text.empty())
+    cv::putText(out, text, {8, std::max(20, reading.apparatus.y - 8)}, cv::FONT_HERSHEY_SIMPLEX, 0.5, {255, 0, 0}, 1, cv::LINE_AA);
+  return out;
+}
+
+}  // namespace pb::vision::hanoi

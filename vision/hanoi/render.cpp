@@ -1,0 +1,177 @@
+/* render.cpp: draws Tower of Hanoi positions (base, pegs, disks with gaps, goal marker). */
+#include "vision/hanoi/render.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <string>
+
+namespace pb::vision::hanoi {
+namespace {
+
+int l1(const cv::Scalar& a, const cv::Scalar& b) {
+  return static_cast<int>(std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]));
+}
+
+cv::Scalar distinct_colour(cv::RNG& rng, const std::vector<cv::Scalar>& avoid, int min_l1, int lo, int hi) {
+  cv::Scalar best;
+  int best_d = -1;
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    cv::Scalar c(rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1));
+    int d = 1 << 20;
+    for (const auto& a : avoid) d = std::min(d, l1(a, c));
+    if (d >= min_l1) return c;
+    if (d > best_d) best_d = d, best = c;
+  }
+  return best;
+}
+
+void rounded_bar(cv::Mat& img, cv::Rect r, int radius, const cv::Scalar& colour) {
+  radius = std::clamp(radius, 0, std::min(r.width, r.height) / 2);
+  if (radius <= 1) {
+    cv::rectangle(img, r, colour, cv::FILLED);
+    return;
+  }
+  cv::rectangle(img, {r.x + radius, r.y, r.width - 2 * radius, r.height}, colour, cv::FILLED);
+  cv::rectangle(img, {r.x, r.y + radius, r.width, r.height - 2 * radius}, colour, cv::FILLED);
+  for (cv::Point c : {cv::Point{r.x + radius, r.y + radius}, {r.x + r.width - 1 - radius, r.y + radius},
+                      {r.x + radius, r.y + r.height - 1 - radius}, {r.x + r.width - 1 - radius, r.y + r.height - 1 - radius}})
+    cv::circle(img, c, radius, colour, cv::FILLED, cv::LINE_AA);
+}
+
+}  // namespace
+
+cv::Rect RenderLayout::disk_rect(int disk, int peg, int level) const {
+  const int w = static_cast<int>(std::lround(min_w + unit * disk));
+  const int bottom = base.y - gap - level * (disk_h + gap);
+  return {peg_x[static_cast<std::size_t>(peg)] - w / 2, bottom - disk_h, w, disk_h};
+}
+
+std::optional<int> RenderLayout::peg_at(cv::Point2d p) const {
+  if (p.y < peg_top - disk_h || p.y > base.y + base.height) return std::nullopt;
+  for (std::size_t i = 0; i < peg_x.size(); ++i)
+    if (std::abs(p.x - peg_x[i]) <= spacing / 2) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+cv::Point2d RenderLayout::peg_point(int peg) const {
+  return {static_cast<double>(peg_x[static_cast<std::size_t>(peg)]), (peg_top + base.y) / 2.0};
+}
+
+RenderLayout layout(const State& state, cv::Rect area, const RenderStyle& style) {
+  RenderLayout out;
+  out.area = area;
+  out.disks = state.disks();
+  const int pegs = std::max(1, state.pegs);
+  const int margin = static_cast<int>(std::lround(style.margin * std::min(area.width, area.height)));
+  const int inner_w = area.width - 2 * margin, inner_h = area.height - 2 * margin;
+  out.spacing = static_cast<double>(inner_w) / pegs;
+  out.peg_px = std::max(3, static_cast<int>(std::lround(style.peg_width * area.width)));
+  out.gap = std::max(2, style.gap_px);
+  const int base_h = std::max(4, inner_h / 22);
+  const int marker_h = std::max(8, inner_h / 14);
+  // Rods stand (disks + 1.2) disk heights tall; the whole apparatus fits the inner height.
+  const int n = std::max(1, out.disks);
+  const double room = inner_h - base_h - marker_h - 4;
+  out.disk_h = std::max(6, static_cast<int>(std::min(style.disk_height * area.height,
+                                                      room / (n + 1.2) - out.gap)));
+  const int rod = static_cast<int>(std::lround((n + 1.2) * (out.disk_h + out.gap)));
+  const int top = area.y + margin + std::max(0, static_cast<int>(room) - rod) / 2;
+  out.peg_top = top;
+  out.base = {area.x + margin, top + rod, inner_w, base_h};
+  for (int p = 0; p < pegs; ++p)
+    out.peg_x.push_back(static_cast<int>(std::lround(area.x + margin + (p + 0.5) * out.spacing)));
+  out.min_w = style.min_width * out.spacing;
+  const double max_w = style.max_width * out.spacing;
+  out.unit = out.disks > 1 ? (max_w - out.min_w) / (out.disks - 1) : 0;
+  return out;
+}
+
+void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle& style, const Overlay& overlay) {
+  const RenderLayout lay = layout(state, area, style);
+  cv::rectangle(canvas, lay.base, style.base, cv::FILLED);
+  for (int p = 0; p < state.pegs; ++p) {
+    const int x = lay.peg_x[static_cast<std::size_t>(p)] - lay.peg_px / 2;
+    cv::rectangle(canvas, {x, lay.peg_top, lay.peg_px, lay.base.y - lay.peg_top}, style.peg, cv::FILLED);
+    if (style.numbers) {
+      const std::string label = std::to_string(p + 1);
+      const double scale = lay.base.height * 0.05;
+      int b = 0;
+      const cv::Size sz = cv::getTextSize(label, style.font, scale, 1, &b);
+      const int clear = std::max(8, lay.base.height * 2) / 2 + 6;  // keeps the number off the goal triangle
+      cv::putText(canvas, label, {lay.peg_x[static_cast<std::size_t>(p)] - clear - sz.width,
+                                  lay.base.y + lay.base.height + sz.height + 5},
+                  style.font, scale, style.base, 1, cv::LINE_AA);
+    }
+  }
+  // Goal: a triangle hanging under the base, under the goal peg.
+  const int gx = lay.peg_x[static_cast<std::size_t>(std::clamp(state.goal, 0, state.pegs - 1))];
+  const int th = std::max(8, lay.base.height * 2), tw = th;
+  const int ty = lay.base.y + lay.base.height;  // touching the base: one shape with it
+  std::vector<cv::Point> tri{{gx - tw / 2, ty + th}, {gx + tw / 2, ty + th}, {gx, ty}};
+  cv::fillConvexPoly(canvas, tri, style.marker, cv::LINE_AA);
+
+  const int radius = static_cast<int>(std::lround(style.corner * lay.disk_h));
+  const int picked_disk = overlay.picked ? state.top(*overlay.picked) : -1;
+  std::vector<int> height(static_cast<std::size_t>(state.pegs), 0);
+  for (int d = state.disks() - 1; d >= 0; --d) {
+    const int peg = state.config[static_cast<std::size_t>(d)];
+    const cv::Rect r = lay.disk_rect(d, peg, height[static_cast<std::size_t>(peg)]++);
+    if (d == picked_disk && overlay.drag) continue;
+    const cv::Scalar& colour = style.disks[static_cast<std::size_t>(d) % style.disks.size()];
+    rounded_bar(canvas, r, radius, colour);
+    if (d == picked_disk)
+      cv::rectangle(canvas, r, style.highlight, std::max(2, lay.disk_h / 8), cv::LINE_AA);
+  }
+  if (picked_disk >= 0 && overlay.drag) {
+    cv::Rect r = lay.disk_rect(picked_disk, *overlay.picked, 0);
+    r.x = static_cast<int>(std::lround(overlay.drag->x)) - r.width / 2;
+    r.y = static_cast<int>(std::lround(overlay.drag->y)) - r.height / 2;
+    rounded_bar(canvas, r, radius, style.disks[static_cast<std::size_t>(picked_disk) % style.disks.size()]);
+    cv::rectangle(canvas, r, style.highlight, std::max(2, lay.disk_h / 8), cv::LINE_AA);
+  }
+}
+
+cv::Mat render(const State& state, const RenderStyle& style, cv::Size size, bool caption) {
+  cv::Mat img(size, CV_8UC3, style.background);
+  const int band = caption ? std::max(16, size.height / 12) : 0;
+  draw(img, {0, band, size.width, size.height - 2 * band}, state, style);
+  if (caption) {
+    const double scale = band * 0.45 / 22.0;
+    cv::putText(img, "tower of hanoi - level 1", {band / 2, band * 3 / 4}, style.font, scale, style.base, 1,
+                cv::LINE_AA);
+    cv::putText(img, "level 1 - moves 0", {band / 2, size.height - band / 3}, style.font, scale, style.base, 1,
+                cv::LINE_AA);
+  }
+  return img;
+}
+
+RenderStyle style_variant(std::uint64_t variant) {
+  RenderStyle s;
+  if (variant == 0) return s;
+  cv::RNG rng(0x68616e6f6900ull ^ (variant * 0x9e3779b97f4a7c15ull));
+  const bool dark_page = variant % 4 == 3;
+  s.background = dark_page ? cv::Scalar(rng.uniform(15, 60), rng.uniform(15, 60), rng.uniform(15, 60))
+                           : cv::Scalar(rng.uniform(195, 256), rng.uniform(195, 256), rng.uniform(195, 256));
+  s.peg = distinct_colour(rng, {s.background}, 200, 0, 255);
+  s.base = variant % 2 ? s.peg : distinct_colour(rng, {s.background}, 200, 0, 255);
+  s.marker = distinct_colour(rng, {s.background}, 200, 0, 255);
+  s.highlight = distinct_colour(rng, {s.background}, 200, 0, 255);
+  s.disks.clear();
+  const int colours = 1 + static_cast<int>(variant % 6);  // 1: every disk the same colour
+  for (int i = 0; i < colours; ++i) s.disks.push_back(distinct_colour(rng, {s.background}, 160, 0, 255));
+  static constexpr int kFonts[] = {cv::FONT_HERSHEY_SIMPLEX, cv::FONT_HERSHEY_DUPLEX, cv::FONT_HERSHEY_COMPLEX,
+                                   cv::FONT_HERSHEY_TRIPLEX, cv::FONT_HERSHEY_PLAIN, cv::FONT_HERSHEY_COMPLEX_SMALL};
+  s.font = kFonts[variant % 6];
+  s.peg_width = rng.uniform(0.008, 0.03);
+  s.disk_height = rng.uniform(0.05, 0.1);
+  s.gap_px = rng.uniform(2, 7);
+  s.corner = rng.uniform(0.0, 0.5);
+  s.max_width = rng.uniform(0.75, 0.92);
+  s.min_width = rng.uniform(0.2, 0.35);
+  s.margin = rng.uniform(0.02, 0.08);
+  s.numbers = variant % 3 != 0;
+  return s;
+}
+
+}  // namespace pb::vision::hanoi

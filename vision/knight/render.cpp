@@ -1,0 +1,150 @@
+/* render.cpp: draws knight's-tour boards (checkerboard, grid, visited numbers, start ring, knight). */
+#include "vision/knight/render.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <string>
+#include <vector>
+
+namespace pb::vision::knight {
+namespace {
+
+using solvers::knight::Square;
+
+int l1(const cv::Scalar& a, const cv::Scalar& b) {
+  return static_cast<int>(std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]));
+}
+
+// A random colour at least `min_l1` (sum of channel differences) from every colour in `avoid`.
+cv::Scalar distinct_colour(cv::RNG& rng, const std::vector<cv::Scalar>& avoid, int min_l1, int lo, int hi) {
+  cv::Scalar best;
+  int best_d = -1;
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    cv::Scalar c(rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1));
+    int d = 1 << 20;
+    for (const auto& a : avoid) d = std::min(d, l1(a, c));
+    if (d >= min_l1) return c;
+    if (d > best_d) best_d = d, best = c;
+  }
+  return best;
+}
+
+// Text of `height` px (cap height) in `box`, centred.
+void centred_text(cv::Mat& img, const std::string& text, cv::Point2d centre, double height, double max_width,
+                  int font, const cv::Scalar& colour) {
+  int base = 0;
+  const cv::Size unit = cv::getTextSize(text, font, 1.0, 1, &base);
+  double scale = height / std::max(1, unit.height);
+  if (unit.width * scale > max_width) scale = max_width / std::max(1, unit.width);
+  const int thick = std::max(1, static_cast<int>(std::lround(height / 9)));
+  const cv::Size sz = cv::getTextSize(text, font, scale, thick, &base);
+  const cv::Point org(static_cast<int>(std::lround(centre.x - sz.width / 2.0)),
+                      static_cast<int>(std::lround(centre.y + sz.height / 2.0)));
+  cv::putText(img, text, org, font, scale, colour, thick, cv::LINE_AA);
+}
+
+}  // namespace
+
+std::optional<Cell> RenderLayout::cell_at(cv::Point2d p) const {
+  if (pitch <= 0) return std::nullopt;
+  const double x = p.x - origin.x, y = p.y - origin.y;
+  if (x < 0 || y < 0) return std::nullopt;
+  const Cell c{static_cast<int>(y / pitch), static_cast<int>(x / pitch)};
+  if (c.row >= rows || c.col >= cols) return std::nullopt;
+  return c;
+}
+
+RenderLayout layout(const State& state, cv::Rect area, const RenderStyle& style) {
+  RenderLayout out;
+  out.rows = std::max(1, state.rows);
+  out.cols = std::max(1, state.cols);
+  out.grid_px = std::max(1, style.grid_px);
+  const int margin = static_cast<int>(std::lround(style.margin * std::min(area.width, area.height)));
+  const int pw = (area.width - 2 * margin - out.grid_px) / out.cols;
+  const int ph = (area.height - 2 * margin - out.grid_px) / out.rows;
+  out.pitch = std::max(out.grid_px + 4, std::min({pw, ph, static_cast<int>(style.max_pitch)}));
+  const cv::Size board(out.cols * out.pitch + out.grid_px, out.rows * out.pitch + out.grid_px);
+  out.origin = {area.x + (area.width - board.width) / 2, area.y + (area.height - board.height) / 2};
+  return out;
+}
+
+void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle& style, std::span<const Cell> tour) {
+  const RenderLayout lay = layout(state, area, style);
+  const double p = lay.pitch - lay.grid_px;  // inner side of a square
+  std::vector<int> order(state.squares.size(), 0);
+  for (std::size_t i = 0; i < tour.size(); ++i)
+    if (state.inside(tour[i])) order[state.index(tour[i])] = static_cast<int>(i) + 1;
+
+  cv::rectangle(canvas, lay.board(), style.grid, cv::FILLED);
+  for (int r = 0; r < state.rows; ++r)
+    for (int c = 0; c < state.cols; ++c) {
+      const Cell cell{r, c};
+      const Square sq = state.at(cell);
+      const cv::Scalar fill = sq == Square::kRemoved   ? style.background
+                              : sq == Square::kVisited ? style.visited
+                              : (r + c) % 2 == 0       ? style.light
+                                                       : style.dark;
+      cv::rectangle(canvas, lay.square(cell), fill, cv::FILLED);
+      if (sq != Square::kVisited || (state.knight && *state.knight == cell)) continue;
+      const int n = order[state.index(cell)];
+      if (n > 0)
+        centred_text(canvas, std::to_string(n), lay.centre(cell), 0.26 * p, 0.40 * p, style.font, style.mark);
+      else
+        cv::circle(canvas, lay.centre(cell) * 16, static_cast<int>(0.09 * p * 16), style.mark, cv::FILLED,
+                   cv::LINE_AA, 4);
+    }
+  if (state.start) {
+    const int thick = std::max(2, static_cast<int>(std::lround(0.05 * p)));
+    cv::circle(canvas, lay.centre(*state.start) * 16, static_cast<int>(0.38 * p * 16), style.ring, thick,
+               cv::LINE_AA, 4);
+  }
+  if (state.knight) {
+    const cv::Point2d m = lay.centre(*state.knight);
+    cv::circle(canvas, m * 16, static_cast<int>(0.28 * p * 16), style.knight, cv::FILLED, cv::LINE_AA, 4);
+    centred_text(canvas, "N", m, 0.26 * p, 0.3 * p, style.font, style.letter);
+  }
+}
+
+cv::Mat render(const State& state, const RenderStyle& style, cv::Size size, std::span<const Cell> tour,
+               bool caption) {
+  cv::Mat img(size, CV_8UC3, style.background);
+  const int band = caption ? std::max(16, size.height / 12) : 0;
+  const cv::Rect area(0, band, size.width, size.height - 2 * band);
+  draw(img, area, state, style, tour);
+  if (caption) {
+    const double scale = band * 0.45 / 22.0;
+    cv::putText(img, "knight's tour - level 1", {band / 2, band * 3 / 4}, style.font, scale, style.grid, 1,
+                cv::LINE_AA);
+    cv::putText(img, "level 1 - moves " + std::to_string(tour.size()), {band / 2, size.height - band / 3},
+                style.font, scale, style.grid, 1, cv::LINE_AA);
+  }
+  return img;
+}
+
+RenderStyle style_variant(std::uint64_t variant) {
+  RenderStyle s;
+  if (variant == 0) return s;
+  cv::RNG rng(0x6b6e6967687400ull ^ (variant * 0x9e3779b97f4a7c15ull));
+  const bool dark_page = variant % 4 == 3;
+  s.background = dark_page ? cv::Scalar(rng.uniform(20, 60), rng.uniform(20, 60), rng.uniform(20, 60))
+                           : cv::Scalar(rng.uniform(200, 256), rng.uniform(200, 256), rng.uniform(200, 256));
+  s.grid = dark_page ? distinct_colour(rng, {s.background}, 250, 150, 255)
+                     : distinct_colour(rng, {s.background}, 250, 0, 90);
+  s.light = distinct_colour(rng, {s.background, s.grid}, 110, 60, 255);
+  s.dark = distinct_colour(rng, {s.background, s.grid, s.light}, 110, 30, 230);
+  s.visited = distinct_colour(rng, {s.background, s.grid, s.light, s.dark}, 110, 30, 255);
+  s.mark = distinct_colour(rng, {s.visited}, 250, 0, 255);
+  s.knight = distinct_colour(rng, {s.visited, s.light, s.dark}, 200, 0, 255);
+  s.letter = distinct_colour(rng, {s.knight}, 250, 0, 255);
+  s.ring = distinct_colour(rng, {s.visited, s.light, s.dark, s.background}, 150, 0, 255);
+  s.grid_px = 1 + static_cast<int>(variant % 4);
+  static constexpr int kFonts[] = {cv::FONT_HERSHEY_SIMPLEX, cv::FONT_HERSHEY_DUPLEX, cv::FONT_HERSHEY_COMPLEX,
+                                   cv::FONT_HERSHEY_TRIPLEX, cv::FONT_HERSHEY_PLAIN, cv::FONT_HERSHEY_COMPLEX_SMALL};
+  s.font = kFonts[variant % 6];
+  s.max_pitch = 40 + static_cast<double>(rng.uniform(0, 60));
+  s.margin = 0.02 + 0.02 * static_cast<double>(variant % 3);
+  return s;
+}
+
+}  // namespace pb::vision::knight

@@ -1,0 +1,623 @@
+/* reader.cpp: 一笔画完 screenshot -> board: grey cells -> lattice -> sites -> cat, with confidences. */
+#include "vision/onestroke/reader.hpp"
+
+// How it reads (detect, then decode):
+//  1. Pixel classes. Luminance of grey/white pixels splits into background and cells at an Otsu
+//     threshold computed on this image, so a darker or lighter theme, JPEG and blur move the
+//     threshold with them instead of breaking a fixed one.
+//  2. Cells: connected grey regions that are squares of one common size (the largest group of
+//     equal-sized squares wins, so chrome capsules, text and photos drop out).
+//  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
+//     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
+//  4. Sites: every lattice site reachable from the grey cells through cell-like sites is sampled
+//     inside its cell (the central part, so blur, rounded corners, the cat's ears and tail that
+//     spill into neighbouring sites, and the band's joints do not count) and classified.
+//  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour).
+//
+// Rejected designs:
+//  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
+//    them; only the chroma limits (grey vs coloured) are fixed, in Params.
+//  - Hough lines / projection profiles for the lattice: the band's joints and holes break the
+//    periodicity; fitting centres of whole cells is exact and cheap.
+//  - Template-matching the cat: its colour and size change per level; "the coloured site least
+//    like the band" needs no template.
+//  - Downscaling large frames first: a letterboxed phone screen of 270x480 in a 1920x1080 frame has
+//    cells of ~25 px, and the full-resolution pass is fast enough (docs/PERFORMANCE.md).
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <opencv2/imgproc.hpp>
+#include <optional>
+#include <queue>
+#include <string>
+#include <utility>
+
+namespace pb::vision::onestroke {
+namespace {
+
+constexpr const char* kHint = " (is the game on screen? try --annotate OUT.png to see what was read)";
+
+Error no_board(const std::string& why) { return make_error("no board found: " + why + kHint); }
+
+// Pixel classes used when sampling sites.
+enum class Px : std::uint8_t { kBackground, kGrey, kColour, kDark, kOther };
+
+struct Thresholds {
+  int neutral_max_chroma;
+  int colour_min_chroma;
+  int dark_max_luminance;
+  int split;  // luminance: below it a neutral pixel is a cell, at or above it background
+};
+
+struct Bgr {
+  int b, g, r;
+};
+
+Px classify(const Bgr& p, const Thresholds& t) {
+  const int mx = std::max({p.b, p.g, p.r}), mn = std::min({p.b, p.g, p.r});
+  const int chroma = mx - mn, lum = (p.b + p.g + p.r) / 3;
+  if (chroma >= t.colour_min_chroma) return Px::kColour;
+  if (lum < t.dark_max_luminance) return Px::kDark;
+  if (chroma > t.neutral_max_chroma) return Px::kOther;
+  return lum < t.split ? Px::kGrey : Px::kBackground;
+}
+
+// Otsu's threshold over a histogram's bins [lo, 256): the split maximising between-class variance.
+// Returns the threshold and the two class means.
+struct Split {
+  int threshold = 0;
+  double low_mean = 0, high_mean = 0;
+};
+
+std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
+  double total = 0, sum = 0;
+  for (int i = lo; i < 256; ++i) total += hist[i], sum += i * hist[i];
+  if (total <= 0) return std::nullopt;
+  double w0 = 0, s0 = 0, best = -1;
+  Split out;
+  for (int t = lo; t < 255; ++t) {  // class 0: [lo, t], class 1: (t, 255]
+    w0 += hist[t];
+    s0 += t * hist[t];
+    const double w1 = total - w0;
+    if (w0 <= 0 || w1 <= 0) continue;
+    const double m0 = s0 / w0, m1 = (sum - s0) / w1;
+    const double between = w0 * w1 * (m0 - m1) * (m0 - m1);
+    if (between > best) best = between, out = {t + 1, m0, m1};
+  }
+  if (best < 0) return std::nullopt;
+  return out;
+}
+
+struct Square {
+  cv::Point2d centre;  // pixel-centre coordinates
+  double w = 0, h = 0;
+};
+
+// Fit of one axis: centre of index i is origin + i * pitch; span: sites between the extreme centres.
+struct AxisFit {
+  double pitch = 0, origin = 0, span = 0;
+};
+
+// The origin for a given pitch: mean of each centre minus its index times the pitch.
+double refit_origin(const std::vector<double>& v, double pitch) {
+  const double first = *std::min_element(v.begin(), v.end());
+  double sum = 0;
+  for (double x : v) sum += x - pitch * std::round((x - first) / pitch);
+  return sum / static_cast<double>(v.size());
+}
+
+// Pitch from the gaps between clusters of centres (the smallest gap, divided down when it spans
+// several sites), then a least-squares fit of origin and pitch over every centre.
+std::optional<AxisFit> fit_axis(std::vector<double> v, double size, double nominal_ratio) {
+  std::sort(v.begin(), v.end());
+  std::vector<double> clusters;
+  std::vector<int> counts;
+  for (double x : v) {
+    if (clusters.empty() || x - clusters.back() / counts.back() > size / 2) {
+      clusters.push_back(x);
+      counts.push_back(1);
+    } else {
+      clusters.back() += x;
+      ++counts.back();
+    }
+  }
+  if (clusters.size() < 2) return std::nullopt;
+  for (std::size_t i = 0; i < clusters.size(); ++i) clusters[i] /= counts[i];
+  double gap = clusters[1] - clusters[0];
+  for (std::size_t i = 2; i < clusters.size(); ++i) gap = std::min(gap, clusters[i] - clusters[i - 1]);
+  const double nominal = size / nominal_ratio;
+  const double k = std::max(1.0, std::round(gap / nominal));
+  double pitch = gap / k;
+  // Least squares of x = origin + pitch * i over the centres, indices counted from the first.
+  double si = 0, sx = 0, sii = 0, six = 0;
+  for (double x : v) {
+    const double i = std::round((x - v.front()) / pitch);
+    si += i, sx += x, sii += i * i, six += i * x;
+  }
+  const double n = static_cast<double>(v.size()), den = n * sii - si * si;
+  if (den <= 0) return std::nullopt;
+  pitch = (n * six - si * sx) / den;
+  return AxisFit{pitch, (sx - pitch * si) / n, std::round((v.back() - v.front()) / pitch)};
+}
+
+// What the samples of one site's cell showed.
+struct SiteSamples {
+  int total = 0, grey = 0, background = 0, colour = 0, dark = 0;
+  std::vector<Bgr> coloured;  // the coloured samples' values (for the band colour and the cat)
+  bool computed = false;
+};
+
+enum class Kind { kNone, kFree, kColoured };
+
+class Reader {
+ public:
+  Reader(const cv::Mat& bgr, const Params& p) : img_(bgr), p_(p) {}
+
+  Result<Reading> run();
+
+ private:
+  Result<Split> split_luminance();
+  int mask_stride(int split) const;
+  Result<std::vector<Square>> find_squares(int split) const;
+  Result<Lattice> fit_lattice(std::vector<Square>& squares) const;
+  const SiteSamples& site(int row, int col);
+  Kind kind(const SiteSamples& s) const;
+
+  const cv::Mat& img_;
+  const Params& p_;
+  Thresholds t_{};
+  cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
+  Lattice lat_;  // indices relative to the seed squares' first row and column
+  std::map<std::pair<int, int>, SiteSamples> sites_;
+};
+
+Result<Split> Reader::split_luminance() {
+  // A histogram over every 2nd pixel of each 2nd row is as good as the full one and 4x cheaper.
+  // The same pass finds the content's bounding box (not dark), so black letterbox bars around a
+  // phone screen cost nothing later.
+  std::array<double, 256> hist{};
+  int x0 = img_.cols, x1 = -1, y0 = img_.rows, y1 = -1;
+  for (int y = 0; y < img_.rows; y += 2) {
+    const auto* row = img_.ptr<cv::Vec3b>(y);
+    for (int x = 0; x < img_.cols; x += 2) {
+      const auto& q = row[x];
+      const int mx = std::max({q[0], q[1], q[2]}), mn = std::min({q[0], q[1], q[2]});
+      const int lum = (q[0] + q[1] + q[2]) / 3;
+      if (lum >= p_.dark_max_luminance) x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = y;
+      if (mx - mn > p_.neutral_max_chroma) continue;
+      hist[static_cast<std::size_t>(lum)] += 1;
+    }
+  }
+  if (x1 < 0) return no_board("the image is dark all over");
+  content_ = cv::Rect(cv::Point(x0 - 2, y0 - 2), cv::Point(x1 + 3, y1 + 3)) & cv::Rect(0, 0, img_.cols, img_.rows);
+  const auto s = otsu(hist, p_.dark_max_luminance);
+  if (!s) return no_board("the image is one flat shade, or has no grey or white at all");
+  if (s->high_mean - s->low_mean < p_.min_contrast)
+    return no_board("no contrast between grey cells and the background (" +
+                    std::to_string(static_cast<int>(s->high_mean - s->low_mean)) + " levels)");
+  return *s;
+}
+
+bool is_cell_px(const cv::Vec3b& q, int max_chroma, int dark3, int split3) {
+  const int b = q[0], g = q[1], r = q[2];
+  const int mx = std::max(b, std::max(g, r)), mn = std::min(b, std::min(g, r));
+  const int sum = b + g + r;  // compared with 3 * luminance limits: no division per pixel
+  return mx - mn <= max_chroma && sum >= dark3 && sum < split3;
+}
+
+int Reader::mask_stride(int split) const {
+  // Runs of cell pixels along a few rows: their lower quartile is about a cell's width (rows
+  // through the cells' middles) or less (through rounded corners); chrome capsules are longer.
+  const int max_chroma = p_.neutral_max_chroma, dark3 = p_.dark_max_luminance * 3, split3 = split * 3;
+  const int rows = std::max(1, p_.stride_probe_rows);
+  const cv::Mat img = img_(content_);
+  std::vector<int> runs;
+  for (int k = 0; k < rows; ++k) {
+    const int y = static_cast<int>((k + 0.5) * img.rows / rows);
+    const auto* row = img.ptr<cv::Vec3b>(y);
+    int run = 0;
+    for (int x = 0; x <= img.cols; ++x) {
+      if (x < img.cols && is_cell_px(row[x], max_chroma, dark3, split3)) {
+        ++run;
+      } else {
+        if (run >= p_.min_cell_px) runs.push_back(run);
+        run = 0;
+      }
+    }
+  }
+  if (runs.empty()) return 1;
+  std::nth_element(runs.begin(), runs.begin() + static_cast<long>(runs.size() / 4), runs.end());
+  return std::clamp(runs[runs.size() / 4] / std::max(1, p_.min_cell_samples), 1, 8);
+}
+
+Result<std::vector<Square>> Reader::find_squares(int split) const {
+  // The mask is taken every `k`-th pixel: a cell keeps at least min_cell_samples samples and its
+  // gaps (>= 10% of a pitch) at least one, while a 1080x1920 screen costs k*k times less.
+  const int k = mask_stride(split);
+  const cv::Mat img = img_(content_);
+  cv::Mat mask((img.rows + k - 1) / k, (img.cols + k - 1) / k, CV_8U);
+  const int max_chroma = p_.neutral_max_chroma, dark3 = p_.dark_max_luminance * 3, split3 = split * 3;
+  for (int my = 0; my < mask.rows; ++my) {
+    const auto* row = img.ptr<cv::Vec3b>(my * k);
+    auto* out = mask.ptr<std::uint8_t>(my);
+    for (int mx = 0; mx < mask.cols; ++mx) out[mx] = is_cell_px(row[mx * k], max_chroma, dark3, split3) ? 255 : 0;
+  }
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 4, CV_32S);
+  const double max_side = p_.max_cell_fraction * std::min(img_.cols, img_.rows);
+  // When subsampled, a cell spans about min_cell_samples samples: specks of JPEG noise of one or
+  // two samples must not pass as cells just because k makes them look big enough in pixels.
+  const double min_samples = k > 1 ? p_.min_cell_samples / 2.0 : 0.0;
+  std::vector<Square> squares;
+  for (int i = 1; i < n; ++i) {
+    const int* s = stats.ptr<int>(i);
+    const double mw = s[cv::CC_STAT_WIDTH], mh = s[cv::CC_STAT_HEIGHT], area = s[cv::CC_STAT_AREA];
+    const double w = mw * k, h = mh * k;  // in image px (the true side is within +-k)
+    if (mw < min_samples || mh < min_samples) continue;
+    if (w < p_.min_cell_px || h < p_.min_cell_px || w > max_side || h > max_side) continue;
+    if (std::max(w, h) > p_.max_cell_aspect * std::min(w, h)) continue;
+    if (area < p_.min_cell_fill * mw * mh) continue;
+    // Samples x0..x0+mw-1 (times k) cover the cell: their middle is its centre, within k/2.
+    squares.push_back({{content_.x + (s[cv::CC_STAT_LEFT] + (mw - 1) / 2) * k,
+                        content_.y + (s[cv::CC_STAT_TOP] + (mh - 1) / 2) * k},
+                       w, h});
+  }
+  if (squares.empty()) return no_board("no grey squares that could be cells");
+  // The group of squares of one size with the largest count x side is the board: many cells beat
+  // a few big panels, and real cells beat more numerous specks of noise.
+  const double tol = p_.size_tolerance;
+  auto alike = [tol](const Square& a, const Square& b) {
+    return std::abs(a.w - b.w) <= tol * a.w && std::abs(a.h - b.h) <= tol * a.h;
+  };
+  std::size_t best = 0;
+  double best_score = 0;
+  for (std::size_t i = 0; i < squares.size(); ++i) {
+    std::size_t count = 0;
+    for (const Square& o : squares) count += alike(squares[i], o) ? 1 : 0;
+    const double score = static_cast<double>(count) * (squares[i].w + squares[i].h);
+    if (score > best_score) best = i, best_score = score;
+  }
+  std::vector<Square> group;
+  for (const Square& o : squares)
+    if (alike(squares[best], o)) group.push_back(o);
+  if (static_cast<int>(group.size()) < p_.min_free_cells)
+    return no_board("only " + std::to_string(group.size()) + " grey square(s) of one size, need " +
+                    std::to_string(p_.min_free_cells));
+  return group;
+}
+
+Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
+  std::vector<double> ws, hs, xs, ys;
+  for (const Square& s : squares) ws.push_back(s.w), hs.push_back(s.h), xs.push_back(s.centre.x), ys.push_back(s.centre.y);
+  auto median = [](std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  const double w = median(ws), h = median(hs);
+  const double nominal = (p_.min_cell_ratio + p_.max_cell_ratio) / 2;
+  auto fx = fit_axis(xs, w, nominal), fy = fit_axis(ys, h, nominal);
+  if (!fx && !fy) return no_board("the grey squares do not form a lattice (all in one place)");
+  // One row or one column of cells: the lattice is square, the other axis borrows the pitch.
+  if (!fx) fx = AxisFit{fy->pitch * w / h, *std::min_element(xs.begin(), xs.end()), 0};
+  if (!fy) fy = AxisFit{fx->pitch * h / w, *std::min_element(ys.begin(), ys.end()), 0};
+  if (p_.square_lattice && fx->span + fy->span > 0) {
+    // One pitch for both axes, weighted by how many sites each axis's estimate spans (a pitch
+    // measured over 7 sites is 7 times as precise as one measured over 1).
+    const double pitch = (fx->pitch * fx->span + fy->pitch * fy->span) / (fx->span + fy->span);
+    *fx = {pitch, refit_origin(xs, pitch), fx->span};
+    *fy = {pitch, refit_origin(ys, pitch), fy->span};
+  }
+  for (double ratio : {w / fx->pitch, h / fy->pitch})
+    if (!(ratio >= p_.min_cell_ratio && ratio <= p_.max_cell_ratio))
+      return no_board("grey squares are not spaced like the game's cells (cell/pitch " +
+                      std::to_string(ratio).substr(0, 4) + ")");
+  Lattice lat;
+  lat.pitch_x = fx->pitch;
+  lat.pitch_y = fy->pitch;
+  lat.origin = {fx->origin, fy->origin};
+  lat.cell = {w, h};
+  // Keep the squares that sit on a site; too many strays means this was not a lattice at all.
+  std::vector<Square> kept;
+  for (const Square& s : squares) {
+    const double ix = (s.centre.x - lat.origin.x) / lat.pitch_x, iy = (s.centre.y - lat.origin.y) / lat.pitch_y;
+    if (std::abs(ix - std::round(ix)) <= p_.max_offset && std::abs(iy - std::round(iy)) <= p_.max_offset)
+      kept.push_back(s);
+  }
+  if (static_cast<double>(kept.size()) < p_.min_aligned * static_cast<double>(squares.size()) ||
+      static_cast<int>(kept.size()) < p_.min_free_cells)
+    return no_board("grey squares are not on a regular lattice (" + std::to_string(kept.size()) + " of " +
+                    std::to_string(squares.size()) + " on it)");
+  squares = std::move(kept);
+  return lat;
+}
+
+const SiteSamples& Reader::site(int row, int col) {
+  SiteSamples& s = sites_[{row, col}];
+  if (s.computed) return s;
+  s.computed = true;
+  const cv::Point2d c = lat_.centre({row, col});
+  const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
+  const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
+  const int ny = std::clamp(static_cast<int>(side_y), 1, p_.samples_per_side);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const int x = static_cast<int>(std::lround(c.x - side_x / 2 + side_x * (i + 0.5) / nx));
+      const int y = static_cast<int>(std::lround(c.y - side_y / 2 + side_y * (j + 0.5) / ny));
+      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;  // off the image: counts for nothing
+      const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
+      const Bgr v{q[0], q[1], q[2]};
+      ++s.total;
+      switch (classify(v, t_)) {
+        case Px::kGrey: ++s.grey; break;
+        case Px::kBackground: ++s.background; break;
+        case Px::kColour: ++s.colour; s.coloured.push_back(v); break;
+        case Px::kDark: ++s.dark; break;
+        case Px::kOther: break;
+      }
+    }
+  return s;
+}
+
+Kind Reader::kind(const SiteSamples& s) const {
+  if (s.total == 0) return Kind::kNone;
+  const double n = s.total;
+  if (s.grey / n >= p_.min_free_fraction) return Kind::kFree;
+  if (s.colour / n >= p_.min_coloured_fraction) return Kind::kColoured;
+  return Kind::kNone;
+}
+
+Result<Reading> Reader::run() {
+  auto split = split_luminance();
+  if (!split) return split.error();
+  t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
+  auto squares = find_squares(split->threshold);
+  if (!squares) return squares.error();
+  auto lat = fit_lattice(*squares);
+  if (!lat) return lat.error();
+  lat_ = *lat;
+
+  // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
+  // region is the board (a stray square elsewhere makes a region of its own).
+  std::vector<std::pair<int, int>> seeds;
+  for (const Square& s : *squares)
+    seeds.push_back({static_cast<int>(std::lround((s.centre.y - lat_.origin.y) / lat_.pitch_y)),
+                     static_cast<int>(std::lround((s.centre.x - lat_.origin.x) / lat_.pitch_x))});
+  const int reach = p_.max_side * 3;  // growth stops this far from the seeds' origin (sites)
+  std::map<std::pair<int, int>, int> region_of;
+  std::vector<std::vector<std::pair<int, int>>> regions;
+  for (const auto& seed : seeds) {
+    if (region_of.count(seed) != 0U) continue;
+    std::vector<std::pair<int, int>> region;
+    std::queue<std::pair<int, int>> todo;
+    todo.push(seed);
+    region_of[seed] = static_cast<int>(regions.size());
+    while (!todo.empty()) {
+      const auto at = todo.front();
+      todo.pop();
+      region.push_back(at);
+      for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+        const std::pair<int, int> nb{at.first + d.first, at.second + d.second};
+        if (std::abs(nb.first) > reach || std::abs(nb.second) > reach || region_of.count(nb) != 0U) continue;
+        if (kind(site(nb.first, nb.second)) == Kind::kNone) continue;
+        region_of[nb] = static_cast<int>(regions.size());
+        todo.push(nb);
+      }
+    }
+    regions.push_back(std::move(region));
+  }
+  const auto& board = *std::max_element(regions.begin(), regions.end(),
+                                        [](const auto& a, const auto& b) { return a.size() < b.size(); });
+  int r0 = board[0].first, r1 = r0, c0 = board[0].second, c1 = c0;
+  for (const auto& [r, c] : board) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+  const int rows = r1 - r0 + 1, cols = c1 - c0 + 1;
+  if (rows > p_.max_side || cols > p_.max_side)
+    return no_board("the cells spread over " + std::to_string(rows) + "x" + std::to_string(cols) +
+                    " sites, more than max_side " + std::to_string(p_.max_side));
+  if (rows * cols < 2) return no_board("a single cell is not a board");
+  const int board_id = region_of.at(board[0]);
+
+  // The band's colour: the per-channel median of every coloured sample on the board (the band
+  // outnumbers the cat as soon as two cells are visited; before that only the cat is coloured,
+  // and its face and eyes still set it apart from its own colour).
+  std::vector<int> cb, cg, cr;
+  for (const auto& at : board)
+    for (const Bgr& v : site(at.first, at.second).coloured) cb.push_back(v.b), cg.push_back(v.g), cr.push_back(v.r);
+  auto med = [](std::vector<int>& v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  const Bgr band{med(cb), med(cg), med(cr)};
+  auto cat_score = [&](const SiteSamples& s) {
+    int odd = s.background + s.dark;
+    for (const Bgr& v : s.coloured)
+      if (std::abs(v.b - band.b) + std::abs(v.g - band.g) + std::abs(v.r - band.r) > p_.cat_colour_distance) ++odd;
+    return s.total > 0 ? static_cast<double>(odd) / s.total : 0.0;
+  };
+  double best = -1, second = 0;
+  std::pair<int, int> head{};
+  for (const auto& at : board) {
+    const SiteSamples& s = site(at.first, at.second);
+    if (kind(s) != Kind::kColoured) continue;
+    const double score = cat_score(s);
+    if (score > best) second = std::max(second, best), best = score, head = at;
+    else second = std::max(second, score);
+  }
+  if (best < p_.min_cat_score)
+    return no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
+                             : "cells on a lattice but nothing on them looks like the cat");
+
+  Reading out;
+  out.frame = img_.size();
+  out.cell_contrast = split->high_mean - split->low_mean;
+  out.lattice = lat_;
+  out.lattice.origin = lat_.centre({r0, c0});
+  State& st = out.state;
+  st.rows = rows;
+  st.cols = cols;
+  st.sites.assign(static_cast<std::size_t>(rows * cols), Site::kNone);
+  st.head = {head.first - r0, head.second - c0};
+  out.confidence.assign(st.sites.size(), 0.0);
+  out.cells.resize(st.sites.size());
+  bool any = false;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const auto i = static_cast<std::size_t>(r * cols + c);
+      const std::pair<int, int> at{r + r0, c + c0};
+      const SiteSamples& s = site(at.first, at.second);
+      const double n = std::max(1, s.total);
+      const auto it = region_of.find(at);
+      const bool on_board = it != region_of.end() && it->second == board_id;
+      const cv::Rect2d rect = out.lattice.cell_rect({r, c});
+      out.cells[i] = cv::Rect(cv::Point(static_cast<int>(std::lround(rect.x)), static_cast<int>(std::lround(rect.y))),
+                              cv::Size(static_cast<int>(std::lround(rect.width)), static_cast<int>(std::lround(rect.height))));
+      if (!on_board) {
+        out.confidence[i] = std::clamp(1.0 - (s.grey + s.colour) / n, 0.0, 1.0);
+        continue;
+      }
+      out.board = any ? (out.board | out.cells[i]) : out.cells[i];
+      any = true;
+      if (at == head) {
+        st.sites[i] = Site::kVisited;
+        out.confidence[i] = best > 0 ? (best - second) / best : 0.0;
+      } else if (kind(s) == Kind::kFree) {
+        st.sites[i] = Site::kFree;
+        out.confidence[i] = s.grey / n;
+      } else {
+        st.sites[i] = Site::kVisited;
+        out.confidence[i] = s.colour / n;
+      }
+    }
+  return out;
+}
+
+template <class T>
+Result<void> read_key(const cv::FileNode& node, const char* key, T& field, double lo, double hi) {
+  const cv::FileNode v = node[key];
+  if (v.empty()) return {};
+  if (!v.isInt() && !v.isReal())
+    return make_error(std::string("onestroke profile: ") + key + " must be a number");
+  const double x = v.real();
+  if (!(x >= lo && x <= hi))
+    return make_error(std::string("onestroke profile: ") + key + " = " + std::to_string(x) + " is outside [" +
+                      std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  if constexpr (std::is_integral_v<T>) {
+    if (x != std::floor(x)) return make_error(std::string("onestroke profile: ") + key + " must be an integer");
+    field = static_cast<T>(x);
+  } else {
+    field = x;
+  }
+  return {};
+}
+
+}  // namespace
+
+double Reading::min_confidence() const {
+  return confidence.empty() ? 0.0 : *std::min_element(confidence.begin(), confidence.end());
+}
+
+calibration::FramePoint Reading::cell_centre(Cell c) const {
+  const cv::Point2d m = lattice.centre(c);
+  return {m.x, m.y, {frame.width, frame.height}};
+}
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  Params p = defaults;
+  if (node.empty() || node.isNone()) return p;
+  if (!node.isMap()) return make_error("onestroke profile: the onestroke node must be a map of parameters");
+  try {
+    for (auto r : {read_key(node, "neutral_max_chroma", p.neutral_max_chroma, 0, 255),
+                   read_key(node, "colour_min_chroma", p.colour_min_chroma, 0, 255),
+                   read_key(node, "dark_max_luminance", p.dark_max_luminance, 0, 254),
+                   read_key(node, "min_contrast", p.min_contrast, 1, 255),
+                   read_key(node, "min_cell_px", p.min_cell_px, 2, 10000),
+                   read_key(node, "min_cell_samples", p.min_cell_samples, 4, 10000),
+                   read_key(node, "stride_probe_rows", p.stride_probe_rows, 1, 10000),
+                   read_key(node, "max_cell_fraction", p.max_cell_fraction, 0.01, 1),
+                   read_key(node, "max_cell_aspect", p.max_cell_aspect, 1, 10),
+                   read_key(node, "min_cell_fill", p.min_cell_fill, 0, 1),
+                   read_key(node, "size_tolerance", p.size_tolerance, 0, 1),
+                   read_key(node, "min_cell_ratio", p.min_cell_ratio, 0.1, 1),
+                   read_key(node, "max_cell_ratio", p.max_cell_ratio, 0.1, 1),
+                   read_key(node, "max_offset", p.max_offset, 0, 0.5),
+                   read_key(node, "min_aligned", p.min_aligned, 0, 1),
+                   read_key(node, "min_free_cells", p.min_free_cells, 1, 1000),
+                   read_key(node, "square_lattice", p.square_lattice, 0, 1),
+                   read_key(node, "max_side", p.max_side, 2, 1000),
+                   read_key(node, "inner_fraction", p.inner_fraction, 0.05, 1),
+                   read_key(node, "samples_per_side", p.samples_per_side, 1, 1000),
+                   read_key(node, "min_free_fraction", p.min_free_fraction, 0, 1),
+                   read_key(node, "min_coloured_fraction", p.min_coloured_fraction, 0, 1),
+                   read_key(node, "cat_colour_distance", p.cat_colour_distance, 0, 765),
+                   read_key(node, "min_cat_score", p.min_cat_score, 0, 1)})
+      if (!r) return r.error();
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("onestroke profile: ") + e.what());
+  }
+  if (p.min_cell_ratio > p.max_cell_ratio)
+    return make_error("onestroke profile: min_cell_ratio is above max_cell_ratio");
+  if (p.colour_min_chroma < p.neutral_max_chroma)
+    return make_error("onestroke profile: colour_min_chroma is below neutral_max_chroma");
+  return p;
+}
+
+Result<Reading> read(const cv::Mat& image, const Params& params) {
+  if (image.empty()) return make_error("no board found: the image is empty");
+  try {
+    cv::Mat bgr;
+    if (image.type() == CV_8UC3) bgr = image;
+    else if (image.type() == CV_8UC4) cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR);
+    else if (image.type() == CV_8UC1) cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR);
+    else return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
+    return Reader(bgr, params).run();
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
+  }
+}
+
+cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> path) {
+  cv::Mat out;
+  if (image.channels() == 1) cv::cvtColor(image, out, cv::COLOR_GRAY2BGR);
+  else if (image.channels() == 4) cv::cvtColor(image, out, cv::COLOR_BGRA2BGR);
+  else out = image.clone();
+  const State& st = rd.state;
+  const double pitch = std::min(rd.lattice.pitch_x, rd.lattice.pitch_y);
+  const int thick = std::max(1, static_cast<int>(pitch / 30));
+  auto pt = [&](Cell c) {
+    const cv::Point2d m = rd.lattice.centre(c);
+    return cv::Point(static_cast<int>(std::lround(m.x)), static_cast<int>(std::lround(m.y)));
+  };
+  for (int r = 0; r < st.rows; ++r)
+    for (int c = 0; c < st.cols; ++c) {
+      const auto i = static_cast<std::size_t>(r * st.cols + c);
+      cv::Scalar colour = st.sites[i] == Site::kFree      ? cv::Scalar{0, 170, 0}
+                          : st.sites[i] == Site::kVisited ? cv::Scalar{200, 110, 0}
+                                                          : cv::Scalar{170, 170, 170};
+      if (rd.confidence[i] < 0.6) colour = {0, 0, 230};  // say where the reader was unsure
+      cv::rectangle(out, rd.cells[i], colour, st.sites[i] == Site::kNone ? 1 : thick, cv::LINE_AA);
+    }
+  cv::rectangle(out, rd.board, {0, 120, 255}, 1, cv::LINE_AA);
+  // The start (the head, where the solution begins): a ring.
+  cv::circle(out, pt(st.head), static_cast<int>(pitch * 0.42), {200, 0, 200}, thick * 2, cv::LINE_AA);
+  if (path.size() >= 2) {
+    std::vector<cv::Point> line;
+    for (Cell c : path) line.push_back(pt(c));
+    cv::polylines(out, line, false, {0, 0, 220}, std::max(2, static_cast<int>(pitch / 12)), cv::LINE_AA);
+    const double scale = pitch / 110.0;
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      const std::string label = std::to_string(k + 1);
+      int base = 0;
+      const int tt = std::max(1, static_cast<int>(pitch / 40));
+      const cv::Size sz = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, scale, tt, &base);
+      const cv::Point at = pt(path[k]) + cv::Point(-sz.width / 2, -static_cast<int>(pitch * 0.12));
+      cv::putText(out, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, {255, 255, 255}, tt + 2, cv::LINE_AA);
+      cv::putText(out, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, {20, 20, 20}, tt, cv::LINE_AA);
+    }
+  }
+  return out;
+}
+
+}  // namespace pb::vision::onestroke

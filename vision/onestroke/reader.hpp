@@ -1,0 +1,96 @@
+/* reader.hpp: reads a 一笔画完 board (cells, holes, visited band, cat) off a phone screenshot. */
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "calibration/coords.hpp"
+#include "core/result.hpp"
+#include "solvers/onestroke/onestroke.hpp"
+
+namespace pb::vision::onestroke {
+
+using solvers::onestroke::Cell;
+using solvers::onestroke::Site;
+using solvers::onestroke::State;
+
+// What the reader may assume. Levels are 8-bit channel values (0-255); "chroma" is
+// max(B,G,R) - min(B,G,R); "luminance" is (B+G+R)/3. Fractions of "pitch" scale with the board,
+// so nothing depends on the screen's resolution. A profile overrides any of these under the node
+// `onestroke` (same names).
+struct Params {
+  // Pixel classes.
+  int neutral_max_chroma = 28;  // at most this chroma a pixel is grey or white (cell, background)
+  int colour_min_chroma = 40;   // at least this chroma a pixel is coloured (band, cat)
+  int dark_max_luminance = 100; // below this a pixel is dark (eyes, letterbox bars): neither cell nor background
+  int min_contrast = 12;        // least luminance step between cells and background, levels
+
+  // Cell candidates (connected grey regions).
+  double min_cell_px = 8;        // smallest cell side accepted, px
+  int min_cell_samples = 20;     // the cell mask is subsampled so a cell keeps at least this many samples per side
+  int stride_probe_rows = 48;    // rows scanned to guess the cell size for that subsampling
+  double max_cell_fraction = 0.3;  // largest cell side, fraction of the image's shorter side
+  double max_cell_aspect = 1.3;  // longer side / shorter side of a cell's bounding box
+  double min_cell_fill = 0.8;    // cell area / bounding-box area (rounded corners cost ~3%)
+  double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
+
+  // Lattice.
+  double min_cell_ratio = 0.75;  // least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)
+  double max_cell_ratio = 0.97;  // most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)
+  double max_offset = 0.2;       // largest distance of a cell's centre from its lattice site, pitches
+  double min_aligned = 0.7;      // least fraction of cell candidates that sit on the lattice
+  int min_free_cells = 2;        // grey cells needed to fit a lattice
+  bool square_lattice = true;    // one pitch for both axes (the game's lattice is square; false for a
+                                 // frame scaled anisotropically)
+  int max_side = 12;             // most sites per board side (the game goes to 9 x 8)
+
+  // Site classification, on a grid of samples inside each site's cell.
+  double inner_fraction = 0.6;   // side of the sampled square, fraction of the cell side
+  int samples_per_side = 16;     // samples per axis at most (enough for the fractions below)
+  double min_free_fraction = 0.5;    // grey samples that make a free cell
+  double min_coloured_fraction = 0.15;  // coloured samples that make a band cell or the cat
+  int cat_colour_distance = 90;  // |dB|+|dG|+|dR| beyond which a coloured sample is not band colour
+  double min_cat_score = 0.2;    // least fraction of non-band samples (face, eyes, cat colour) on the cat
+};
+
+// Reads Params from a FileNode (missing keys keep `defaults`); errors name the bad key.
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+
+// The lattice in frame pixels: site (row, col) of the board read is centred at
+// origin + (col * pitch_x, row * pitch_y).
+struct Lattice {
+  double pitch_x = 0, pitch_y = 0;  // px between neighbouring site centres
+  cv::Point2d origin;               // centre of site (0, 0), px
+  cv::Size2d cell;                  // a cell's size, px
+  cv::Point2d centre(Cell c) const { return {origin.x + c.col * pitch_x, origin.y + c.row * pitch_y}; }
+  cv::Rect2d cell_rect(Cell c) const {
+    const cv::Point2d m = centre(c);
+    return {m.x - cell.width / 2, m.y - cell.height / 2, cell.width, cell.height};
+  }
+};
+
+struct Reading {
+  State state;
+  Lattice lattice;
+  cv::Size frame;                  // size of the image read, px
+  cv::Rect board;                  // bounding box of the board's cells, px
+  std::vector<double> confidence;  // per site, row-major like state.sites, 0..1
+  std::vector<cv::Rect> cells;     // per site: the cell's rectangle in frame px (holes too)
+  double cell_contrast = 0;        // luminance between background and cells, levels
+
+  double min_confidence() const;
+  // Where to touch a cell: its centre, as a point of this frame (the play loop drags through these).
+  calibration::FramePoint cell_centre(Cell c) const;
+};
+
+// Detect the board (grey cells -> lattice -> sites), then decode every site. Errors start with
+// "no board found: " when nothing on the image looks like a board.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+
+// Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
+// confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.
+cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> path = {});
+
+}  // namespace pb::vision::onestroke

@@ -1,0 +1,290 @@
+/* reader.cpp: Pegs' discs (detect), their lattice fitted from the discs alone, and peg/hole per site (decode). */
+#include "vision/pegs/reader.hpp"
+
+// Rejected designs:
+// - Hough circles: needs radius bounds (unknown: the window sets the tile size) and edge thresholds
+//   that depend on the colour scheme; solid discs are simpler found as round connected blobs.
+// - Telling pegs from holes by colour: the colours are user-set (PEGS_COLOUR_n) and the keyboard
+//   cursor recolours one site; the game always draws pegs at 2/3 and holes at 1/2 of a tile.
+// - The grid from the board's bevelled outline: it is only a couple of pixels wide, may be the
+//   background's colour, and gives no site where the outline is straight for several tiles.
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <type_traits>
+
+// Colour helpers are shared with the Fifteen reader (header-only).
+#include "vision/sliding/colour.hpp"
+
+namespace pb::vision::pegs {
+namespace {
+
+using sliding::common_colours;
+using sliding::near_colour;
+
+// Round, solid blobs of non-background pixels (`ink`: 255 where a pixel is not background).
+std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {
+  cv::Mat labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  std::vector<Disc> discs;
+  for (int i = 1; i < n; ++i) {
+    int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (std::min(w, h) < p.min_disc_px) continue;
+    if (std::max(w, h) > p.max_disc_aspect * std::min(w, h)) continue;
+    double fill = static_cast<double>(area) / (static_cast<double>(w) * h);
+    if (fill < p.min_disc_fill || fill > p.max_disc_fill) continue;
+    Disc d;
+    d.box = cv::Rect(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), w, h);
+    d.centre = cv::Point2f(static_cast<float>(centroids.at<double>(i, 0)), static_cast<float>(centroids.at<double>(i, 1)));
+    d.diameter = static_cast<float>(2 * std::sqrt(area / CV_PI));
+    discs.push_back(d);
+  }
+  return discs;
+}
+
+// Median distance from a disc to its nearest neighbour straight right or straight below.
+float neighbour_pitch(const std::vector<Disc>& discs) {
+  std::vector<float> gaps;
+  for (const Disc& a : discs) {
+    float right = 0, below = 0;
+    for (const Disc& b : discs) {
+      float dx = b.centre.x - a.centre.x, dy = b.centre.y - a.centre.y;
+      float slack = std::max(a.diameter, b.diameter) / 2;
+      if (std::abs(dy) < slack && dx > slack && (right == 0 || dx < right)) right = dx;
+      if (std::abs(dx) < slack && dy > slack && (below == 0 || dy < below)) below = dy;
+    }
+    if (right > 0) gaps.push_back(right);
+    if (below > 0) gaps.push_back(below);
+  }
+  if (gaps.empty()) return 0;
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+  return gaps[gaps.size() / 2];
+}
+
+// Discs linked through neighbours one pitch away (the board), as indices into `discs`.
+std::vector<std::size_t> largest_cluster(const std::vector<Disc>& discs, float pitch, double tolerance) {
+  std::vector<int> cluster(discs.size(), -1);
+  int best = -1, best_size = 0, next = 0;
+  for (std::size_t s = 0; s < discs.size(); ++s) {
+    if (cluster[s] >= 0) continue;
+    int id = next++, size = 0;
+    std::vector<std::size_t> stack{s};
+    cluster[s] = id;
+    while (!stack.empty()) {
+      std::size_t a = stack.back();
+      stack.pop_back();
+      ++size;
+      for (std::size_t b = 0; b < discs.size(); ++b) {
+        if (cluster[b] >= 0) continue;
+        cv::Point2f d = discs[b].centre - discs[a].centre;
+        float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
+        // Neighbours in a row or column; an empty outside site between two discs is also allowed.
+        float steps = std::round(along / pitch);
+        if (steps >= 1 && steps <= 2 && std::abs(along - steps * pitch) <= tolerance * pitch &&
+            across <= tolerance * pitch) {
+          cluster[b] = id;
+          stack.push_back(b);
+        }
+      }
+    }
+    if (size > best_size) best = id, best_size = size;
+  }
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < discs.size(); ++i)
+    if (cluster[i] == best) out.push_back(i);
+  return out;
+}
+
+bool near_ratio(double diameter, double pitch, double expected, double tolerance) {
+  return std::abs(diameter / pitch - expected) <= tolerance * expected;
+}
+
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+  cv::Mat ink;
+  cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
+  std::vector<Disc> all = disc_candidates(ink, p);
+  if (static_cast<int>(all.size()) < p.min_sites) return make_error("no board found: no pegs or holes (round discs)");
+  float pitch = neighbour_pitch(all);
+  if (pitch <= 0) return make_error("no board found: the round discs are not in rows and columns");
+  std::vector<std::size_t> members = largest_cluster(all, pitch, p.lattice_tolerance);
+  if (static_cast<int>(members.size()) < p.min_sites)
+    return make_error("no board found: too few discs on a common lattice");
+  // Every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
+  for (std::size_t i : members) {
+    float d = all[i].diameter;
+    if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
+        !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
+      return make_error("no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
+                        std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
+  }
+
+  float min_x = all[members[0]].centre.x, min_y = all[members[0]].centre.y;
+  for (std::size_t i : members) min_x = std::min(min_x, all[i].centre.x), min_y = std::min(min_y, all[i].centre.y);
+  Lattice lat;
+  lat.pitch = pitch;
+  lat.background = bg;
+  lat.ink = ink;
+  std::vector<std::pair<int, int>> sites;
+  cv::Point2f origin(0, 0);
+  for (std::size_t i : members) {
+    int col = static_cast<int>(std::lround((all[i].centre.x - min_x) / pitch));
+    int row = static_cast<int>(std::lround((all[i].centre.y - min_y) / pitch));
+    sites.emplace_back(row, col);
+    lat.rows = std::max(lat.rows, row + 1);
+    lat.cols = std::max(lat.cols, col + 1);
+    origin += all[i].centre - cv::Point2f(col * pitch, row * pitch);
+  }
+  lat.origin = origin / static_cast<float>(members.size());
+  if (lat.rows > p.max_side || lat.cols > p.max_side)
+    return make_error("no board found: a " + std::to_string(lat.cols) + "x" + std::to_string(lat.rows) +
+                      " lattice is larger than the reader accepts (max_side " + std::to_string(p.max_side) + ")");
+  auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
+  lat.discs.assign(cells, Disc{});
+  lat.offsets.assign(cells, 0.0f);
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    const Disc& d = all[members[k]];
+    auto [row, col] = sites[k];
+    cv::Point2f off = d.centre - lat.centre(row, col);
+    float dist = std::hypot(off.x, off.y) / pitch;
+    if (dist > p.lattice_tolerance)
+      return make_error("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
+                        std::to_string(static_cast<int>(d.centre.y)) +
+                        "): is a drag in progress? read again once the window is still");
+    auto idx = static_cast<std::size_t>(row * lat.cols + col);
+    if (lat.discs[idx].diameter > 0) return make_error("no board found: two discs on one lattice site");
+    lat.discs[idx] = d;
+    lat.offsets[idx] = dist;
+  }
+  float half = pitch / 2;
+  lat.board = cv::Rect(cv::Point(static_cast<int>(std::floor(lat.origin.x - half)), static_cast<int>(std::floor(lat.origin.y - half))),
+                       cv::Point(static_cast<int>(std::ceil(lat.origin.x + (lat.cols - 0.5f) * pitch)),
+                                 static_cast<int>(std::ceil(lat.origin.y + (lat.rows - 0.5f) * pitch))));
+  // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (std::find(members.begin(), members.end(), i) != members.end()) continue;
+    bool sized = near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
+                 near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
+    if (sized && lat.board.contains(cv::Point(all[i].centre)))
+      return make_error("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
+                        std::to_string(static_cast<int>(all[i].centre.y)) +
+                        "): is a drag in progress? read again once the window is still");
+  }
+  return lat;
+}
+
+// Overrides `value` with node[key] when present; a present key of the wrong type is an error.
+template <class T>
+Result<void> override_from(const cv::FileNode& node, const char* key, T& value) {
+  cv::FileNode n = node[key];
+  if (n.empty() || n.isNone()) return {};
+  if constexpr (std::is_integral_v<T>) {
+    if (!n.isInt()) return make_error(std::string("profile: pegs.") + key + " must be an integer");
+    value = static_cast<T>(static_cast<int>(n));
+  } else {
+    if (!n.isInt() && !n.isReal()) return make_error(std::string("profile: pegs.") + key + " must be a number");
+    value = static_cast<T>(static_cast<double>(n));
+  }
+  return {};
+}
+
+}  // namespace
+
+float Reading::min_confidence() const {
+  return confidence.empty() ? 0.0f : *std::min_element(confidence.begin(), confidence.end());
+}
+
+Result<Lattice> detect(const cv::Mat& bgr, const Params& p) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
+  std::string first_error;
+  for (const cv::Vec3b& bg : common_colours(bgr, p.background_candidates, p.background_tolerance)) {
+    auto lat = detect_with_background(bgr, bg, p);
+    if (lat) return lat;
+    if (first_error.empty()) first_error = lat.error().message;
+    // A lattice with a peg off it is the answer (a drag), not a reason to try another background.
+    if (lat.error().message.rfind("no board found", 0) != 0) return lat.error();
+  }
+  if (first_error.empty()) first_error = "no board found: the picture has no dominant background colour";
+  return make_error(first_error);
+}
+
+Result<Reading> decode(const Lattice& lat, const Params& p) {
+  Reading out;
+  out.lattice = lat;
+  out.board = lat.board;
+  out.state.rows = lat.rows;
+  out.state.cols = lat.cols;
+  auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
+  out.state.sites.assign(cells, Site::kNone);
+  out.confidence.assign(cells, 1.0f);
+  int pegs = 0;
+  for (std::size_t i = 0; i < cells; ++i) {
+    int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
+    out.centres.push_back(lat.centre(row, col));
+    const Disc& d = lat.discs[i];
+    if (d.diameter <= 0) continue;  // outside the board: confident, nothing was there
+    double ratio = d.diameter / lat.pitch;
+    bool peg = std::abs(ratio - p.peg_diameter) < std::abs(ratio - p.hole_diameter);
+    double expected = peg ? p.peg_diameter : p.hole_diameter;
+    out.state.sites[i] = peg ? Site::kPeg : Site::kHole;
+    pegs += peg ? 1 : 0;
+    // Doubt grows as the size strays from the game's and the centre from its site.
+    double size_doubt = std::abs(ratio - expected) / (p.diameter_tolerance * expected);
+    double place_doubt = lat.offsets[i] / p.lattice_tolerance;
+    out.confidence[i] = static_cast<float>(std::clamp(1.0 - 0.5 * std::max(size_doubt, place_doubt), 0.0, 1.0));
+  }
+  if (pegs == 0) return make_error("no board found: only empty holes, no pegs");
+  // Sites read as outside must look empty: a peg dragged over its neighbour, or anything else that
+  // hides a disc, would otherwise silently turn a hole into "no hole".
+  for (std::size_t i = 0; i < cells; ++i) {
+    if (out.state.sites[i] != Site::kNone) continue;
+    int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
+    if (lat.ink.empty()) break;
+    int r = std::max(1, static_cast<int>(lat.pitch * p.hole_diameter * (1 - p.diameter_tolerance) / 2));
+    cv::Point c(lat.centre(row, col));
+    cv::Rect probe = cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, lat.ink.cols, lat.ink.rows);
+    if (probe.area() == 0) continue;
+    double inked = cv::countNonZero(lat.ink(probe)) / static_cast<double>(probe.area());
+    if (inked > p.max_outside_ink)
+      return make_error("site at row " + std::to_string(row) + ", col " + std::to_string(col) +
+                        " is covered but holds no whole peg or hole: is a drag in progress? read again once the window is still");
+  }
+  if (out.state.hole_count() > solvers::pegs::kMaxHoles)
+    return make_error("board too large: " + std::to_string(out.state.hole_count()) + " holes (the solver takes " +
+                      std::to_string(solvers::pegs::kMaxHoles) + ")");
+  return out;
+}
+
+Result<Reading> read(const cv::Mat& bgr, const Params& p) {
+  try {
+    auto lat = detect(bgr, p);
+    if (!lat) return lat.error();
+    return decode(*lat, p);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("OpenCV failed while reading the Pegs board: ") + e.what());
+  }
+}
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  Params p = defaults;
+  if (node.empty() || node.isNone()) return p;
+  if (!node.isMap()) return make_error("profile: `pegs` must be a map of reader parameters");
+  for (Result<void> r : {override_from(node, "background_tolerance", p.background_tolerance),
+                         override_from(node, "background_candidates", p.background_candidates),
+                         override_from(node, "min_disc_px", p.min_disc_px),
+                         override_from(node, "max_disc_aspect", p.max_disc_aspect),
+                         override_from(node, "min_disc_fill", p.min_disc_fill),
+                         override_from(node, "max_disc_fill", p.max_disc_fill),
+                         override_from(node, "peg_diameter", p.peg_diameter),
+                         override_from(node, "hole_diameter", p.hole_diameter),
+                         override_from(node, "diameter_tolerance", p.diameter_tolerance),
+                         override_from(node, "lattice_tolerance", p.lattice_tolerance),
+                         override_from(node, "min_sites", p.min_sites),
+                         override_from(node, "max_outside_ink", p.max_outside_ink),
+                         override_from(node, "max_side", p.max_side)})
+    if (!r) return r.error();
+  return p;
+}
+
+}  // namespace pb::vision::pegs

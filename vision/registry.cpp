@@ -1,0 +1,58 @@
+/* registry.cpp: the one list of vision readers. Add a reader here and in vision/CMakeLists.txt. */
+#include "vision/registry.hpp"
+
+#include <vector>
+
+#include "vision/onestroke/image_puzzle.hpp"
+#include "vision/sliding/image_puzzle.hpp"
+#include "vision/pegs/image_puzzle.hpp"
+#include "vision/knight/image_puzzle.hpp"
+#include "vision/hanoi/image_puzzle.hpp"
+
+namespace pb::vision {
+namespace {
+
+const std::vector<const Reader*>& list() {
+  static const std::vector<const Reader*> kReaders = {
+      &onestroke::kReader,
+      &sliding::kReader,
+      &pegs::kReader,
+      &knight::kReader,
+      &hanoi::kReader,
+  };
+  return kReaders;
+}
+
+}  // namespace
+
+std::span<const Reader* const> readers() { return {list().data(), list().size()}; }
+
+const Reader* find_reader(std::string_view game) {
+  for (const Reader* r : list())
+    if (r->game == game) return r;
+  return nullptr;
+}
+
+std::string reader_names() {
+  std::string out;
+  for (const Reader* r : list()) out += (out.empty() ? "" : ", ") + std::string(r->game);
+  return out;
+}
+
+Result<std::unique_ptr<ImagePuzzle>> read_any(const cv::Mat& bgr, const ReadOptions& options) {
+  std::unique_ptr<ImagePuzzle> best;
+  std::string why;
+  for (const Reader* r : list()) {
+    auto got = r->read(bgr, options);
+    if (!got) {
+      why += (why.empty() ? "" : "; ") + std::string(r->game) + ": " + got.error().message;
+      continue;
+    }
+    if (!best || (*got)->confidence() > best->confidence()) best = std::move(*got);
+  }
+  if (best) return best;
+  if (list().empty()) return make_error("no vision reader is built in: give a board text file instead");
+  return make_error("no board found (" + why + "): is the game on screen? try --game G and --annotate OUT.png");
+}
+
+}  // namespace pb::vision

@@ -1,0 +1,556 @@
+/* reader.cpp: Fifteen's lattice of bevelled tiles (detect) and their Tesseract-read numbers (decode). */
+#include "vision/sliding/reader.hpp"
+
+// Rejected designs:
+// - Finding the lattice from the bevel lines (Hough or projection profiles): the bevel colours may
+//   equal the background (FIFTEEN_COLOUR_2/3 are user-settable) and a window grab adds menu and
+//   status lines that make profiles ambiguous. The faces are background-coloured squares enclosed
+//   by whichever bevel colour differs, so they survive any one bevel colour vanishing.
+// - OCR of the whole board at once (one Tesseract call, page layout analysis): it splits and merges
+//   tiles unpredictably and loses which number came from which cell.
+// - Template-matching the digits against glyphs rendered by us: the game's font is whatever Pango
+//   picks on the machine; Tesseract reads any sans digits.
+// - Filling a single unreadable tile by elimination (the one number missing): that is a guess; a
+//   board is returned only when every tile was read.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <opencv2/imgproc.hpp>
+#include <type_traits>
+
+#include "vision/sliding/colour.hpp"
+#include "vision/sliding/ocr.hpp"
+
+namespace pb::vision::sliding {
+namespace {
+
+struct Face {
+  cv::Rect rect;
+  cv::Point2f centre;
+  float side = 0;
+};
+
+std::string site_name(int index, int cols) {
+  return "tile at row " + std::to_string(index / cols) + ", col " + std::to_string(index % cols);
+}
+
+// Tile faces: background-coloured components that are square, fairly full, and not open to the
+// image's edge (the area around the board is background too, and always reaches an edge).
+std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+  cv::Mat mask = near_colour(bgr, bg, p.background_tolerance);
+  if (p.seal_px > 0)
+    cv::erode(mask, mask, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2 * p.seal_px + 1, 2 * p.seal_px + 1)));
+  cv::Mat labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 4, CV_32S);
+  std::vector<Face> faces;
+  for (int i = 1; i < n; ++i) {
+    int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
+    int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (x == 0 || y == 0 || x + w == bgr.cols || y + h == bgr.rows) continue;
+    if (std::min(w, h) < p.min_tile_px) continue;
+    if (std::max(w, h) > p.max_tile_aspect * std::min(w, h)) continue;
+    if (area < p.min_tile_fill * w * h) continue;
+    // Undo the sealing erosion so the face is its true size.
+    cv::Rect r(x - p.seal_px, y - p.seal_px, w + 2 * p.seal_px, h + 2 * p.seal_px);
+    faces.push_back({r, cv::Point2f(r.x + r.width / 2.0f, r.y + r.height / 2.0f), (r.width + r.height) / 2.0f});
+  }
+  return faces;
+}
+
+// The largest set of faces whose sides agree within the tolerance (a board's tiles are one size).
+std::vector<Face> same_size_group(std::vector<Face> faces, double tolerance) {
+  std::sort(faces.begin(), faces.end(), [](const Face& a, const Face& b) { return a.side < b.side; });
+  std::size_t best_lo = 0, best_n = 0;
+  for (std::size_t lo = 0, hi = 0; lo < faces.size(); ++lo) {
+    hi = std::max(hi, lo);
+    while (hi + 1 < faces.size() && faces[hi + 1].side <= faces[lo].side * (1 + tolerance)) ++hi;
+    if (hi - lo + 1 >= best_n) best_lo = lo, best_n = hi - lo + 1;  // ties: the larger faces
+  }
+  return {faces.begin() + static_cast<long>(best_lo), faces.begin() + static_cast<long>(best_lo + best_n)};
+}
+
+// Median distance from a face to its nearest neighbour straight right or straight below.
+float neighbour_pitch(const std::vector<Face>& faces) {
+  std::vector<float> gaps;
+  for (const Face& a : faces) {
+    float right = 0, below = 0;
+    for (const Face& b : faces) {
+      float dx = b.centre.x - a.centre.x, dy = b.centre.y - a.centre.y;
+      if (std::abs(dy) < a.side / 2 && dx > a.side / 2 && (right == 0 || dx < right)) right = dx;
+      if (std::abs(dx) < a.side / 2 && dy > a.side / 2 && (below == 0 || dy < below)) below = dy;
+    }
+    if (right > 0) gaps.push_back(right);
+    if (below > 0) gaps.push_back(below);
+  }
+  if (gaps.empty()) return 0;
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+  return gaps[gaps.size() / 2];
+}
+
+// Faces linked to the first one through neighbours about one pitch away: the board, not stray
+// squares elsewhere in a window grab.
+std::vector<Face> largest_cluster(const std::vector<Face>& faces, float pitch, double tolerance) {
+  std::vector<int> cluster(faces.size(), -1);
+  int best = -1, best_size = 0, next = 0;
+  for (std::size_t s = 0; s < faces.size(); ++s) {
+    if (cluster[s] >= 0) continue;
+    int id = next++, size = 0;
+    std::vector<std::size_t> stack{s};
+    cluster[s] = id;
+    while (!stack.empty()) {
+      std::size_t a = stack.back();
+      stack.pop_back();
+      ++size;
+      for (std::size_t b = 0; b < faces.size(); ++b) {
+        if (cluster[b] >= 0) continue;
+        cv::Point2f d = faces[b].centre - faces[a].centre;
+        float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
+        if (std::abs(along - pitch) <= tolerance * pitch && across <= tolerance * pitch) {
+          cluster[b] = id;
+          stack.push_back(b);
+        }
+      }
+    }
+    if (size > best_size) best = id, best_size = size;
+  }
+  std::vector<Face> out;
+  for (std::size_t i = 0; i < faces.size(); ++i)
+    if (cluster[i] == best) out.push_back(faces[i]);
+  return out;
+}
+
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+  std::vector<Face> all = face_candidates(bgr, bg, p);
+  std::vector<Face> faces = same_size_group(all, p.size_tolerance);
+  if (faces.size() < 2) return make_error("no board found: no tile faces (square areas framed by bevels)");
+  float pitch = neighbour_pitch(faces);
+  if (pitch <= 0) return make_error("no board found: the square areas are not side by side like tiles");
+  faces = largest_cluster(faces, pitch, p.lattice_tolerance);
+  if (faces.size() < 2) return make_error("no board found: the square areas do not form a lattice");
+
+  float mean_side = 0;
+  for (const Face& f : faces) mean_side += f.side / static_cast<float>(faces.size());
+  if (mean_side < p.min_face_ratio * pitch || mean_side > 1.02f * pitch)
+    return make_error("no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
+                      std::to_string(static_cast<int>(pitch)) + " px apart are not Fifteen's tiles");
+
+  // Sites: rounded offsets from the top-left face; the origin is the mean of what each face implies.
+  float min_x = faces[0].centre.x, min_y = faces[0].centre.y;
+  for (const Face& f : faces) min_x = std::min(min_x, f.centre.x), min_y = std::min(min_y, f.centre.y);
+  Lattice lat;
+  lat.pitch = pitch;
+  lat.face = mean_side;
+  lat.background = bg;
+  std::vector<std::pair<int, int>> sites;
+  cv::Point2f origin(0, 0);
+  for (const Face& f : faces) {
+    int col = static_cast<int>(std::lround((f.centre.x - min_x) / pitch));
+    int row = static_cast<int>(std::lround((f.centre.y - min_y) / pitch));
+    sites.emplace_back(row, col);
+    lat.rows = std::max(lat.rows, row + 1);
+    lat.cols = std::max(lat.cols, col + 1);
+    origin += f.centre - cv::Point2f(col * pitch, row * pitch);
+  }
+  lat.origin = origin / static_cast<float>(faces.size());
+  if (lat.rows > p.max_side || lat.cols > p.max_side)
+    return make_error("no board found: a " + std::to_string(lat.cols) + "x" + std::to_string(lat.rows) +
+                      " lattice is larger than the reader accepts (max_side " + std::to_string(p.max_side) + ")");
+  std::vector<int> taken(static_cast<std::size_t>(lat.rows * lat.cols), 0);
+  for (std::size_t i = 0; i < faces.size(); ++i) {
+    cv::Point2f off = faces[i].centre - lat.centre(sites[i].first, sites[i].second);
+    if (std::hypot(off.x, off.y) > p.lattice_tolerance * pitch)
+      return make_error("tile between sites near (" + std::to_string(static_cast<int>(faces[i].centre.x)) + ", " +
+                        std::to_string(static_cast<int>(faces[i].centre.y)) +
+                        "): is a tile still sliding? read again once the window is still");
+    if (taken[static_cast<std::size_t>(sites[i].first * lat.cols + sites[i].second)]++ > 0)
+      return make_error("no board found: two squares on one lattice site");
+  }
+  for (int i = 0; i < lat.rows * lat.cols; ++i)
+    if (taken[static_cast<std::size_t>(i)] == 0) lat.blank_sites.push_back(i);
+  if (lat.blank_sites.size() > 1)
+    return make_error("no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
+                      std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)");
+
+  // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign picture.
+  float half = pitch / 2;
+  lat.board = cv::Rect(cv::Point(static_cast<int>(std::floor(lat.origin.x - half)), static_cast<int>(std::floor(lat.origin.y - half))),
+                       cv::Point(static_cast<int>(std::ceil(lat.origin.x + (lat.cols - 0.5f) * pitch)),
+                                 static_cast<int>(std::ceil(lat.origin.y + (lat.rows - 0.5f) * pitch))));
+  for (const Face& f : same_size_group(all, p.size_tolerance)) {
+    bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
+    if (!member && lat.board.contains(cv::Point(f.centre)))
+      return make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?");
+  }
+  return lat;
+}
+
+// ---- decoding ----
+
+// One attempt at reading a tile: the text and how it was obtained.
+struct Attempt {
+  std::string text;
+  float confidence = 0;  // 0..100
+  int variant = 0;
+};
+
+// A face's ink: a soft map (0 background .. 1 ink colour) and its glyphs.
+struct Ink {
+  cv::Mat soft;                   // CV_32F, the face crop
+  cv::Mat binary;                 // CV_8U 0/255, soft > 0.5
+  std::vector<cv::Rect> glyphs;   // left to right, in crop coordinates
+  cv::Rect all;                   // union of glyphs
+  double fraction = 0;            // ink pixels / crop area
+};
+
+Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p) {
+  Ink out;
+  out.soft = ink_map(crop, bg, ink);
+  cv::threshold(out.soft, out.binary, 0.5, 255, cv::THRESH_BINARY);
+  out.binary.convertTo(out.binary, CV_8U);
+  out.fraction = cv::countNonZero(out.binary) / static_cast<double>(crop.total());
+  cv::Mat labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats(out.binary, labels, stats, centroids, 8, CV_32S);
+  for (int i = 1; i < n; ++i) {
+    cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+               stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (r.height < p.min_glyph_px) continue;
+    // Blobs touching the crop's edge are bevel remnants, not digits (which are centred and small).
+    if (r.x == 0 || r.y == 0 || r.br().x == crop.cols || r.br().y == crop.rows) continue;
+    out.glyphs.push_back(r);
+  }
+  std::sort(out.glyphs.begin(), out.glyphs.end(), [](const cv::Rect& a, const cv::Rect& b) { return a.x < b.x; });
+  for (const cv::Rect& g : out.glyphs) out.all = out.all.area() == 0 ? g : (out.all | g);
+  return out;
+}
+
+// Scales the soft ink of `region` so its height is `height` px and thresholds it (or, with `grey`,
+// keeps the grey levels): dark text on white.
+cv::Mat scaled_text(const cv::Mat& soft, cv::Rect region, int height, bool grey) {
+  double scale = static_cast<double>(height) / region.height;
+  cv::Mat scaled;
+  cv::resize(soft(region), scaled, cv::Size(), scale, scale, scale > 1 ? cv::INTER_CUBIC : cv::INTER_AREA);
+  cv::Mat bin;
+  if (grey) {
+    scaled.convertTo(bin, CV_8U, -255.0, 255.0);
+    return bin;
+  }
+  cv::threshold(scaled, bin, 0.5, 255, cv::THRESH_BINARY_INV);
+  bin.convertTo(bin, CV_8U);
+  return bin;
+}
+
+// White margin around text: Tesseract wants some room around what it reads.
+cv::Mat with_margin(const cv::Mat& img, int margin) {
+  cv::Mat out;
+  cv::copyMakeBorder(img, out, margin, margin, margin, margin, cv::BORDER_CONSTANT, cv::Scalar(255));
+  return out;
+}
+
+constexpr int kVariants = 6;
+// Width / height beyond which one ink blob is two digits touching (one digit of a sans font: 0.4-0.75).
+constexpr double kMergedAspect = 0.95;
+
+// Reads the number on one face with preprocessing variant `v`:
+// 0: the number at the nominal height as one line (fast, and never wrong on our samples, but it
+//    drops some lone bold digits: "8" looks like "B" and the whitelist leaves nothing);
+// 1, 2: the number three times in a row as one word at the nominal and 1.5x height: the LSTM reads
+//    digits far better with neighbours, and the text must then be the same number three times;
+// 3: one line at 1.5x height with softened edges (jagged upscaled strokes confuse 3, 8 and 9);
+// 4, 5: the anti-aliased grey levels themselves, single and tripled, for tiny tiles whose binarised
+//    digits lose their holes.
+// Rejected: no whitelist plus a table of look-alikes (B->8, l->1): "a4", "qa" and "Do" appear too.
+Result<Attempt> attempt(const Ink& ink, int v, const Params& p) {
+  const std::string kDigits = "0123456789";
+  Attempt a;
+  a.variant = v;
+  int height = v == 0 || v == 1 || v == 5 ? p.ocr_height_px : p.ocr_height_px * 3 / 2;
+  cv::Mat text = scaled_text(ink.soft, ink.all, height, v >= 4);
+  cv::Mat img;
+  Layout layout = Layout::kLine;
+  if (v == 1 || v == 2 || v == 5) {
+    cv::Mat gap(text.rows, height / 4, CV_8U, cv::Scalar(255));
+    cv::hconcat(std::vector<cv::Mat>{text, gap, text, gap, text}, img);
+    img = with_margin(img, height / 2);
+    layout = Layout::kWord;
+  } else {
+    img = with_margin(text, height / 2);
+    if (v == 3) cv::GaussianBlur(img, img, cv::Size(0, 0), height / 24.0);
+  }
+  auto got = recognise(img, layout, kDigits);
+  if (!got) return got.error();
+  a.text = got->text;
+  a.confidence = got->min_confidence;
+  if (v == 1 || v == 2 || v == 5) {
+    // "888" or "8 8 8" -> "8"; anything else is not a reading.
+    std::string t;
+    for (char c : a.text)
+      if (c != ' ') t += c;
+    std::size_t n = t.size() / 3;
+    a.text = n > 0 && t.size() == 3 * n && t.substr(0, n) == t.substr(n, n) && t.substr(0, n) == t.substr(2 * n, n)
+                 ? t.substr(0, n)
+                 : "";
+  }
+  return a;
+}
+
+// The number an attempt names, or -1 when it is not a plausible tile label for this face.
+int tile_value(const Attempt& a, const Ink& ink, int cells) {
+  if (a.text.empty() || a.text.size() > 4 || a.text[0] == '0') return -1;
+  if (!std::all_of(a.text.begin(), a.text.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
+  // One glyph per digit ("1" read off "11", or "17" off "7", is a misread whatever its confidence),
+  // except that small digits may touch: a glyph wider than tall is two digits run together.
+  std::size_t expected = 0;
+  for (const cv::Rect& g : ink.glyphs) expected += g.width >= kMergedAspect * g.height ? 2 : 1;
+  if (a.text.size() != expected) return -1;
+  int v = std::stoi(a.text);
+  return v >= 1 && v < cells ? v : -1;
+}
+
+struct TileRead {
+  int value = -1;          // -1 unread, 0 blank
+  float confidence = 0;    // 0..1
+  bool reread = false;
+  std::string doubt;       // why it could not be read
+};
+
+// Reads a tile: the first variant if it is confident; otherwise (or when `thorough`) every variant,
+// and a value is taken only when at least two plausible readings agree and none disagrees.
+Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thorough) {
+  TileRead t;
+  std::map<int, std::vector<float>> votes;
+  std::string seen;
+  for (int v = 0; v < kVariants; ++v) {
+    auto got = attempt(ink, v, p);
+    if (!got) return got.error();
+    int value = tile_value(*got, ink, cells);
+    seen += (seen.empty() ? "'" : ", '") + got->text + "' " + std::to_string(static_cast<int>(got->confidence)) + "%";
+    if (v == 0 && !thorough && value > 0 && got->confidence >= p.min_confidence) {
+      t.value = value;
+      t.confidence = got->confidence / 100.0f;
+      return t;
+    }
+    t.reread = true;
+    if (value > 0 && got->confidence >= p.reread_confidence) votes[value].push_back(got->confidence);
+  }
+  if (votes.size() == 1 && votes.begin()->second.size() >= 2) {
+    t.value = votes.begin()->first;
+    const auto& c = votes.begin()->second;
+    t.confidence = *std::min_element(c.begin(), c.end()) / 100.0f;
+    return t;
+  }
+  t.doubt = votes.size() > 1 ? "readings disagree (" + seen + ")" : "no two readings agree (" + seen + ")";
+  return t;
+}
+
+// Whether two glyph bitmaps are the same shape (same size within a pixel, nearly the same pixels).
+bool same_glyph(const cv::Mat& a, const cv::Mat& b) {
+  if (std::abs(a.cols - b.cols) > 1 || std::abs(a.rows - b.rows) > 1) return false;
+  cv::Size s(std::min(a.cols, b.cols), std::min(a.rows, b.rows));
+  cv::Mat x = a(cv::Rect(cv::Point(0, 0), s)), y = b(cv::Rect(cv::Point(0, 0), s));
+  cv::Mat both, either;
+  cv::bitwise_and(x, y, both);
+  cv::bitwise_or(x, y, either);
+  int u = cv::countNonZero(either);
+  return u > 0 && cv::countNonZero(both) >= 0.93 * u;
+}
+
+}  // namespace
+
+cv::Rect Lattice::face_rect(int row, int col) const {
+  cv::Point2f c = centre(row, col);
+  float h = face / 2;
+  return cv::Rect(cv::Point(static_cast<int>(std::lround(c.x - h)), static_cast<int>(std::lround(c.y - h))),
+                  cv::Point(static_cast<int>(std::lround(c.x + h)), static_cast<int>(std::lround(c.y + h))));
+}
+
+float Reading::min_confidence() const {
+  return confidence.empty() ? 0.0f : *std::min_element(confidence.begin(), confidence.end());
+}
+
+Result<Lattice> detect(const cv::Mat& bgr, const Params& p) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
+  std::string first_error;
+  for (const cv::Vec3b& bg : common_colours(bgr, p.background_candidates, p.background_tolerance)) {
+    auto lat = detect_with_background(bgr, bg, p);
+    if (lat) return lat;
+    if (first_error.empty()) first_error = lat.error().message;
+    // A lattice was found but is wrong (mid-slide, two blanks): that is the answer, not a reason
+    // to try another colour as the background.
+    if (lat.error().message.rfind("no board found", 0) != 0) return lat.error();
+  }
+  if (first_error.empty()) first_error = "no board found: the picture has no dominant background colour";
+  return make_error(first_error);
+}
+
+Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) {
+  const int cells = lat.rows * lat.cols;
+  const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+  // Shave the face's edge so no bevel pixel is taken for ink.
+  const int inset = std::max(1, static_cast<int>(std::lround(lat.face * 0.06f)));
+
+  std::vector<cv::Mat> crops(static_cast<std::size_t>(cells));
+  for (int i = 0; i < cells; ++i) {
+    cv::Rect r = lat.face_rect(i / lat.cols, i % lat.cols);
+    r = cv::Rect(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset) & frame;
+    if (r.width < 4 || r.height < 4) return make_error("no board found: tile faces fall outside the picture");
+    crops[static_cast<std::size_t>(i)] = bgr(r);
+  }
+  auto ink_colour = dominant_ink(crops, lat.background, p.background_tolerance);
+  if (!ink_colour) return make_error("no board found: the tiles carry no numbers");
+
+  Reading out;
+  out.lattice = lat;
+  out.board = lat.board;
+  out.state.rows = lat.rows;
+  out.state.cols = lat.cols;
+  out.state.tiles.assign(static_cast<std::size_t>(cells), -1);
+  out.confidence.assign(static_cast<std::size_t>(cells), 0.0f);
+  for (int i = 0; i < cells; ++i) out.centres.push_back(lat.centre(i / lat.cols, i % lat.cols));
+
+  std::vector<Ink> inks;
+  std::vector<TileRead> reads(static_cast<std::size_t>(cells));
+  std::vector<int> blanks;
+  for (int i = 0; i < cells; ++i) {
+    auto idx = static_cast<std::size_t>(i);
+    inks.push_back(face_ink(crops[idx], lat.background, *ink_colour, p));
+    const Ink& ink = inks.back();
+    if (ink.glyphs.empty()) {
+      if (ink.fraction > p.max_blank_ink)
+        return make_error(site_name(i, lat.cols) + " has marks but no digits: is something covering the board?");
+      reads[idx].value = 0;
+      reads[idx].confidence = static_cast<float>(1.0 - ink.fraction / p.max_blank_ink);
+      blanks.push_back(i);
+      continue;
+    }
+    auto got = read_tile(ink, cells, p, false);
+    if (!got) return got.error();
+    reads[idx] = *got;
+  }
+  if (blanks.size() != 1)
+    return make_error(blanks.empty() ? "no blank found among the " + std::to_string(cells) + " tiles: not a Fifteen board"
+                                     : std::to_string(blanks.size()) + " blank tiles: not a Fifteen board (it has one)");
+
+  // Cross-checks, each sending tiles back for a thorough re-read:
+  //  - the same number on two tiles (one of them is misread);
+  //  - two glyphs of the same shape read as different digits (the game draws every digit of a board
+  //    in one font and size). The converse, different shapes read as one digit, is not checked:
+  //    the same digit differs by a pixel with its sub-pixel position.
+  std::vector<char> suspect(static_cast<std::size_t>(cells), 0);
+  std::map<int, std::vector<int>> where;
+  for (int i = 0; i < cells; ++i)
+    if (reads[static_cast<std::size_t>(i)].value > 0) where[reads[static_cast<std::size_t>(i)].value].push_back(i);
+  for (const auto& [value, sites] : where)
+    if (sites.size() > 1)
+      for (int s : sites) suspect[static_cast<std::size_t>(s)] = 1;
+  struct GlyphRef { int site; char digit; cv::Mat bits; };
+  std::vector<GlyphRef> glyphs;
+  for (int i = 0; i < cells; ++i) {
+    const TileRead& t = reads[static_cast<std::size_t>(i)];
+    if (t.value <= 0) continue;
+    std::string digits = std::to_string(t.value);
+    const Ink& ink = inks[static_cast<std::size_t>(i)];
+    if (ink.glyphs.size() != digits.size()) continue;  // touching digits: no glyph per digit to compare
+    for (std::size_t g = 0; g < ink.glyphs.size(); ++g)
+      glyphs.push_back({i, digits[g], ink.binary(ink.glyphs[g])});
+  }
+  for (std::size_t a = 0; a < glyphs.size(); ++a)
+    for (std::size_t b = a + 1; b < glyphs.size(); ++b)
+      if (glyphs[a].digit != glyphs[b].digit && same_glyph(glyphs[a].bits, glyphs[b].bits))
+        suspect[static_cast<std::size_t>(glyphs[a].site)] = suspect[static_cast<std::size_t>(glyphs[b].site)] = 1;
+  for (int i = 0; i < cells; ++i) {
+    auto idx = static_cast<std::size_t>(i);
+    if (!suspect[idx]) continue;
+    auto got = read_tile(inks[idx], cells, p, true);
+    if (!got) return got.error();
+    reads[idx] = *got;
+    if (reads[idx].value < 0) reads[idx].doubt = "read inconsistently with other tiles; " + reads[idx].doubt;
+  }
+
+  std::string unread;
+  for (int i = 0; i < cells; ++i) {
+    const TileRead& t = reads[static_cast<std::size_t>(i)];
+    if (t.value < 0) unread += (unread.empty() ? "" : "; ") + site_name(i, lat.cols) + ": " + t.doubt;
+    if (t.reread && t.value > 0)
+      out.notes.push_back(site_name(i, lat.cols) + " re-read as " + std::to_string(t.value));
+  }
+  if (!unread.empty()) return make_error("cannot read every tile, refusing to guess: " + unread);
+
+  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  for (int i = 0; i < cells; ++i) {
+    const TileRead& t = reads[static_cast<std::size_t>(i)];
+    out.state.tiles[static_cast<std::size_t>(i)] = t.value;
+    out.confidence[static_cast<std::size_t>(i)] = t.confidence;
+    ++count[static_cast<std::size_t>(t.value)];
+  }
+  std::string wrong;
+  for (int v = 1; v < cells; ++v) {
+    if (count[static_cast<std::size_t>(v)] == 1) continue;
+    wrong += (wrong.empty() ? "" : ", ") + std::to_string(v) +
+             (count[static_cast<std::size_t>(v)] == 0 ? " missing" : " read " + std::to_string(count[static_cast<std::size_t>(v)]) + " times");
+  }
+  if (!wrong.empty())
+    return make_error("the tiles read are not 1.." + std::to_string(cells - 1) + " once each (" + wrong +
+                      "), refusing to guess: read again, or pass a larger window");
+  return out;
+}
+
+Result<Reading> read(const cv::Mat& bgr, const Params& p) {
+  try {
+    auto lat = detect(bgr, p);
+    if (!lat) return lat.error();
+    return decode(bgr, *lat, p);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("OpenCV failed while reading the Fifteen board: ") + e.what());
+  }
+}
+
+}  // namespace pb::vision::sliding
+
+namespace pb::vision::sliding {
+namespace {
+
+// Overrides `value` with node[key] when present; a present key of the wrong type is an error.
+template <class T>
+Result<void> override_from(const cv::FileNode& node, const char* key, T& value) {
+  cv::FileNode n = node[key];
+  if (n.empty() || n.isNone()) return {};
+  if constexpr (std::is_integral_v<T>) {
+    if (!n.isInt()) return make_error(std::string("profile: sliding.") + key + " must be an integer");
+    value = static_cast<T>(static_cast<int>(n));
+  } else {
+    if (!n.isInt() && !n.isReal()) return make_error(std::string("profile: sliding.") + key + " must be a number");
+    value = static_cast<T>(static_cast<double>(n));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  Params p = defaults;
+  if (node.empty() || node.isNone()) return p;
+  if (!node.isMap()) return make_error("profile: `sliding` must be a map of reader parameters");
+  for (Result<void> r : {override_from(node, "background_tolerance", p.background_tolerance),
+                         override_from(node, "background_candidates", p.background_candidates),
+                         override_from(node, "seal_px", p.seal_px),
+                         override_from(node, "min_tile_px", p.min_tile_px),
+                         override_from(node, "max_tile_aspect", p.max_tile_aspect),
+                         override_from(node, "min_tile_fill", p.min_tile_fill),
+                         override_from(node, "size_tolerance", p.size_tolerance),
+                         override_from(node, "lattice_tolerance", p.lattice_tolerance),
+                         override_from(node, "min_face_ratio", p.min_face_ratio),
+                         override_from(node, "max_side", p.max_side),
+                         override_from(node, "max_blank_ink", p.max_blank_ink),
+                         override_from(node, "ocr_height_px", p.ocr_height_px),
+                         override_from(node, "min_confidence", p.min_confidence),
+                         override_from(node, "reread_confidence", p.reread_confidence),
+                         override_from(node, "min_glyph_px", p.min_glyph_px)})
+    if (!r) return r.error();
+  return p;
+}
+
+}  // namespace pb::vision::sliding

@@ -1,0 +1,93 @@
+/* reader.hpp: reads Simon Tatham's Fifteen (sliding tiles, any W x H) off its window or screenshot. */
+#pragma once
+
+// Fifteen draws each tile as a square of the background colour framed by a bevel (highlight top
+// and left, lowlight bottom and right) with its number centred in the text colour; the blank is
+// plain background. So, whatever the colours (FIFTEEN_COLOUR_0..3) and tile size:
+//   detect: the background colour is the commonest; tile faces are the square, equal-sized,
+//           background-coloured regions enclosed by bevels; their centres give the lattice.
+//   decode: each face's ink is binarised against the background, scaled to a fixed height and read
+//           by Tesseract (digits only); doubtful or inconsistent tiles are re-read with other
+//           preprocessing, and a board that is not a permutation of 0..N-1 is refused, never patched.
+
+#include <opencv2/core.hpp>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::vision::sliding {
+
+using solvers::sliding::State;
+
+// What the reader may assume. Colour distances are the largest per-channel difference, 0-255 levels.
+// A profile overrides any of these under the node `sliding` (same names).
+struct Params {
+  // Detection.
+  int background_tolerance = 14;   // within this distance a pixel is background, levels (bevels of one
+                                   // px are anti-aliased to half their contrast: keep this low)
+  int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
+                                   // faint one-pixel bevels still close each face off, px
+  int background_candidates = 3;   // commonest colours tried as the background, in order
+  int min_tile_px = 14;            // smallest tile face side accepted, px
+  double max_tile_aspect = 1.15;   // longer / shorter side of a tile face's bounding box
+  double min_tile_fill = 0.55;     // face area / bounding-box area (digits and their holes cut it)
+  double size_tolerance = 0.12;    // faces of one board differ in side by at most this fraction
+  double lattice_tolerance = 0.15; // largest distance of a face's centre from its lattice site, pitches
+  double min_face_ratio = 0.75;    // least face side / pitch (the game: 0.9)
+  int max_side = 32;               // most tiles per board side (the solver's limit)
+  double max_blank_ink = 0.01;     // most ink on the blank site, fraction of its area
+
+  // Decoding.
+  int ocr_height_px = 32;          // digits are scaled to this height before OCR, px
+  int min_confidence = 80;         // Tesseract per-digit confidence (0-100) accepted at first reading
+  int reread_confidence = 60;      // least confidence a re-read must reach (and agree on) to be used
+  double min_glyph_px = 3;         // ink blobs shorter than this are specks, not digit parts, px
+};
+
+// Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+
+// Where the tiles are: site (row, col) is centred at origin + (col, row) * pitch, frame pixels.
+struct Lattice {
+  int rows = 0;
+  int cols = 0;
+  cv::Point2f origin;
+  float pitch = 0;
+  float face = 0;                 // side of a tile face (inside the bevel), px
+  cv::Rect board;                 // the tiles' outer bounds, px
+  cv::Vec3b background;           // BGR
+  std::vector<int> blank_sites;   // sites with no tile face (row-major indices)
+
+  cv::Point2f centre(int row, int col) const { return origin + cv::Point2f(col * pitch, row * pitch); }
+  cv::Rect face_rect(int row, int col) const;
+};
+
+struct Reading {
+  State state;
+  std::vector<cv::Point2f> centres;  // per cell, row-major, frame px
+  std::vector<float> confidence;     // per cell, 0..1 (the blank: how empty it is)
+  cv::Rect board;                    // the tiles' outer bounds, frame px
+  Lattice lattice;
+  std::vector<std::string> notes;    // tiles that needed a re-read, for --annotate and logs
+
+  float min_confidence() const;
+};
+
+// The lattice of tile faces. Errors start with "no board found: " when nothing looks like Fifteen.
+Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {});
+// The numbers on the faces; fails rather than return anything but a permutation of 0..N-1.
+Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params& params = {});
+// detect() then decode(), with OpenCV exceptions turned into errors.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+
+// The text of the status line under the board in a whole-window grab ("Moves: 12",
+// "COMPLETED! Moves: 40"), read by Tesseract. Errors when there is no text under the board.
+Result<std::string> read_status_line(const cv::Mat& bgr);
+
+// Draws what was read over `bgr`: the lattice, each tile's number and confidence (doubtful in red),
+// and, when given, `moves` (tile numbers in order) as numbered arrows from tile to blank.
+cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading, const std::vector<int>& moves = {});
+
+}  // namespace pb::vision::sliding
