@@ -1,5 +1,8 @@
 /* main.cpp: the puzzlebot program: dispatches to the subcommands. */
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,11 @@ void usage(std::FILE* out) {
 
 int main(int argc, char** argv) {
   using namespace pb::app;  // NOLINT: main only
+  // Tesseract parallelises with OpenMP, whose idle threads spin; on a busy machine (a game running
+  // beside us) one thread reads a tile faster. libgomp reads the limit when it loads, before main,
+  // so set it and start again once; a user's own OMP_THREAD_LIMIT is kept.
+  if (std::getenv("OMP_THREAD_LIMIT") == nullptr && ::setenv("OMP_THREAD_LIMIT", "1", 1) == 0)
+    ::execv("/proc/self/exe", argv);  // returns only on failure: then go on with the defaults
   if (argc < 2) {
     usage(stderr);
     return kExitBadInput;

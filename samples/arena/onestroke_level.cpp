@@ -126,9 +126,11 @@ void OnestrokeLevel::restart() {
 std::vector<Stroke> OnestrokeLevel::solution() const {
   const os::Solution sol = os::solve(state_, solvers::Limits::with_timeout(std::chrono::milliseconds(2000)));
   if (sol.status != solvers::Status::kSolved) return {};
-  Stroke s;
-  for (const Cell& c : sol.path) s.points.push_back(cell_centre(c));
-  return {s};
+  // One short drag per step (press on the cat, drag to the next cell) so that --play K stops after K
+  // cells; a player may as well drag through all of sol.path in one stroke.
+  std::vector<Stroke> out;
+  for (std::size_t i = 1; i < sol.path.size(); ++i) out.push_back({{cell_centre(sol.path[i - 1]), cell_centre(sol.path[i])}});
+  return out;
 }
 
 std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant) {

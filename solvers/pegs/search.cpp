@@ -73,6 +73,8 @@ constexpr std::uint64_t kNodesPerPivot = 64;
 // A program still unsolved after this many pivots is dropped (its position is almost never
 // refutable: the ones that are take 100 to 1000 pivots on the English board).
 constexpr int kMaxPivotsPerLp = 1500;
+// "One peg anywhere": nodes the joint search runs alone before the per-end searches join it.
+constexpr std::uint64_t kJointHeadStart = 65536;
 
 // Dead positions, canonical form, open addressing with linear probing. The all-zero key (no pegs)
 // never occurs in a search, so it marks an empty slot.
@@ -162,7 +164,19 @@ class Searcher {
   // found; path() is then the solution.
   bool run(const Bits<W>& start, Goal goal, const std::vector<int>& ends, const std::vector<int>& syms,
            std::size_t max_table_bytes, std::uint64_t seed) {
+    begin(start, goal, ends, syms, max_table_bytes, seed);
+    Step st = Step::kGoOn;
+    while (st == Step::kGoOn) st = step();
+    return st == Step::kFound;
+  }
+
+  // The same search one restart at a time, so that several searches can share a node budget
+  // (solve_with's per-end-hole portfolio). begin() sets up; each step() runs one restart.
+  enum class Step { kFound, kProved, kStopped, kGoOn };
+  void begin(const Bits<W>& start, Goal goal, const std::vector<int>& ends, const std::vector<int>& syms,
+             std::size_t max_table_bytes, std::uint64_t seed) {
     goal_ = goal;
+    start_ = start;
     target_ = goal.target >= 0 ? Bits<W>::bit(goal.target) : Bits<W>{};
     ends_ = goal.max_pegs == 1 ? ends : std::vector<int>{};
     pagodas_ = 0;
@@ -177,39 +191,45 @@ class Searcher {
     build_symmetry_tables(syms);
     table_ = std::make_unique<DeadTable<W>>(max_table_bytes);
     sums_.assign(static_cast<std::size_t>(start.count() + 1) * kMaxPagodas, 0.0);
-    std::mt19937_64 rng(seed);
-    // Restart r may visit kRestartBase * luby(r) nodes; the table carries over, so a restart
-    // re-walks only the live part of what the last one saw.
-    bool found = false;
-    for (std::uint64_t r = 1;; ++r) {
-      if (r == 1) {
-        order_.clear();
-        for (int j = 0; j < static_cast<int>(g_.jumps.size()); ++j) order_.push_back(j);
-      } else {
-        shuffle_order(rng);
-      }
-      if (!ends_.empty() && budget_.nodes() >= next_round_) pagoda_round();
-      restart_left_ = kRestartBase * luby(r);
-      if (restart_left_ > (std::uint64_t{1} << 40)) restart_left_ = ~std::uint64_t{0};
-      path_.clear();
-      std::fill(sums_.begin(), sums_.begin() + kMaxPagodas, 0.0);
-      start.for_each([&](int i) {
-        for (int k = 0; k < pagodas_; ++k) sums_[static_cast<std::size_t>(k)] += weight_[static_cast<std::size_t>(i * kMaxPagodas + k)];
-      });
-      if (refuted(sums_.data())) {
-        restart_left_ = 1;  // proved dead at the root: the search is complete
-        break;
-      }
-      const Bits<W> key = canonical(start);
-      if (!budget_.tick()) break;
+    rng_.seed(seed);
+    round_ = 0;
+  }
+
+  // Restart r may visit kRestartBase * luby(r) nodes; the table carries over, so a restart
+  // re-walks only the live part of what the last one saw.
+  Step step() {
+    const std::uint64_t r = ++round_;
+    if (r == 1) {
+      order_.clear();
+      for (int j = 0; j < static_cast<int>(g_.jumps.size()); ++j) order_.push_back(j);
+    } else {
+      shuffle_order(rng_);
+    }
+    if (!ends_.empty() && budget_.nodes() >= next_round_) pagoda_round();
+    restart_left_ = kRestartBase * luby(r);
+    if (restart_left_ > (std::uint64_t{1} << 40)) restart_left_ = ~std::uint64_t{0};
+    path_.clear();
+    std::fill(sums_.begin(), sums_.begin() + kMaxPagodas, 0.0);
+    start_.for_each([&](int i) {
+      for (int k = 0; k < pagodas_; ++k) sums_[static_cast<std::size_t>(k)] += weight_[static_cast<std::size_t>(i * kMaxPagodas + k)];
+    });
+    Step out = Step::kGoOn;
+    if (refuted(sums_.data())) {
+      out = Step::kProved;  // dead at the root: the search is complete
+    } else if (!budget_.tick()) {
+      out = Step::kStopped;
+    } else {
       --restart_left_;
-      found = !table_->contains(key) && dfs(start, key, start.count(), 0);
-      if (found || budget_.exhausted() || restart_left_ > 0) break;  // done, limit hit, or proved
-      ++restarts_;
+      const Bits<W> key = canonical(start_);
+      bool found = !table_->contains(key) && dfs(start_, key, start_.count(), 0);
+      if (found) out = Step::kFound;
+      else if (budget_.exhausted()) out = Step::kStopped;
+      else if (restart_left_ > 0) out = Step::kProved;  // the restart ran to its end: proved
+      else ++restarts_;
     }
     table_entries_ = std::max(table_entries_, table_->size());
     table_full_ = table_full_ || table_->full();
-    return found;
+    return out;
   }
 
   const std::vector<int>& path() const { return path_; }
@@ -219,6 +239,12 @@ class Searcher {
   std::size_t table_entries() const { return table_entries_; }
   bool table_full() const { return table_full_; }
   int pagodas() const { return pagodas_; }
+  // Takes over another search's best sequence and adds its table to the count (for the portfolio).
+  void merge(const Searcher& o) {
+    if (o.best_pegs_ < best_pegs_) best_pegs_ = o.best_pegs_, best_path_ = o.best_path_;
+    table_entries_ += o.table_entries_;
+    table_full_ = table_full_ || o.table_full_;
+  }
 
  private:
   // Pagoda sums of the position at each depth, kMaxPagodas per depth; unused slots stay 0 against
@@ -438,6 +464,9 @@ class Searcher {
   std::uint64_t last_round_nodes_ = 0;  // node count at the last one
   std::uint64_t pivots_banked_ = 0;     // simplex pivots the rounds may still spend
   std::vector<int> order_;  // the order jumps are tried in, this restart
+  Bits<W> start_;
+  std::mt19937_64 rng_;
+  std::uint64_t round_ = 0;  // restarts begun
   std::uint64_t restart_left_ = 0;
   std::uint64_t restarts_ = 0;
   Goal goal_;
@@ -454,6 +483,75 @@ class Searcher {
 
 std::string plural(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// "One peg anywhere" as one search per end hole the class test allows, interleaved a restart at a
+// time (round robin, each on its own Luby schedule, so the total is about ends x the fastest).
+// A fixed end gets Conway's pagoda for that hole and LP pagodas for it alone, which cut far more
+// than any function that must keep every end open; the ends nearest the centre, usually the
+// easiest, go first. Exact: solved when any end is reached; unsolvable only when every end's
+// search ran to its end. The node budget is shared and the table memory split between the ends.
+template <int W>
+bool search_each_end(const Geometry& g, Budget& budget, const Bits<W>& start, std::vector<int> ends,
+                     const Limits& limits, Searcher<W>& main, std::vector<int>& solution) {
+  double cr = 0, cc = 0;
+  for (const Cell& c : g.cells) cr += c.row, cc += c.col;
+  cr /= g.holes(), cc /= g.holes();
+  auto dist = [&](int h) {
+    const Cell& c = g.cells[static_cast<std::size_t>(h)];
+    return std::abs(c.row - cr) + std::abs(c.col - cc);
+  };
+  std::stable_sort(ends.begin(), ends.end(), [&](int a, int b) { return dist(a) < dist(b); });
+  // The joint search first, alone: it solves most starts within its first restarts, before the
+  // per-end searches would have paid for their tables.
+  std::vector<int> all_syms;
+  for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k) all_syms.push_back(k);
+  main.begin(start, Goal{1, -1}, ends, all_syms, limits.max_table_bytes / (ends.size() + 1), limits.seed);
+  for (;;) {
+    auto st = main.step();
+    if (st == Searcher<W>::Step::kFound) {
+      solution = main.path();
+      return true;
+    }
+    if (st != Searcher<W>::Step::kGoOn) return false;  // proved for every end at once, or stopped
+    if (budget.nodes() >= kJointHeadStart) break;
+  }
+  std::vector<std::unique_ptr<Searcher<W>>> searches;
+  for (int t : ends) {
+    std::vector<int> syms;
+    for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k)
+      if (g.symmetries[static_cast<std::size_t>(k)][static_cast<std::size_t>(t)] == t) syms.push_back(k);
+    searches.push_back(std::make_unique<Searcher<W>>(g, budget));
+    searches.back()->begin(start, Goal{1, t}, {t}, syms, limits.max_table_bytes / ends.size(), limits.seed);
+  }
+  std::vector<bool> open(searches.size(), true);
+  std::size_t left = searches.size();
+  bool found = false, main_open = true;
+  while (left > 0 && !found && !budget.exhausted()) {
+    if (main_open) {
+      auto st = main.step();
+      if (st == Searcher<W>::Step::kFound) {
+        found = true;
+        solution = main.path();
+      } else if (st == Searcher<W>::Step::kProved) {
+        left = 0;  // the joint search covers every end
+      }
+      main_open = st == Searcher<W>::Step::kGoOn;
+    }
+    for (std::size_t i = 0; i < searches.size() && left > 0 && !found && !budget.exhausted(); ++i) {
+      if (!open[i]) continue;
+      auto st = searches[i]->step();
+      if (st == Searcher<W>::Step::kFound) {
+        found = true;
+        solution = searches[i]->path();
+      } else if (st == Searcher<W>::Step::kProved) {
+        open[i] = false;
+        --left;
+      }
+    }
+  }
+  for (const auto& s : searches) main.merge(*s);
+  return found;
 }
 
 template <int W>
@@ -532,10 +630,19 @@ Solution solve_with(const State& state, const Geometry& g, const Limits& limits)
     }
   } else {
     Goal goal{1, target};
-    bool found = pegs == 1 ? (target < 0 || start.test(target)) : searcher.run(start, goal, target >= 0 ? std::vector<int>{target} : class_ends, target_syms, limits.max_table_bytes, limits.seed);
+    std::vector<int> solution;
+    bool found = false;
+    if (pegs == 1) {
+      found = target < 0 || start.test(target);
+    } else if (target < 0 && class_ends.size() > 1) {
+      found = search_each_end(g, budget, start, class_ends, limits, searcher, solution);
+    } else {
+      found = searcher.run(start, goal, target >= 0 ? std::vector<int>{target} : class_ends, target_syms, limits.max_table_bytes, limits.seed);
+      solution = searcher.path();
+    }
     if (found) {
       out.status = Status::kSolved;
-      out.moves = to_moves(searcher.path());
+      out.moves = to_moves(solution);
       out.pegs_left = 1;
       return finish(out);
     }

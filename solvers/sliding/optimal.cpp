@@ -57,18 +57,51 @@ std::vector<CellMap> symmetries(int rows, int cols) {
   return out;
 }
 
-// One database lookup: the cells of `tiles` (through `map`) ranked into `db`.
+// One database lookup: the cells of the group's tiles, through `map`, ranked into `db`.
 struct Lookup {
   const std::uint8_t* db = nullptr;
   int k = 0;
   int n = 0;
-  std::array<std::uint8_t, kMaxCells> tiles{};
-  CellMap map{};
+  std::array<std::uint8_t, kMaxCells> tiles{};  // slot -> tile
+  std::array<std::int8_t, kMaxCells> slot{};    // tile -> slot, -1 when not in the group (the blank)
+  CellMap map{};                                // board cell -> database cell
+  CellMap inv{};                                // database cell -> board cell
+  std::array<std::uint32_t, kMaxCells> weight{};  // place value of each slot's digit in the rank
 
-  int value(const std::uint8_t* pos) const {
+  void init(int k_, int n_) {
+    k = k_;
+    n = n_;
+    slot.fill(-1);
+    for (int i = 0; i < k; ++i) slot[tiles[i]] = static_cast<std::int8_t>(i);
+    for (int c = 0; c < n; ++c) inv[map[c]] = static_cast<std::uint8_t>(c);
+    std::uint32_t w = 1;
+    for (int i = k - 1; i >= 0; --i) {
+      weight[i] = w;
+      w *= static_cast<std::uint32_t>(n - i);
+    }
+  }
+  std::uint32_t rank(const std::uint8_t* pos) const {
     std::uint8_t cells[kMaxCells];
     for (int i = 0; i < k; ++i) cells[i] = map[pos[tiles[i]]];
-    return db[rank_placement(cells, k, n)];
+    return static_cast<std::uint32_t>(rank_placement(cells, k, n));
+  }
+  // The rank after `tile` slides from board cell a into the blank at b (board as before the move).
+  // Only the digits of the tiles passed in database cell order change: none for a move along a
+  // database row, at most cols - 1 for a move across (see the build's rank_delta in pattern_db.cpp).
+  std::uint32_t moved(std::uint32_t rank, const std::uint8_t* board, int tile, int a, int b) const {
+    const int s = slot[tile];
+    const int p = map[a], q = map[b];
+    std::int32_t own = q - p;
+    if (own == 1 || own == -1) return rank + static_cast<std::uint32_t>(own * static_cast<std::int32_t>(weight[s]));
+    const int sign = q > p ? 1 : -1;
+    std::int32_t delta = 0;
+    for (int x = std::min(p, q) + 1; x < std::max(p, q); ++x) {
+      const int j = slot[board[inv[x]]];
+      if (j < 0) continue;
+      if (j < s) own -= sign;
+      else delta += sign * static_cast<std::int32_t>(weight[j]);
+    }
+    return rank + static_cast<std::uint32_t>(delta + own * static_cast<std::int32_t>(weight[s]));
   }
 };
 
@@ -165,62 +198,188 @@ std::vector<Option> options(int rows, int cols) {
   return out;
 }
 
-// Max over partitions of the sum of their lookups; a Node is the per-search-node part, copied down.
-class PdbHeuristic {
- public:
+// The heuristic's fixed part: the lookups, and for each tile the lookups it is in (one per
+// partition, fewer where partitions share a group).
+struct PdbTables {
   static constexpr int kMaxLookups = 24;
   static constexpr int kMaxSums = 4;
-  struct Node {
-    std::array<std::uint8_t, kMaxLookups> v{};  // each lookup's value
-    std::array<std::int16_t, kMaxSums> sum{};
-    int h = 0;
-  };
+  std::vector<Lookup> lookups;
+  int sums = 0;  // partitions
+  // For each tile: its distinct lookups, and for each partition which of them it is.
+  std::array<std::uint8_t, kMaxCells> count{};
+  std::array<std::array<std::uint8_t, kMaxSums>, kMaxCells> lookup{};
+  std::array<std::array<std::uint8_t, kMaxSums>, kMaxCells> of_sum{};
 
   // `in_sum[t][j]`: the lookup holding tile t in partition j.
-  PdbHeuristic(std::vector<Lookup> lookups, int sums, std::vector<std::array<std::uint8_t, kMaxSums>> in_sum)
-      : lookups_(std::move(lookups)), sums_(sums), in_sum_(std::move(in_sum)) {}
-
-  Node reset(const std::uint8_t* /*board*/, const std::uint8_t* pos) const {
-    Node node;
-    for (std::size_t i = 0; i < lookups_.size(); ++i) node.v[i] = static_cast<std::uint8_t>(lookups_[i].value(pos));
-    for (int t = 1; t < static_cast<int>(in_sum_.size()); ++t) {
-      for (int j = 0; j < sums_; ++j) {
-        // Count each lookup once per sum: at its lowest tile.
-        const int l = in_sum_[t][j];
-        bool first = true;
-        for (int u = 1; u < t; ++u) first = first && in_sum_[u][j] != l;
-        if (first) node.sum[j] = static_cast<std::int16_t>(node.sum[j] + node.v[l]);
+  PdbTables(std::vector<Lookup> l, int s, const std::vector<std::array<std::uint8_t, kMaxSums>>& in_sum)
+      : lookups(std::move(l)), sums(s) {
+    for (std::size_t t = 1; t < in_sum.size(); ++t)
+      for (int j = 0; j < sums; ++j) {
+        int u = 0;
+        while (u < count[t] && lookup[t][u] != in_sum[t][j]) ++u;
+        if (u == count[t]) lookup[t][count[t]++] = in_sum[t][j];
+        of_sum[t][j] = static_cast<std::uint8_t>(u);
       }
+  }
+};
+
+// IDA* over the pattern databases: h is the max over partitions of the sum of their lookups.
+// Each lookup's rank and value are kept for the current node; a move changes only the lookups
+// of the tile that moved (at most one per partition), and their ranks change by a few place values
+// (Lookup::moved) instead of being recomputed. All children of a node are evaluated before any is
+// entered, and without stopping at the first sum over the bound: their table reads (the cost of a
+// node: a cache miss each, mostly) are then independent loads that the processor overlaps.
+class PdbIda {
+ public:
+  PdbIda(const State& state, const PdbTables& tables, Budget& budget)
+      : t_(tables), budget_(budget), cols_(state.cols), n_(state.cells()) {
+    for (int c = 0; c < n_; ++c) {
+      board_[c] = static_cast<std::uint8_t>(state.tiles[c]);
+      pos_[state.tiles[c]] = static_cast<std::uint8_t>(c);
+      const int r = c / cols_, q = c % cols_;
+      int k = 0;
+      if (r > 0) neighbours_[c][k++] = static_cast<std::int8_t>(c - cols_);
+      if (q > 0) neighbours_[c][k++] = static_cast<std::int8_t>(c - 1);
+      if (q < cols_ - 1) neighbours_[c][k++] = static_cast<std::int8_t>(c + 1);
+      if (r < state.rows - 1) neighbours_[c][k++] = static_cast<std::int8_t>(c + cols_);
+      degree_[c] = static_cast<std::int8_t>(k);
     }
-    node.h = 0;
-    for (int j = 0; j < sums_; ++j) node.h = std::max<int>(node.h, node.sum[j]);
-    return node;
   }
 
-  // `tile` has just moved (board and pos are updated). Stops at the first sum above `limit`: the
-  // node is then cut off and its other values are never read.
-  Node after(const Node& prev, const std::uint8_t* /*board*/, const std::uint8_t* pos, int tile, int /*from*/,
-             int /*to*/, int limit) const {
-    Node node = prev;
-    std::uint32_t done = 0;
-    node.h = 0;
-    for (int j = 0; j < sums_; ++j) {
-      const int l = in_sum_[tile][j];
-      if (!(done >> l & 1u)) {
-        node.v[l] = static_cast<std::uint8_t>(lookups_[l].value(pos));
-        done |= 1u << l;
-      }
-      node.sum[j] = static_cast<std::int16_t>(node.sum[j] + node.v[l] - prev.v[l]);
-      node.h = std::max<int>(node.h, node.sum[j]);
-      if (node.h > limit) return node;
+  bool run(std::vector<Move>& moves, int& first_bound) {
+    const int lookups = static_cast<int>(t_.lookups.size());
+    for (int l = 0; l < lookups; ++l) {
+      rank_[l] = t_.lookups[l].rank(pos_);
+      value_[l] = t_.lookups[l].db[rank_[l]];
     }
-    return node;
+    int h = 0;
+    for (int j = 0; j < t_.sums; ++j) {
+      sum_[j] = 0;
+      for (int l = 0; l < lookups; ++l) {
+        // A lookup belongs to partition j when some tile of it names it for j.
+        bool in = false;
+        for (int i = 0; i < t_.lookups[l].k && !in; ++i) {
+          const int tile = t_.lookups[l].tiles[i];
+          in = t_.lookup[tile][t_.of_sum[tile][j]] == l;
+        }
+        if (in) sum_[j] += value_[l];
+      }
+      h = std::max(h, sum_[j]);
+    }
+    first_bound = h;
+    int bound = h;
+    path_.clear();
+    for (;;) {
+      const int next = dfs(0, bound, -1, h);
+      if (next == kFound) {
+        moves = path_;
+        return true;
+      }
+      if (next == kAborted) return false;
+      bound = next;  // never INT_MAX: a solvable board always has a path
+    }
   }
 
  private:
-  std::vector<Lookup> lookups_;
-  int sums_;
-  std::vector<std::array<std::uint8_t, kMaxSums>> in_sum_;
+  static constexpr int kFound = -1;
+  static constexpr int kAborted = -2;
+  static constexpr int kMaxSums = PdbTables::kMaxSums;
+
+  struct Child {
+    int tile, from, h;
+    std::uint32_t rank[kMaxSums];
+    std::uint8_t value[kMaxSums];
+  };
+
+  // The node's f is within the bound; returns kFound, kAborted or the least f over the bound.
+  int dfs(int g, int bound, int prev_tile, int h) {
+    if (h == 0) return kFound;  // h is 0 only on the goal (every tile home)
+    if (!budget_.tick()) return kAborted;
+    const int blank = pos_[0];
+    Child child[4];
+    int children = 0;
+    for (int i = 0; i < degree_[blank]; ++i) {
+      const int from = neighbours_[blank][i];
+      const int tile = board_[from];
+      if (tile == prev_tile) continue;
+      Child& c = child[children++];
+      c.tile = tile;
+      c.from = from;
+      for (int u = 0; u < t_.count[tile]; ++u)
+        c.rank[u] = t_.lookups[t_.lookup[tile][u]].moved(rank_[t_.lookup[tile][u]], board_, tile, from, blank);
+    }
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      for (int u = 0; u < t_.count[c.tile]; ++u) c.value[u] = t_.lookups[t_.lookup[c.tile][u]].db[c.rank[u]];
+    }
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      int ch = 0;
+      for (int j = 0; j < t_.sums; ++j) {
+        const int u = t_.of_sum[c.tile][j];
+        ch = std::max(ch, sum_[j] + c.value[u] - value_[t_.lookup[c.tile][u]]);
+      }
+      c.h = ch;
+    }
+    int best = INT_MAX;
+    for (int x = 0; x < children; ++x) {
+      const Child& c = child[x];
+      const int f = g + 1 + c.h;
+      if (f > bound) {
+        best = std::min(best, f);
+        continue;
+      }
+      const int tile = c.tile, from = c.from, n = t_.count[tile];
+      std::uint32_t old_rank[kMaxSums];
+      std::uint8_t old_value[kMaxSums];
+      int old_sum[kMaxSums];
+      for (int j = 0; j < t_.sums; ++j) {
+        old_sum[j] = sum_[j];
+        const int u = t_.of_sum[tile][j];
+        sum_[j] += c.value[u] - value_[t_.lookup[tile][u]];
+      }
+      for (int u = 0; u < n; ++u) {
+        const int l = t_.lookup[tile][u];
+        old_rank[u] = rank_[l];
+        old_value[u] = value_[l];
+        rank_[l] = c.rank[u];
+        value_[l] = c.value[u];
+      }
+      board_[blank] = static_cast<std::uint8_t>(tile);
+      board_[from] = 0;
+      pos_[tile] = static_cast<std::uint8_t>(blank);
+      pos_[0] = static_cast<std::uint8_t>(from);
+      path_.push_back(tile);
+      const int r = dfs(g + 1, bound, tile, c.h);
+      if (r == kFound) return kFound;
+      path_.pop_back();
+      board_[from] = static_cast<std::uint8_t>(tile);
+      board_[blank] = 0;
+      pos_[tile] = static_cast<std::uint8_t>(from);
+      pos_[0] = static_cast<std::uint8_t>(blank);
+      for (int u = 0; u < n; ++u) {
+        const int l = t_.lookup[tile][u];
+        rank_[l] = old_rank[u];
+        value_[l] = old_value[u];
+      }
+      for (int j = 0; j < t_.sums; ++j) sum_[j] = old_sum[j];
+      if (r == kAborted) return kAborted;
+      best = std::min(best, r);
+    }
+    return best;
+  }
+
+  const PdbTables& t_;
+  Budget& budget_;
+  int cols_, n_;
+  std::uint8_t board_[kMaxCells] = {};
+  std::uint8_t pos_[kMaxCells] = {};
+  std::int8_t neighbours_[kMaxCells][4] = {};
+  std::int8_t degree_[kMaxCells] = {};
+  std::uint32_t rank_[PdbTables::kMaxLookups] = {};
+  std::uint8_t value_[PdbTables::kMaxLookups] = {};
+  int sum_[kMaxSums] = {};
+  std::vector<Move> path_;
 };
 
 // Length of the longest increasing subsequence; a line's tiles outside it each need 2 extra moves.
@@ -386,10 +545,10 @@ class Ida {
   std::vector<Move> path_;
 };
 
-template <class H>
+template <class Search, class H>
 Solution run_ida(const State& state, const H& heuristic, const Limits& limits, Solution sol) {
   Budget budget(limits);
-  Ida<H> ida(state, heuristic, budget);
+  Search ida(state, heuristic, budget);
   int first_bound = 0;
   const bool solved = ida.run(sol.moves, first_bound);
   sol.nodes += budget.nodes();
@@ -467,7 +626,7 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
       }
       std::vector<Lookup> lookups;
       std::vector<std::string> lookup_keys;  // group cells, to share a lookup between partitions
-      std::vector<std::array<std::uint8_t, PdbHeuristic::kMaxSums>> in_sum(static_cast<std::size_t>(n));
+      std::vector<std::array<std::uint8_t, PdbTables::kMaxSums>> in_sum(static_cast<std::size_t>(n));
       std::vector<std::shared_ptr<const PatternDb>> keep;
       std::string note;
       bool built = false;
@@ -491,10 +650,10 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
             keep.push_back(handle->db);
             Lookup l;
             l.db = handle->db->data();
-            l.k = static_cast<int>(c.goal_cells.size());
-            l.n = n;
             l.map = c.map;
-            for (int i = 0; i < l.k; ++i) l.tiles[i] = static_cast<std::uint8_t>(c.goal_cells[i] + 1);
+            for (std::size_t i = 0; i < c.goal_cells.size(); ++i)
+              l.tiles[i] = static_cast<std::uint8_t>(c.goal_cells[i] + 1);
+            l.init(static_cast<int>(c.goal_cells.size()), n);
             lookups.push_back(l);
             lookup_keys.push_back(key);
           }
@@ -504,14 +663,14 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
       sol.method = "IDA* with pattern databases " + label(option) + (built ? ", built now" : "") +
                    (note.empty() ? "" : "; " + note);
       // The databases stay alive in get_pattern_db's process cache; `keep` makes that explicit.
-      PdbHeuristic h(std::move(lookups), static_cast<int>(option.size()), std::move(in_sum));
-      return run_ida(state, h, limits, std::move(sol));
+      const PdbTables tables(std::move(lookups), static_cast<int>(option.size()), in_sum);
+      return run_ida<PdbIda>(state, tables, limits, std::move(sol));
     }
   }
   sol.method = "IDA* with Manhattan distance + linear conflicts";
   if (!fallback_note.empty()) sol.method += " (" + fallback_note + ")";
   ManhattanHeuristic h(rows, cols);
-  return run_ida(state, h, limits, std::move(sol));
+  return run_ida<Ida<ManhattanHeuristic>>(state, h, limits, std::move(sol));
 }
 
 }  // namespace pb::solvers::sliding

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <thread>
 
 namespace pb::solvers::sliding {
 namespace {
@@ -162,10 +164,8 @@ int PatternDb::max_value() const {
 }
 
 std::uint64_t build_scratch_bytes(const DbSpec& spec) {
-  // Visited bits per (placement, area representative), plus the two BFS frontiers (8 bytes a state;
-  // in practice the widest level holds about a quarter of the states).
-  const std::uint64_t states = spec.entries() * static_cast<std::uint64_t>(spec.rows * spec.cols);
-  return states / 8 + spec.entries() * 8 / 4;
+  // Three 16-bit blank-cell masks per placement: visited, this level, the next level.
+  return spec.entries() * 3 * sizeof(std::uint16_t);
 }
 
 std::string cache_dir() {
@@ -176,151 +176,268 @@ std::string cache_dir() {
   return {};
 }
 
-Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits,
-                                                          bool progress) {
+namespace {
+
+// Level-synchronous breadth-first search over (placement, blank area). For each placement rank the
+// build keeps three 16-bit masks of blank cells: `visited` (areas already expanded), and the blank
+// cells reached at this level (`cur`) and at the next (`next`). A placement with several new areas
+// at one level is expanded once, for all of them; moves into an area are read off the mask.
+class Builder {
+ public:
+  Builder(const DbSpec& spec, const Limits& limits, int threads)
+      : spec_(spec), limits_(limits), grid_(spec.rows, spec.cols), n_(spec.rows * spec.cols),
+        k_(static_cast<int>(spec.cells.size())), entries_(static_cast<std::uint32_t>(spec.entries())),
+        threads_(std::max(1, threads)), db_(entries_, kUnset), visited_(entries_, 0), cur_(entries_, 0),
+        next_(entries_, 0) {
+    std::uint32_t w = 1;
+    for (int i = k_ - 1; i >= 0; --i) {
+      radix_[i] = static_cast<std::uint32_t>(n_ - i);
+      weight_[i] = w;
+      w *= radix_[i];
+    }
+  }
+
+  // Runs the search; false when stopped by the limits.
+  bool run(bool progress, std::uint64_t& states) {
+    std::uint8_t cells[kMaxDbCells];
+    std::uint32_t occupied = 0;
+    for (int i = 0; i < k_; ++i) {
+      cells[i] = static_cast<std::uint8_t>(spec_.cells[i]);
+      occupied |= 1u << spec_.cells[i];
+    }
+    const std::uint32_t free0 = grid_.all & ~occupied;
+    const std::uint32_t area0 = spec_.blank >= 0 ? grid_.fill(1u << spec_.blank, free0) : free0;
+    cur_[rank_placement(cells, k_, n_)] = static_cast<std::uint16_t>(area0);
+    int reported = 0;
+    for (int depth = 0;; ++depth) {
+      if (depth >= 254) return false;
+      if (limits_.out_of_time()) return false;
+      std::vector<Counts> counts(static_cast<std::size_t>(threads_));
+      auto work = [&](int t) {
+        // Chunks are multiples of 4 entries so that each thread's zero-skipping reads stay its own.
+        const std::uint32_t chunk = ((entries_ + threads_ - 1) / threads_ + 3) & ~3u;
+        const std::uint32_t lo = std::min(entries_, chunk * static_cast<std::uint32_t>(t));
+        const std::uint32_t hi = std::min(entries_, lo + chunk);
+        counts[static_cast<std::size_t>(t)] = level(lo, hi, static_cast<std::uint8_t>(depth), threads_ > 1);
+      };
+      if (threads_ == 1) {
+        work(0);
+      } else {
+        std::vector<std::thread> pool;
+        for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
+        work(0);
+        for (std::thread& th : pool) th.join();
+      }
+      std::uint64_t expanded = 0;
+      for (const Counts& c : counts) {
+        filled_ += c.filled;
+        expanded += c.expanded;
+        if (c.stopped) return false;
+      }
+      cur_.swap(next_);  // every cur_ entry was cleared as it was read
+      if (progress) {
+        const int pct = static_cast<int>(100 * filled_ / entries_);
+        if (pct / 10 > reported / 10) {
+          std::fprintf(stderr, " %d%%", pct);
+          std::fflush(stderr);
+          reported = pct;
+        }
+      }
+      states += expanded;
+      if (expanded == 0) return true;  // nothing new at this level, so nothing pushed to the next
+    }
+  }
+
+  std::uint64_t filled() const { return filled_; }
+  std::vector<std::uint8_t> take() { return std::move(db_); }
+
+ private:
+  struct Counts {
+    std::uint64_t filled = 0, expanded = 0;
+    bool stopped = false;
+  };
+
+  // Expands the placements in [lo, hi) reached at `depth`. With `shared`, other threads write
+  // next_ at the same time (atomic OR) and own the visited_ entries outside [lo, hi).
+  Counts level(std::uint32_t lo, std::uint32_t hi, std::uint8_t depth, bool shared) {
+    Counts counts;
+    std::uint8_t cells[kMaxDbCells];
+    std::int8_t owner[kMaxDbCells];
+    Prefix last;
+    std::uint32_t r = lo;
+    while (r < hi) {
+      if ((r & 0xFFFFu) == 0 && limits_.out_of_time()) {
+        counts.stopped = true;
+        return counts;
+      }
+      // Most entries are not at this level: skip four at a time.
+      if ((r & 3u) == 0 && r + 4 <= hi) {
+        std::uint64_t four;
+        std::memcpy(&four, &cur_[r], sizeof four);
+        if (four == 0) {
+          r += 4;
+          continue;
+        }
+      }
+      const std::uint32_t reached = cur_[r];
+      if (reached == 0) {
+        ++r;
+        continue;
+      }
+      cur_[r] = 0;
+      // Moves are pushed without looking at the target's visited mask (one random access instead
+      // of two); areas already expanded are dropped here, from a sequential read.
+      if ((reached & ~static_cast<std::uint32_t>(visited_[r])) == 0) {
+        ++r;
+        continue;
+      }
+      const std::uint32_t occupied = unrank(r, cells, last);
+      const std::uint32_t free = grid_.all & ~occupied;
+      const std::uint32_t fresh = grid_.fill(reached, free) & ~static_cast<std::uint32_t>(visited_[r]);
+      const auto seen = static_cast<std::uint16_t>(visited_[r] | fresh);
+      if (shared) std::atomic_ref<std::uint16_t>(visited_[r]).store(seen, std::memory_order_relaxed);
+      else visited_[r] = seen;
+      if (db_[r] == kUnset) {
+        db_[r] = depth;
+        ++counts.filled;
+      }
+      ++counts.expanded;
+      for (int c = 0; c < n_; ++c) owner[c] = -1;
+      for (int i = 0; i < k_; ++i) owner[cells[i]] = static_cast<std::int8_t>(i);
+      // Each pattern tile next to a new blank area may slide into it, leaving the blank where it was.
+      for (int i = 0; i < k_; ++i) {
+        const int p = cells[i];
+        std::uint32_t targets = grid_.neighbours[p] & fresh;
+        while (targets != 0) {
+          const int q = __builtin_ctz(targets);
+          targets &= targets - 1;
+          const std::uint32_t r2 = r + rank_delta(i, p, q, owner);
+          const std::uint16_t bit = static_cast<std::uint16_t>(1u << p);
+          if (shared) {
+            std::atomic_ref<std::uint16_t> slot(next_[r2]);
+            if ((slot.load(std::memory_order_relaxed) & bit) == 0) slot.fetch_or(bit, std::memory_order_relaxed);
+          } else {
+            next_[r2] = static_cast<std::uint16_t>(next_[r2] | bit);
+          }
+        }
+      }
+      ++r;
+    }
+    return counts;
+  }
+
+  // The change of rank when tile `i` slides from cell p to the free cell q: its own digit moves by
+  // q - p less the earlier tiles it passes in cell order, and each later tile it passes gains or
+  // loses one free cell below it. A sideways move passes no cell; a vertical one passes cols - 1.
+  std::int64_t rank_delta(int i, int p, int q, const std::int8_t* owner) const {
+    const int sign = q > p ? 1 : -1;
+    std::int64_t own = q - p;
+    std::int64_t delta = 0;
+    for (int c = std::min(p, q) + 1; c < std::max(p, q); ++c) {
+      const int j = owner[c];
+      if (j < 0) continue;
+      if (j < i) own -= sign;
+      else delta += sign * static_cast<std::int64_t>(weight_[j]);
+    }
+    return delta + own * static_cast<std::int64_t>(weight_[i]);
+  }
+
+  // Cells of the placement of rank r; returns the occupied mask. Consecutive ranks differ in the
+  // last tile only, so the other tiles' cells are kept from the previous call when they match.
+  struct Prefix {  // unrank()'s memory of the last call, one per thread
+    std::uint32_t rank = 0xFFFFFFFFu, used = 0;
+    std::uint8_t cells[kMaxDbCells] = {};
+  };
+  std::uint32_t unrank(std::uint32_t r, std::uint8_t* cells, Prefix& last) const {
+    const std::uint32_t last_radix = radix_[k_ - 1];
+    const std::uint32_t prefix = r / last_radix;
+    if (prefix != last.rank) {
+      std::uint32_t digit[kMaxDbCells];
+      std::uint32_t rest = prefix;
+      for (int i = k_ - 2; i >= 0; --i) {
+        digit[i] = rest % radix_[i];
+        rest /= radix_[i];
+      }
+      std::uint32_t used = 0;
+      for (int i = 0; i < k_ - 1; ++i) {
+        last.cells[i] = static_cast<std::uint8_t>(nth_free(used, digit[i]));
+        used |= 1u << last.cells[i];
+      }
+      last.rank = prefix;
+      last.used = used;
+    }
+    std::memcpy(cells, last.cells, static_cast<std::size_t>(k_ - 1));
+    cells[k_ - 1] = static_cast<std::uint8_t>(nth_free(last.used, r - prefix * last_radix));
+    return last.used | 1u << cells[k_ - 1];
+  }
+  // The d-th (from 0) cell not in `used`.
+  static int nth_free(std::uint32_t used, std::uint32_t d) {
+    std::uint32_t f = ~used;
+    for (; d > 0; --d) f &= f - 1;
+    return __builtin_ctz(f);
+  }
+
+  const DbSpec& spec_;
+  const Limits& limits_;
+  const Grid grid_;
+  const int n_, k_;
+  const std::uint32_t entries_;
+  const int threads_;
+  std::uint32_t radix_[kMaxDbCells] = {};
+  std::uint32_t weight_[kMaxDbCells] = {};
+  std::vector<std::uint8_t> db_;
+  std::vector<std::uint16_t> visited_, cur_, next_;
+  std::uint64_t filled_ = 0;
+};
+
+int default_threads() {
+  const unsigned hw = std::thread::hardware_concurrency();
+  return static_cast<int>(std::clamp(hw, 1u, 8u));
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits, bool progress,
+                                                          int threads) {
   const int n = spec.rows * spec.cols;
   const int k = static_cast<int>(spec.cells.size());
   if (n > kMaxDbCells || k < 1 || k >= n || spec.entries() > 0xFFFFFFFFull)
     return make_error("pattern database " + spec.name() + ": unsupported size");
-  const Grid grid(spec.rows, spec.cols);
-  const std::uint32_t entries = static_cast<std::uint32_t>(spec.entries());
-  std::vector<std::uint8_t> db(entries, kUnset);
-  // Visited (placement, area) states, consulted only for placements whose free cells are split:
-  // when they are connected there is one area, and db[rank] being set already says "visited".
-  std::vector<std::uint64_t> visited((static_cast<std::uint64_t>(entries) * n + 63) / 64, 0);
-  std::vector<std::uint64_t> split_now, split_next;  // split states of this / the next level: rank * 16 + area cell
-  std::uint32_t radix[kMaxDbCells];
-  for (int i = 0; i < k; ++i) radix[i] = static_cast<std::uint32_t>(n - i);
-
-  std::uint64_t filled = 0;
-  int depth = 0;
-  std::uint8_t cells[kMaxDbCells];
-  // Expands one state (placement `cells`, blank area `area`) of depth `depth`.
-  std::uint64_t expanded = 0, split_states = 0;
-  auto expand = [&](std::uint32_t area, std::uint32_t free) {
-    ++expanded;
-    for (int i = 0; i < k; ++i) {
-      const int p = cells[i];
-      std::uint32_t targets = grid.neighbours[p] & area;
-      while (targets != 0) {
-        const int q = __builtin_ctz(targets);
-        targets &= targets - 1;
-        cells[i] = static_cast<std::uint8_t>(q);
-        const std::uint32_t free2 = (free | (1u << p)) & ~(1u << q);
-        const std::uint32_t area2 = grid.fill(1u << p, free2);
-        const std::uint32_t r = static_cast<std::uint32_t>(rank_placement(cells, k, n));
-        if (area2 != free2) {
-          const std::uint64_t bit = static_cast<std::uint64_t>(r) * n + __builtin_ctz(area2);
-          if ((visited[bit / 64] >> (bit % 64) & 1u) != 0) continue;
-          visited[bit / 64] |= 1ull << (bit % 64);
-          split_next.push_back(static_cast<std::uint64_t>(r) * 16 + __builtin_ctz(area2));
-          ++split_states;
-        }
-        if (db[r] == kUnset) {
-          db[r] = static_cast<std::uint8_t>(depth + 1);
-          ++filled;
-        }
-      }
-      cells[i] = static_cast<std::uint8_t>(p);
-    }
-  };
-  auto unrank = [&](std::uint32_t r) {
-    std::uint32_t digit[kMaxDbCells];
-    for (int i = k - 1; i >= 0; --i) {
-      digit[i] = r % radix[i];
-      r /= radix[i];
-    }
-    std::uint32_t used = 0;
-    for (int i = 0; i < k; ++i) {
-      std::uint32_t d = digit[i];
-      int c = 0;
-      for (;; ++c) {
-        if (used >> c & 1u) continue;
-        if (d == 0) break;
-        --d;
-      }
-      cells[i] = static_cast<std::uint8_t>(c);
-      used |= 1u << c;
-    }
-    return used;
-  };
-
-  // The goal: every pattern tile home, the blank anywhere in its area.
-  std::uint32_t occupied = 0;
-  for (int i = 0; i < k; ++i) {
-    cells[i] = static_cast<std::uint8_t>(spec.cells[i]);
-    occupied |= 1u << spec.cells[i];
-  }
-  const std::uint32_t free0 = grid.all & ~occupied;
-  const std::uint32_t area0 = spec.blank >= 0 ? grid.fill(1u << spec.blank, free0) : free0;
-  const std::uint32_t rank0 = static_cast<std::uint32_t>(rank_placement(cells, k, n));
-  db[rank0] = 0;
-  filled = 1;
-  if (area0 != free0) {
-    const std::uint64_t bit = static_cast<std::uint64_t>(rank0) * n + __builtin_ctz(area0);
-    visited[bit / 64] |= 1ull << (bit % 64);
-    split_next.push_back(static_cast<std::uint64_t>(rank0) * 16 + __builtin_ctz(area0));
-  }
-
+  // Threads only pay for themselves on big tables.
+  if (threads <= 0) threads = default_threads();
+  if (spec.entries() < (1u << 16)) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (progress) {
-    std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries):", spec.name().c_str(),
-                 static_cast<unsigned long long>(entries));
+    std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s):",
+                 spec.name().c_str(), static_cast<unsigned long long>(spec.entries()), threads,
+                 threads == 1 ? "" : "s");
     std::fflush(stderr);
   }
-  int reported = 0;
-  // Level by level. Connected placements of this depth are found by scanning the table in rank
-  // order, which keeps the successors' table reads close together (they change one digit of the
-  // rank at a time); split ones come from the side queue.
-  for (std::uint64_t before = 0; filled != before || !split_next.empty(); ++depth) {
-    before = filled;
-    if (depth >= 254) return make_error("pattern database " + spec.name() + ": depth overflow");
-    if (limits.out_of_time()) {
-      if (progress) std::fprintf(stderr, " stopped (time limit)\n");
-      return make_error("time limit while building pattern database " + spec.name());
-    }
-    split_now.swap(split_next);
-    split_next.clear();
-    // Rank order for the split states too: generated in scattered order, expanded in sorted order,
-    // their successors' table reads become a few forward streams (halves the build time).
-    std::sort(split_now.begin(), split_now.end());
-    const std::uint8_t d = static_cast<std::uint8_t>(depth);
-    for (std::uint32_t r = 0; r < entries; ++r) {
-      if (db[r] != d) continue;
-      const std::uint32_t free = grid.all & ~unrank(r);
-      const std::uint32_t area = grid.fill(free & (~free + 1u), free);
-      if (area != free) continue;  // split: its areas are in split_now
-      expand(area, free);
-    }
-    for (std::uint64_t st : split_now) {
-      const std::uint32_t free = grid.all & ~unrank(static_cast<std::uint32_t>(st / 16));
-      expand(grid.fill(1u << (st % 16), free), free);
-    }
-    if (progress) {
-      const int pct = static_cast<int>(100 * filled / entries);
-      if (pct / 10 > reported / 10) {
-        std::fprintf(stderr, " %d%%", pct);
-        std::fflush(stderr);
-        reported = pct;
-      }
-    }
+  Builder builder(spec, limits, threads);
+  std::uint64_t states = 0;
+  if (!builder.run(progress, states)) {
+    if (progress) std::fprintf(stderr, " stopped\n");
+    if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
+    return make_error("pattern database " + spec.name() + ": depth overflow");
   }
   if (progress) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::fprintf(stderr, " done in %.2f s (%llu states, %llu with the free cells split)\n", s,
-                 static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(split_states));
+    std::fprintf(stderr, " done in %.2f s (%llu placement levels expanded)\n", s,
+                 static_cast<unsigned long long>(states));
   }
   // With every tile in the pattern the placement fixes the blank too, and only the half of the
   // placements with the goal's parity is reachable; the rest stay unset and are never looked up
   // (solve() proves those boards unsolvable first).
+  const std::uint64_t entries = spec.entries();
+  const std::uint64_t filled = builder.filled();
   const bool all_tiles = k == n - 1;
   if (filled != entries && !(all_tiles && filled * 2 == entries))
     return make_error("pattern database " + spec.name() + ": only " + std::to_string(filled) + " of " +
                       std::to_string(entries) + " placements reached");
-  return std::make_shared<const PatternDb>(spec, std::move(db));
+  return std::make_shared<const PatternDb>(spec, builder.take());
 }
 
-Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits) {
+Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits, int threads) {
   const std::string dir = cache_dir();
   const std::string path = dir.empty() ? std::string() : dir + "/" + spec.name() + ".pdb";
   const std::string key = path.empty() ? spec.name() : path;
@@ -346,7 +463,7 @@ Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits) {
   } else {
     handle.note = "no cache folder (set PUZZLEBOT_CACHE_DIR or HOME): database kept in memory only";
   }
-  auto built = build_pattern_db(spec, limits, true);
+  auto built = build_pattern_db(spec, limits, true, threads);
   if (!built.ok()) return built.error();
   handle.db = built.value();
   if (!path.empty()) {

@@ -99,7 +99,7 @@ struct DbHandle {
   std::string note;  // why the file was not used or not written, if so
 };
 
-// Bytes a build needs besides the table itself (visited bits per (placement, area) state).
+// Bytes a build needs besides the table itself (three blank-cell masks per placement).
 std::uint64_t build_scratch_bytes(const DbSpec& spec);
 
 // The cache folder: $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
@@ -107,11 +107,12 @@ std::string cache_dir();
 
 // The database for `spec`: from this process's memory, else the cache file, else built (progress on
 // stderr) and written to the cache. Building stops at the limits' deadline or cancel flag.
-Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits);
+// `threads`: build threads, 0 for one per core (at most 8).
+Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits, int threads = 0);
 
 // Builds without touching memory or disk caches (tests compare against this).
 Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits,
-                                                          bool progress);
+                                                          bool progress, int threads = 0);
 
 // Drops the in-memory copies, so the next get_pattern_db reads the disk again (tests).
 void forget_loaded_pattern_dbs();

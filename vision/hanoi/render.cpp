@@ -81,7 +81,9 @@ RenderLayout layout(const State& state, cv::Rect area, const RenderStyle& style)
   out.base = {area.x + margin, top + rod, inner_w, base_h};
   for (int p = 0; p < pegs; ++p)
     out.peg_x.push_back(static_cast<int>(std::lround(area.x + margin + (p + 0.5) * out.spacing)));
-  out.min_w = style.min_width * out.spacing;
+  // Rods stay thin beside the disks: a disk is always clearly wider than its rod.
+  out.peg_px = std::min(out.peg_px, std::max(3, static_cast<int>(out.spacing * 0.06)));
+  out.min_w = std::max(style.min_width * out.spacing, 2.5 * out.peg_px);
   const double max_w = style.max_width * out.spacing;
   out.unit = out.disks > 1 ? (max_w - out.min_w) / (out.disks - 1) : 0;
   return out;

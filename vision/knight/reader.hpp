@@ -46,7 +46,7 @@ struct Params {
   double clean_max = 0.03;      // at most this fraction of marked pixels there: a plain (free) square
   double disc_min = 0.75;       // at least this fraction: the knight's disc
   double ring_from = 0.33;      // the start ring is looked for between these radii,
-  double ring_to = 0.44;        //   fractions of the side
+  double ring_to = 0.47;        //   fractions of the side
   double ring_min = 0.75;       // least fraction of directions that cross the ring
 };
 

@@ -96,12 +96,12 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
     }
   if (state.start) {
     const int thick = std::max(2, static_cast<int>(std::lround(0.05 * p)));
-    cv::circle(canvas, lay.centre(*state.start) * 16, static_cast<int>(0.38 * p * 16), style.ring, thick,
+    cv::circle(canvas, lay.centre(*state.start) * 16, static_cast<int>(0.40 * p * 16), style.ring, thick,
                cv::LINE_AA, 4);
   }
   if (state.knight) {
     const cv::Point2d m = lay.centre(*state.knight);
-    cv::circle(canvas, m * 16, static_cast<int>(0.28 * p * 16), style.knight, cv::FILLED, cv::LINE_AA, 4);
+    cv::circle(canvas, m * 16, static_cast<int>(0.26 * p * 16), style.knight, cv::FILLED, cv::LINE_AA, 4);
     centred_text(canvas, "N", m, 0.26 * p, 0.3 * p, style.font, style.letter);
   }
 }

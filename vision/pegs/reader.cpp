@@ -15,13 +15,13 @@
 #include <type_traits>
 
 // Colour helpers are shared with the Fifteen reader (header-only).
-#include "vision/sliding/colour.hpp"
+#include "vision/common/colour.hpp"
 
 namespace pb::vision::pegs {
 namespace {
 
-using sliding::common_colours;
-using sliding::near_colour;
+
+
 
 // Round, solid blobs of non-background pixels (`ink`: 255 where a pixel is not background).
 std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {

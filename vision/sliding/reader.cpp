@@ -21,7 +21,7 @@
 #include <opencv2/imgproc.hpp>
 #include <type_traits>
 
-#include "vision/sliding/colour.hpp"
+#include "vision/common/colour.hpp"
 #include "vision/sliding/ocr.hpp"
 
 namespace pb::vision::sliding {

@@ -1,7 +1,7 @@
 /* status_line.cpp: Fifteen's status bar ("Moves: 12", "COMPLETED! Moves: 40") read by Tesseract. */
 #include <opencv2/imgproc.hpp>
 
-#include "vision/sliding/colour.hpp"
+#include "vision/common/colour.hpp"
 #include "vision/sliding/ocr.hpp"
 #include "vision/sliding/reader.hpp"
 

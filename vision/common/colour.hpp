@@ -1,4 +1,4 @@
-/* colour.hpp: colour-scheme-free pixel classes for Fifteen: the background, the ink, and masks of them. */
+/* colour.hpp: colour-scheme-free pixel classes (background, ink, and masks of them) for the readers. */
 #pragma once
 
 // Colours are never assumed: the games take any scheme from FIFTEEN_COLOUR_n. Distances are the
@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace pb::vision::sliding {
+namespace pb::vision {
 
 inline int colour_distance(const cv::Vec3b& a, const cv::Vec3b& b) {
   return std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});
@@ -114,4 +114,4 @@ inline cv::Mat ink_map(const cv::Mat& bgr, const cv::Vec3b& bg, const cv::Vec3b&
   return out;
 }
 
-}  // namespace pb::vision::sliding
+}  // namespace pb::vision

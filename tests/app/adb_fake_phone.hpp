@@ -1,0 +1,72 @@
+/* adb_fake_phone.hpp: test helper: a fresh simulated phone (tests/fake_adb) and running puzzlebot against it. */
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "capture/adb_device.hpp"
+
+namespace pb::testing {
+
+inline std::string fake_adb_path() { return std::string(PB_BINARY_DIR) + "/fake_adb/adb"; }
+
+// A phone with its own state folder; `config` lines go to the fake's config file.
+class FakePhone {
+ public:
+  explicit FakePhone(const std::vector<std::string>& config) {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "pb-fake-adb-XXXXXX").string();
+    dir_ = ::mkdtemp(tmpl.data());
+    std::ofstream out(dir_ + "/config");
+    for (const auto& line : config) out << line << "\n";
+  }
+  ~FakePhone() {
+    std::error_code ec;
+    if (!::testing::Test::HasFailure()) std::filesystem::remove_all(dir_, ec);  // kept for a look when a test fails
+  }
+  const std::string& dir() const { return dir_; }
+
+  std::string file(const std::string& name) const {
+    std::ifstream in(dir_ + "/" + name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string log() const { return file("log"); }
+  bool logged(const std::string& what) const { return log().find(what) != std::string::npos; }
+
+  // Runs puzzlebot ARGS... with this phone as the only one (through --adb-path unless `on_path`).
+  capture::ProcessOutput puzzlebot(std::vector<std::string> args, bool adb_path = true, int timeout_s = 60) const {
+    ::setenv("FAKE_ADB_STATE", dir_.c_str(), 1);
+    std::vector<std::string> argv{PB_PUZZLEBOT};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (adb_path) {
+      argv.push_back("--adb-path");
+      argv.push_back(fake_adb_path());
+    }
+    auto r = capture::run_process(argv, std::chrono::seconds(timeout_s), 1 << 24);
+    if (!r) {
+      ADD_FAILURE() << r.error().message;
+      return {-1, "", r.error().message};
+    }
+    return *r;
+  }
+
+ private:
+  std::string dir_;
+};
+
+// The last line of `text` (without its newline).
+inline std::string last_line(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  std::size_t nl = t.rfind('\n');
+  return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+}  // namespace pb::testing

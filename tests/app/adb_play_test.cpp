@@ -1,0 +1,117 @@
+/* adb_play_test.cpp: `puzzlebot play --game onestroke --adb` against the simulated phone: levels, recovery, faults. */
+// Every run is the real program against tests/fake_adb (a separate process answering as adb would,
+// with rendered screens): the bot has to read the pixels, and the fake applies its touches by the
+// game's rules, so a wrong transform, a misread or a bad plan shows up as a level not cleared.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "tests/app/adb_fake_phone.hpp"
+
+namespace pb::testing {
+namespace {
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(AdbPlay, ClearsThreeLevels) {
+  FakePhone phone({"seed=1"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("solved 3 levels"), std::string::npos) << r.out;
+  for (const char* level : {"cleared 1", "cleared 2", "cleared 3"}) EXPECT_TRUE(phone.logged(level)) << phone.log();
+  // One continuous touch per level: exactly one DOWN and one UP each, no replays needed.
+  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 3) << phone.log();
+  EXPECT_EQ(count(phone.log(), "motionevent UP"), 3);
+  EXPECT_FALSE(phone.logged("replay"));
+}
+
+TEST(AdbPlay, RecoversFromADroppedTouch) {
+  // The 4th touch event (a MOVE in the middle of the first drag) is lost: the cat stops short,
+  // the rest of the drag is ignored by the game, and the bot must re-plan from the mid-level board.
+  FakePhone phone({"seed=1", "drop_touch=4"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("drop move #4"));
+  EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
+  EXPECT_TRUE(phone.logged("cleared 2"));
+}
+
+TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
+  // A touch slips onto the wrong cell, leaving a board that cannot be finished: replay, then redo.
+  FakePhone phone({"seed=1", "slip_touch=3"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("slip to"));
+  EXPECT_TRUE(phone.logged("replay")) << phone.log();
+  EXPECT_NE(r.err.find("replay button"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, TapsCellByCellWithoutMotionEvent) {
+  FakePhone phone({"seed=2", "motionevent=0", "format=4", "header=12"});  // an older phone: RGB_565, 12-byte header
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("shell input tap "));
+  EXPECT_FALSE(phone.logged("motionevent DOWN"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, PicksTheNamedPhoneAmongTwo) {
+  FakePhone phone({"devices=two", "serial=PHONEA"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "PHONEAB"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(phone.logged("-s PHONEAB exec-out screencap"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+struct Fault {
+  std::string config;
+  std::string expect;  // in the last line of stderr
+  bool real_adb_path = true;
+};
+
+class AdbFaults : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(AdbFaults, ExitTwoWithOneLine) {
+  const Fault& f = GetParam();
+  FakePhone phone({f.config});
+  std::vector<std::string> args{"play", "--game", "onestroke", "--adb", "--levels", "3"};
+  if (!f.real_adb_path) {
+    args.push_back("--adb-path");
+    args.push_back("/nonexistent/adb");
+  }
+  auto r = phone.puzzlebot(args, f.real_adb_path);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  const std::string line = last_line(r.err);
+  EXPECT_TRUE(line.starts_with("puzzlebot: ")) << r.err;
+  EXPECT_NE(line.find(f.expect), std::string::npos) << r.err;
+  EXPECT_FALSE(phone.logged("cleared 3"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, AdbFaults,
+    ::testing::Values(Fault{"devices=none", "no phone attached"},
+                      Fault{"devices=unauthorized", "Allow USB debugging"},
+                      Fault{"devices=two", "name one with --adb SERIAL"},
+                      Fault{"devices=offline", "offline"},
+                      Fault{"disconnect_after=7", "no longer connected"},
+                      Fault{"screencap=short", "cut short or garbled"},
+                      Fault{"screencap=garbage", "garbled"},
+                      Fault{"seed=1", "not found (install the adb package", false}));
+
+TEST(AdbPlay, DryRunTouchesNothing) {
+  FakePhone phone({"seed=1"});
+  const std::string png = phone.dir() + "/plan.png";
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--dry-run", "--dry-run-out", png});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(png));
+  EXPECT_FALSE(phone.logged("input"));
+}
+
+}  // namespace
+}  // namespace pb::testing
