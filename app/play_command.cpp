@@ -139,7 +139,6 @@ int play_command(const std::vector<std::string>& args) {
     return kExitSolved;
   }
   if (!parsed->positional.empty()) return fail("play takes no INPUT: see 'puzzlebot play --help'");
-  if (parsed->has("adb")) return play_adb_command(args);  // the phone: app/play_onestroke_adb.cpp
   std::string game = parsed->get("game").value_or("");
   if (game.empty()) return fail("play needs --game sliding|pegs");
   std::string title = parsed->get("window").value_or("");

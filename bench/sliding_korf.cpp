@@ -1,33 +1,72 @@
 /* sliding_korf.cpp: Korf's 100 15-puzzle instances solved optimally, pattern database build included. */
-// Usage: bench_sliding_korf [--cached] [--first N]
+// Usage: bench_sliding_korf [--cached] [--first N] [--threads T]
 //   Without --cached the databases are built into a fresh temporary cache folder first and the
 //   build is counted in the total; with --cached the user's cache (PUZZLEBOT_CACHE_DIR etc.) is used.
+//   --threads T (default 2): threads for the database build and for the instances (each instance is
+//   solved by one thread; T threads take instances from a shared counter).
+// Reported: the build and the search separately, each as CPU time (CLOCK_PROCESS_CPUTIME_ID, all
+// threads) and wall time, and the load average, since this machine is shared.
 // Rejected: Google Benchmark's repetition loop: the figure that matters is one pass over all 100,
 // build included, and each instance's own nodes and time.
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace sl = pb::solvers::sliding;
 
+namespace {
+
+double cpu_seconds(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one;
+  in >> one;
+  return one.empty() ? "?" : one;
+}
+
+struct Instance {
+  int id = 0, optimal = 0;
+  sl::State state;
+  // Filled by the solving thread.
+  std::size_t found = 0;
+  std::uint64_t nodes = 0;
+  double cpu_ms = 0, wall_ms = 0;
+  bool ok = false;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
   bool cached = false;
-  int first = 100;
+  int first = 100, threads = 2;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--cached") cached = true;
     else if (a == "--first" && i + 1 < argc) first = std::atoi(argv[++i]);
-    else { std::fprintf(stderr, "usage: %s [--cached] [--first N]\n", argv[0]); return 2; }
+    else if (a == "--threads" && i + 1 < argc) threads = std::max(1, std::atoi(argv[++i]));
+    else { std::fprintf(stderr, "usage: %s [--cached] [--first N] [--threads T]\n", argv[0]); return 2; }
   }
   std::string tmp;
   if (!cached) {
@@ -36,43 +75,70 @@ int main(int argc, char** argv) {
   }
   std::ifstream in(std::string(PB_SOURCE_DIR) + "/tests/data/korf100.txt");
   if (!in) { std::fprintf(stderr, "cannot read tests/data/korf100.txt\n"); return 2; }
+  std::vector<Instance> instances;
   std::string line;
-  int count = 0, wrong = 0;
-  std::uint64_t total_nodes = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  double worst_ms = 0;
-  int worst_id = 0;
-  while (std::getline(in, line) && count < first) {
+  while (std::getline(in, line) && static_cast<int>(instances.size()) < first) {
     if (line.empty() || line[0] == ';') continue;
     std::istringstream ss(line);
-    int id = 0, optimal = 0;
+    Instance k;
     long long korf_nodes = 0;
     char bar = 0;
-    ss >> id >> optimal >> korf_nodes >> bar;
-    sl::State s{4, 4, std::vector<int>(16)};
+    ss >> k.id >> k.optimal >> korf_nodes >> bar;
+    k.state = sl::State{4, 4, std::vector<int>(16)};
     for (int i = 0; i < 16; ++i) {  // rotate 180 degrees and relabel t -> 16 - t (blank-first goal to ours)
       int t = 0;
       ss >> t;
-      s.tiles[static_cast<std::size_t>(15 - i)] = t == 0 ? 0 : 16 - t;
+      k.state.tiles[static_cast<std::size_t>(15 - i)] = t == 0 ? 0 : 16 - t;
     }
-    const auto a = std::chrono::steady_clock::now();
-    const sl::Solution sol = sl::solve(s, pb::solvers::Limits{});
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count();
-    const bool ok = sol.status == pb::solvers::Status::kSolved && static_cast<int>(sol.moves.size()) == optimal &&
-                    sl::check_solution(s, sol.moves).ok();
-    wrong += ok ? 0 : 1;
-    total_nodes += sol.nodes;
-    if (ms > worst_ms) worst_ms = ms, worst_id = id;
-    std::printf("%3d  optimal %2d  found %2zu  nodes %10llu  %9.1f ms%s\n", id, optimal, sol.moves.size(),
-                static_cast<unsigned long long>(sol.nodes), ms, ok ? "" : "  WRONG");
-    ++count;
+    instances.push_back(std::move(k));
   }
-  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  std::printf("%d instances, %d wrong, %llu nodes, %.2f s wall, %.2f s CPU (%s), worst #%d %.0f ms wall\n", count,
-              wrong, static_cast<unsigned long long>(total_nodes), total, cpu,
-              cached ? "databases from the cache" : "database build included", worst_id, worst_ms);
+  const std::string load_before = load_average();
+
+  // The databases, timed on their own (built with `threads` threads unless cached).
+  const double w0 = wall_seconds(), c0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
+  auto prepared = sl::prepare_databases(4, 4, pb::solvers::Limits{}, threads);
+  if (!prepared.ok()) { std::fprintf(stderr, "databases: %s\n", prepared.error().message.c_str()); return 1; }
+  const double w1 = wall_seconds(), c1 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
+
+  // The instances, `threads` at a time.
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < instances.size(); i = next++) {
+      Instance& k = instances[i];
+      const double a = wall_seconds(), ac = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+      const sl::Solution sol = sl::solve(k.state, pb::solvers::Limits{});
+      k.wall_ms = 1000 * (wall_seconds() - a);
+      k.cpu_ms = 1000 * (cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - ac);
+      k.found = sol.moves.size();
+      k.nodes = sol.nodes;
+      k.ok = sol.status == pb::solvers::Status::kSolved && static_cast<int>(sol.moves.size()) == k.optimal &&
+             sl::check_solution(k.state, sol.moves).ok();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& th : pool) th.join();
+  const double w2 = wall_seconds(), c2 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
+
+  int wrong = 0;
+  std::uint64_t total_nodes = 0;
+  const Instance* worst = nullptr;
+  for (const Instance& k : instances) {
+    wrong += k.ok ? 0 : 1;
+    total_nodes += k.nodes;
+    if (worst == nullptr || k.cpu_ms > worst->cpu_ms) worst = &k;
+    std::printf("%3d  optimal %2d  found %2zu  nodes %10llu  %8.1f ms CPU %9.1f ms wall%s\n", k.id, k.optimal,
+                k.found, static_cast<unsigned long long>(k.nodes), k.cpu_ms, k.wall_ms, k.ok ? "" : "  WRONG");
+  }
+  std::printf("%s, %d thread%s, load average %s -> %s\n", prepared.value().c_str(), threads, threads == 1 ? "" : "s",
+              load_before.c_str(), load_average().c_str());
+  std::printf("databases (%s): %.2f s CPU, %.2f s wall\n", cached ? "from the cache" : "built", c1 - c0, w1 - w0);
+  std::printf("search: %zu instances, %d wrong, %llu nodes, %.2f s CPU, %.2f s wall, worst #%d %.0f ms CPU\n",
+              instances.size(), wrong, static_cast<unsigned long long>(total_nodes), c2 - c1, w2 - w1,
+              worst != nullptr ? worst->id : 0, worst != nullptr ? worst->cpu_ms : 0.0);
+  std::printf("total: %.2f s CPU, %.2f s wall (%s)\n", c2 - c0, w2 - w0,
+              cached ? "databases from the cache" : "database build included");
   if (!tmp.empty()) std::filesystem::remove_all(tmp);
   return wrong == 0 ? 0 : 1;
 }

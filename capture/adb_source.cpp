@@ -1,7 +1,6 @@
 /* adb_source.cpp: raw screencap parsing (both header layouts, four pixel formats) and AdbSource. */
 #include "capture/adb_source.hpp"
 
-#include <cstring>
 #include <opencv2/imgproc.hpp>
 
 namespace pb::capture {

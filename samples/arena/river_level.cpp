@@ -70,8 +70,10 @@ cv::Point2d RiverLevel::bank_figure(bool left, bool guard, int index) const {
 }
 
 cv::Point2d RiverLevel::boat_centre() const {
-  const double x = state_.boat_left ? area_.x + area_.width * 0.3 + area_.width * 0.1
-                                    : area_.x + area_.width * 0.7 - area_.width * 0.1;
+  // Moored half a figure off its bank: the hull never covers a figure standing at the water's edge.
+  const double r = figure_radius(), half = (state_.boat * 2.3 * r + r) / 2 + 0.6 * r;
+  const double x = state_.boat_left ? area_.x + area_.width * 0.3 + half + 0.5 * r
+                                    : area_.x + area_.width * 0.7 - half - 0.5 * r;
   // The middle of the hull, below the passengers' heads (a click there must not land one of them).
   return {x, area_.y + area_.height * 0.62 + figure_radius() * 0.4};
 }

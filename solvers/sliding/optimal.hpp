@@ -17,6 +17,11 @@ enum class Heuristic {
 // Solution::method names the heuristic and, on a fallback, why.
 Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuristic = Heuristic::kBest);
 
+// Loads or builds the pattern databases solve_optimal would use on a rows x cols board, with
+// `threads` build threads (0: one per core), so that a caller can time or warm them up; returns the
+// heuristic's name.
+Result<std::string> prepare_databases(int rows, int cols, const Limits& limits, int threads = 0);
+
 // Bytes of tables (plus build scratch) the preferred pattern databases of a rows x cols board need.
 std::uint64_t preferred_table_bytes(int rows, int cols);
 

@@ -157,6 +157,57 @@ std::string DbSpec::name() const {
   return s;
 }
 
+namespace {
+
+// Enumerates placements in rank order (each tile over the cells still free, lowest first: the
+// rank's digits in order) carrying the Manhattan distance, and stores the halved excess.
+struct ExcessPacker {
+  const std::uint8_t* data;
+  std::uint8_t* out;
+  int n, k;
+  int distance[kMaxDbCells][kMaxDbCells];  // [tile slot][cell]
+  std::uint32_t rank = 0;
+  bool fits = true;
+
+  void run(int i, std::uint32_t used, int md) {
+    if (i == k - 1) {  // the last tile: a run of consecutive ranks
+      for (int c = 0; c < n; ++c) {
+        if (used >> c & 1u) continue;
+        const int v = data[rank];
+        int x = 0;
+        if (v != kUnset) {
+          x = v - md - distance[i][c];
+          if (x < 0 || x > 30 || (x & 1) != 0) fits = false;
+          x /= 2;
+        }
+        out[rank / 2] = static_cast<std::uint8_t>(out[rank / 2] | (x & 15) << (rank % 2 * 4));
+        ++rank;
+      }
+      return;
+    }
+    for (int c = 0; c < n; ++c)
+      if (!(used >> c & 1u)) run(i + 1, used | 1u << c, md + distance[i][c]);
+  }
+};
+
+}  // namespace
+
+PatternDb::PatternDb(DbSpec spec, std::vector<std::uint8_t> data) : spec_(std::move(spec)), data_(std::move(data)) {
+  ExcessPacker p{};
+  p.n = spec_.rows * spec_.cols;
+  p.k = static_cast<int>(spec_.cells.size());
+  if (p.k < 1 || p.n > kMaxDbCells || data_.size() != spec_.entries()) return;
+  for (int i = 0; i < p.k; ++i)
+    for (int c = 0; c < p.n; ++c)
+      p.distance[i][c] = std::abs(c / spec_.cols - spec_.cells[i] / spec_.cols) +
+                         std::abs(c % spec_.cols - spec_.cells[i] % spec_.cols);
+  excess_.assign((data_.size() + 1) / 2, 0);
+  p.data = data_.data();
+  p.out = excess_.data();
+  p.run(0, 0, 0);
+  if (!p.fits) excess_.clear();
+}
+
 int PatternDb::max_value() const {
   int m = 0;
   for (std::uint8_t v : data_) m = std::max<int>(m, v);
@@ -195,6 +246,17 @@ class Builder {
       weight_[i] = w;
       w *= radix_[i];
     }
+    for (int i = 0; i < k_; ++i)
+      for (int j = 0; j < k_; ++j)
+        contrib_[i][j + 1] = j < i ? -static_cast<std::int32_t>(weight_[i]) : static_cast<std::int32_t>(weight_[j]);
+    passes_ = spec.cols - 1;
+    for (int p = 0; p < n_; ++p)
+      for (int q = 0; q < n_; ++q) {
+        int m = 0;
+        if (q == p + spec.cols || q == p - spec.cols)
+          for (int c = std::min(p, q) + 1; c < std::max(p, q); ++c) pass_[p][q][m++] = static_cast<std::uint8_t>(c);
+        while (m < passes_) pass_[p][q][m++] = static_cast<std::uint8_t>(n_);
+      }
   }
 
   // Runs the search; false when stopped by the limits.
@@ -262,7 +324,7 @@ class Builder {
   Counts level(std::uint32_t lo, std::uint32_t hi, std::uint8_t depth, bool shared) {
     Counts counts;
     std::uint8_t cells[kMaxDbCells];
-    std::int8_t owner[kMaxDbCells];
+    std::uint8_t owner[kMaxDbCells + 1] = {};  // slot + 1 of the tile on each cell, 0 for none
     Prefix last;
     std::uint32_t r = lo;
     while (r < hi) {
@@ -302,8 +364,8 @@ class Builder {
         ++counts.filled;
       }
       ++counts.expanded;
-      for (int c = 0; c < n_; ++c) owner[c] = -1;
-      for (int i = 0; i < k_; ++i) owner[cells[i]] = static_cast<std::int8_t>(i);
+      for (int c = 0; c <= n_; ++c) owner[c] = 0;
+      for (int i = 0; i < k_; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
       // Each pattern tile next to a new blank area may slide into it, leaving the blank where it was.
       for (int i = 0; i < k_; ++i) {
         const int p = cells[i];
@@ -328,22 +390,16 @@ class Builder {
 
   // The change of rank when tile `i` slides from cell p to the free cell q: its own digit moves by
   // q - p less the earlier tiles it passes in cell order, and each later tile it passes gains or
-  // loses one free cell below it. A sideways move passes no cell; a vertical one passes cols - 1.
-  std::int64_t rank_delta(int i, int p, int q, const std::int8_t* owner) const {
-    const int sign = q > p ? 1 : -1;
-    std::int64_t own = q - p;
-    std::int64_t delta = 0;
-    for (int c = std::min(p, q) + 1; c < std::max(p, q); ++c) {
-      const int j = owner[c];
-      if (j < 0) continue;
-      if (j < i) own -= sign;
-      else delta += sign * static_cast<std::int64_t>(weight_[j]);
-    }
-    return delta + own * static_cast<std::int64_t>(weight_[i]);
+  // loses one free cell below it. A sideways move passes no cell, a vertical one cols - 1; the pass
+  // lists are padded with the sentinel cell n (no tile) so the loop has a fixed length and no
+  // branch on the direction, which is random.
+  std::int64_t rank_delta(int i, int p, int q, const std::uint8_t* owner) const {
+    std::int64_t passed = 0;
+    const std::uint8_t* cells = pass_[p][q];
+    for (int x = 0; x < passes_; ++x) passed += contrib_[i][owner[cells[x]]];
+    return (q > p ? passed : -passed) + (q - p) * static_cast<std::int64_t>(weight_[i]);
   }
 
-  // Cells of the placement of rank r; returns the occupied mask. Consecutive ranks differ in the
-  // last tile only, so the other tiles' cells are kept from the previous call when they match.
   struct Prefix {  // unrank()'s memory of the last call, one per thread
     std::uint32_t rank = 0xFFFFFFFFu, used = 0;
     std::uint8_t cells[kMaxDbCells] = {};
@@ -385,6 +441,9 @@ class Builder {
   const int threads_;
   std::uint32_t radix_[kMaxDbCells] = {};
   std::uint32_t weight_[kMaxDbCells] = {};
+  std::int32_t contrib_[kMaxDbCells][kMaxDbCells + 1] = {};  // [slot][passed slot + 1], see rank_delta
+  std::uint8_t pass_[kMaxDbCells][kMaxDbCells][kMaxDbCells / 2] = {};  // cells passed from p to q
+  int passes_ = 0;
   std::vector<std::uint8_t> db_;
   std::vector<std::uint16_t> visited_, cur_, next_;
   std::uint64_t filled_ = 0;
@@ -401,7 +460,8 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
                                                           int threads) {
   const int n = spec.rows * spec.cols;
   const int k = static_cast<int>(spec.cells.size());
-  if (n > kMaxDbCells || k < 1 || k >= n || spec.entries() > 0xFFFFFFFFull)
+  if (n > kMaxDbCells || k < 1 || k >= n || spec.entries() > 0xFFFFFFFFull || spec.rows < 1 ||
+      spec.cols - 1 > kMaxDbCells / 2)
     return make_error("pattern database " + spec.name() + ": unsupported size");
   // Threads only pay for themselves on big tables.
   if (threads <= 0) threads = default_threads();

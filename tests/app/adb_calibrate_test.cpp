@@ -94,7 +94,7 @@ TEST(OnestrokePlayer, FreshBoardGuessAndLayouts) {
   os::State mid = board("onestroke\nxxx\n##S\n.##\n");
   os::State fresh = app::fresh_board_guess(mid);
   EXPECT_EQ(fresh.head, (os::Cell{0, 0}));
-  EXPECT_EQ(fresh.free_count(), mid.free_count() + 2);  // (0,1) and the old head are free again
+  EXPECT_EQ(fresh.free_count(), mid.free_count() + 3);  // (0,1), (0,2) and the old head are free again
   EXPECT_TRUE(app::same_layout(mid, fresh));
   EXPECT_FALSE(app::same_layout(mid, board("onestroke\nxxx\n##S\n###\n")));
 }

@@ -38,7 +38,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <opencv2/imgcodecs.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -509,14 +508,12 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
     return 1;
   }
   if (w[0] == "screencap") {
-    const bool png = w.size() > 1 && w[1] == "-p";
-    cv::Mat img = phone.screen_image();
-    if (png) {
-      std::vector<unsigned char> buf;
-      cv::imencode(".png", img, buf);
-      out.append(reinterpret_cast<const char*>(buf.data()), buf.size());
-      return 0;
+    if (w.size() > 1) {
+      // `screencap -p` (PNG) is not simulated: puzzlebot never asks for it (raw is faster).
+      err += "fake adb: screencap " + w[1] + " is not simulated\n";
+      return 1;
     }
+    cv::Mat img = phone.screen_image();
     std::string raw = raw_screencap(img, static_cast<int>(cfg.num("format", 1)), static_cast<int>(cfg.num("header", 16)));
     const std::string fault = cfg.get("screencap", "ok");
     if (fault == "short") raw.resize(raw.size() / 2);

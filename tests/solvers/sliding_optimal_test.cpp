@@ -8,7 +8,6 @@
 #include <fstream>
 #include <random>
 #include <sstream>
-#include <unordered_map>
 
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
@@ -19,29 +18,53 @@ namespace {
 
 const bool kCacheSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0;
 
-std::uint64_t encode(const State& s) {
-  std::uint64_t key = 0;
-  for (int t : s.tiles) key = key * 16 + static_cast<std::uint64_t>(t);
-  return key;
-}
-
-// Distance to the goal of every reachable board of a size (backward BFS; moves are reversible).
-std::unordered_map<std::uint64_t, int> bfs_distances(int rows, int cols) {
-  std::unordered_map<std::uint64_t, int> dist;
-  std::vector<State> frontier{goal_state(rows, cols)};
-  dist[encode(frontier[0])] = 0;
-  for (int d = 0; !frontier.empty(); ++d) {
-    std::vector<State> next;
-    for (const State& s : frontier)
-      for (int t = 1; t < s.cells(); ++t) {
-        auto n = apply(s, t);
-        if (!n.ok()) continue;
-        if (dist.emplace(encode(*n), d + 1).second) next.push_back(std::move(n.value()));
+// Distance to the goal of every reachable board of a size (backward BFS; moves are reversible),
+// indexed by the rank of the cells of tiles 0 (the blank) .. n-1 among the n! arrangements. The BFS
+// moves the blank by hand on a 4-bit-per-cell code rather than through apply() and State copies:
+// 1.8 M boards for 2x5 took 20 s of the test's time that way, a second this way.
+class Distances {
+ public:
+  Distances(int rows, int cols) : n_(rows * cols), dist_(placement_count(n_, n_), -1) {
+    const State goal = goal_state(rows, cols);
+    std::vector<std::uint64_t> frontier{encode(goal)}, next;
+    dist_[index(frontier[0])] = 0;
+    for (int d = 0; !frontier.empty(); ++d) {
+      next.clear();
+      for (std::uint64_t code : frontier) {
+        int blank = 0;
+        while ((code >> (4 * blank) & 15u) != 0) ++blank;
+        const int r = blank / cols, c = blank % cols;
+        const int nbs[4] = {r > 0 ? blank - cols : -1, r < rows - 1 ? blank + cols : -1, c > 0 ? blank - 1 : -1,
+                            c < cols - 1 ? blank + 1 : -1};
+        for (int q : nbs) {
+          if (q < 0) continue;
+          const std::uint64_t tile = code >> (4 * q) & 15u;
+          const std::uint64_t moved = (code & ~(15ull << (4 * q))) | tile << (4 * blank);
+          std::int8_t& slot = dist_[index(moved)];
+          if (slot >= 0) continue;
+          slot = static_cast<std::int8_t>(d + 1);
+          next.push_back(moved);
+        }
       }
-    frontier.swap(next);
+      frontier.swap(next);
+    }
   }
-  return dist;
-}
+  int at(const State& s) const { return dist_[index(encode(s))]; }
+
+ private:
+  static std::uint64_t encode(const State& s) {
+    std::uint64_t code = 0;
+    for (std::size_t c = 0; c < s.tiles.size(); ++c) code |= static_cast<std::uint64_t>(s.tiles[c]) << (4 * c);
+    return code;
+  }
+  std::size_t index(std::uint64_t code) const {
+    std::uint8_t cells[kMaxDbCells];
+    for (int c = 0; c < n_; ++c) cells[code >> (4 * c) & 15u] = static_cast<std::uint8_t>(c);
+    return static_cast<std::size_t>(rank_placement(cells, n_, n_));
+  }
+  int n_;
+  std::vector<std::int8_t> dist_;
+};
 
 State random_solvable(int rows, int cols, std::mt19937& rng) {
   State s = goal_state(rows, cols);
@@ -54,7 +77,7 @@ State random_solvable(int rows, int cols, std::mt19937& rng) {
 }
 
 void expect_optimal_vs_bfs(int rows, int cols, Heuristic heuristic, const Limits& limits, int samples) {
-  const auto dist = bfs_distances(rows, cols);
+  const Distances dist(rows, cols);
   std::mt19937 rng(static_cast<unsigned>(rows * 100 + cols));
   for (int i = 0; i < samples; ++i) {
     const State s = random_solvable(rows, cols, rng);
@@ -62,7 +85,7 @@ void expect_optimal_vs_bfs(int rows, int cols, Heuristic heuristic, const Limits
     const Solution sol = solve_optimal(s, limits, heuristic);
     ASSERT_EQ(sol.status, Status::kSolved) << sol.reason;
     ASSERT_TRUE(check_solution(s, sol.moves).ok()) << check_solution(s, sol.moves).error().message;
-    EXPECT_EQ(static_cast<int>(sol.moves.size()), dist.at(encode(s))) << format(s) << sol.method;
+    EXPECT_EQ(static_cast<int>(sol.moves.size()), dist.at(s)) << format(s) << sol.method;
     EXPECT_TRUE(sol.optimal);
     EXPECT_LE(lower_bound(s), static_cast<int>(sol.moves.size()));
   }
@@ -213,6 +236,44 @@ TEST(SlidingOptimal, PatternDbCacheIsValidatedAndRebuilt) {
   forget_loaded_pattern_dbs();
   std::filesystem::remove_all(dir);
   setenv("PUZZLEBOT_CACHE_DIR", saved.c_str(), 1);
+}
+
+// The build split over threads gives the same table as one thread, and the search's 4-bit excess
+// table decodes back to it (value = pattern Manhattan distance + 2 * excess) at every rank.
+TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
+  const DbSpec spec{3, 4, {0, 1, 2, 4, 5}, -1};  // 95,040 entries: enough for the build to use threads
+  auto one = build_pattern_db(spec, Limits{}, false, 1);
+  auto two = build_pattern_db(spec, Limits{}, false, 2);
+  ASSERT_TRUE(one.ok() && two.ok());
+  const PatternDb& db = *one.value();
+  ASSERT_EQ(db.size(), two.value()->size());
+  EXPECT_TRUE(std::equal(db.data(), db.data() + db.size(), two.value()->data()));
+  ASSERT_NE(db.excess(), nullptr);
+  const int n = 12, k = 5;
+  std::uint8_t cells[k];
+  int checked = 0, positive = 0;
+  // Every placement: tile i's cell is the i-th digit's free cell; walk them all by nested choice.
+  auto walk = [&](auto&& self, int i, std::uint32_t used) -> void {
+    if (i == k) {
+      const std::uint64_t r = rank_placement(cells, k, n);
+      int md = 0;
+      for (int t = 0; t < k; ++t)
+        md += std::abs(cells[t] / 4 - spec.cells[t] / 4) + std::abs(cells[t] % 4 - spec.cells[t] % 4);
+      const int excess = db.excess()[r / 2] >> (r % 2 * 4) & 15;
+      ASSERT_EQ(db.data()[r], md + 2 * excess) << "rank " << r;
+      ++checked;
+      positive += excess > 0 ? 1 : 0;
+      return;
+    }
+    for (int c = 0; c < n; ++c)
+      if (!(used >> c & 1u)) {
+        cells[i] = static_cast<std::uint8_t>(c);
+        self(self, i + 1, used | 1u << c);
+      }
+  };
+  walk(walk, 0, 0);
+  EXPECT_EQ(checked, 95040);
+  EXPECT_GT(positive, 0);  // the table is not just Manhattan distance
 }
 
 // The database itself against a direct search: 2x3 boards, pattern {1, 2}: the value is the fewest

@@ -79,10 +79,10 @@ Shot shoot(int level, int seed, int style, int played) {
   std::stringstream ss;
   ss << in.rdbuf();
   auto board = pb::solvers::split_text_board(ss.str(), "truth", true);
-  EXPECT_TRUE(board.has_value()) << ss.str();
+  EXPECT_TRUE(static_cast<bool>(board)) << ss.str();
   if (board) {
     auto st = sv::parse(*board);
-    EXPECT_TRUE(st.has_value()) << ss.str();
+    EXPECT_TRUE(static_cast<bool>(st)) << ss.str();
     if (st) shot.truth = *st;
   }
   return shot;
@@ -92,7 +92,7 @@ void expect_reads_back(int level, int seed, int style, int played) {
   const Shot shot = shoot(level, seed, style, played);
   ASSERT_FALSE(shot.image.empty());
   auto got = vv::read(shot.image);
-  ASSERT_TRUE(got.has_value()) << "level " << level << " seed " << seed << " style " << style << ": " << got.error().message;
+  ASSERT_TRUE(static_cast<bool>(got)) << "level " << level << " seed " << seed << " style " << style << ": " << got.error().message;
   EXPECT_EQ(canon_text(canon(got->state)), canon_text(canon(shot.truth)))
       << "level " << level << " seed " << seed << " style " << style << " played " << played;
   EXPECT_EQ(got->wrenches_used, shot.truth.closed_count());
@@ -119,11 +119,11 @@ TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   ASSERT_TRUE(fs::exists(arena_program()));
   const Shot shot = shoot(5, 11, 1, 0);
   auto puzzle = vv::kReader.read(shot.image, {});
-  ASSERT_TRUE(puzzle.has_value()) << puzzle.error().message;
+  ASSERT_TRUE(static_cast<bool>(puzzle)) << puzzle.error().message;
   const auto out = (*puzzle)->solve(pb::solvers::Limits{});
   EXPECT_EQ(out.status, pb::solvers::Status::kSolved);
   const auto& p = static_cast<const vv::ValvesImagePuzzle&>(**puzzle);
-  ASSERT_FALSE(sv::check_solution(shot.truth, {}).has_value());  // the level is not already cut
+  ASSERT_FALSE(static_cast<bool>(sv::check_solution(shot.truth, {})));  // the level is not already cut
   // The valves it would close, by name, cut the true network.
   std::vector<sv::Move> on_truth;
   for (sv::Move m : p.moves()) {
@@ -132,20 +132,20 @@ TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
     ASSERT_NE(it, shot.truth.names.end());
     on_truth.push_back(static_cast<sv::Move>(it - shot.truth.names.begin()));
   }
-  EXPECT_TRUE(sv::check_solution(shot.truth, on_truth).has_value());
+  EXPECT_TRUE(static_cast<bool>(sv::check_solution(shot.truth, on_truth)));
 }
 
 TEST(ValvesReader, RejectsNonBoards) {
   const cv::Mat blank(480, 640, CV_8UC3, cv::Scalar(230, 230, 230));
-  EXPECT_FALSE(vv::read(blank).has_value());
+  EXPECT_FALSE(static_cast<bool>(vv::read(blank)));
   cv::Mat noise(480, 640, CV_8UC3);
   cv::randu(noise, 0, 255);
-  EXPECT_FALSE(vv::read(noise).has_value());
+  EXPECT_FALSE(static_cast<bool>(vv::read(noise)));
   // Rings alone (no inlet, no outlet, no pipes) are not a network.
   cv::Mat rings = blank.clone();
   for (int i = 0; i < 4; ++i) cv::circle(rings, {120 + 120 * i, 240}, 20, cv::Scalar(40, 110, 40), 4, cv::LINE_AA);
   auto got = vv::read(rings);
-  ASSERT_FALSE(got.has_value());
+  ASSERT_FALSE(static_cast<bool>(got));
   EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
-  EXPECT_FALSE(vv::read(cv::Mat()).has_value());
+  EXPECT_FALSE(static_cast<bool>(vv::read(cv::Mat())));
 }

@@ -274,7 +274,12 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Mov
   }
   std::string text;
   for (std::size_t i = 0; i < moves.size() && i < 40; ++i)
-    text += (i ? " " : "") + std::to_string(moves[i].from + 1) + ">" + std::to_string(moves[i].to + 1);
+  {
+    if (i > 0) text += ' ';
+    text += std::to_string(moves[i].from + 1);
+    text += '>';
+    text += std::to_string(moves[i].to + 1);
+  }
   if (moves.size() > 40) text += " ...";
   if (!text.empty())
     cv::putText(out, text, {8, std::max(20, reading.apparatus.y - 8)}, cv::FONT_HERSHEY_SIMPLEX, 0.5, {255, 0, 0}, 1, cv::LINE_AA);

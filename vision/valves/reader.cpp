@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <opencv2/imgproc.hpp>
 #include <regex>
-#include <opencv2/imgcodecs.hpp>//DBG
-#include <cstdio>//DBG
 
 #include "vision/valves/ocr.hpp"
 
@@ -82,20 +82,44 @@ cv::Mat ocr_crop(const cv::Mat& bgr, cv::Rect box, Colour page, int distance, bo
   return big;
 }
 
-// Keeps only the connected black shapes that touch the crop's central region (drops bits of pipes
-// and wheels that reach into a letter's box).
-cv::Mat keep_central(const cv::Mat& bin) {
-  cv::Mat inv = 255 - bin, labels, stats, cents;
-  const int n = cv::connectedComponentsWithStats(inv, labels, stats, cents, 8);
-  const cv::Rect centre(bin.cols / 3, bin.rows / 3, bin.cols / 3, bin.rows / 3);
-  cv::Mat out(bin.size(), CV_8UC1, cv::Scalar(255));
+// The letter in `window` (a region of the foreground mask next to a wheel): the foreground shapes that
+// do not touch the window's edge. Pipes and the wheel's ring run out of any window around a tag; the
+// letter, on its page-coloured tag, stands alone. Returned as black on white, scaled for Tesseract.
+cv::Mat letter_in_window(const cv::Mat& fg, cv::Rect window, double text_px) {
+  window &= cv::Rect(0, 0, fg.cols, fg.rows);
+  if (window.width < 3 || window.height < 3) return {};
+  cv::Mat labels, stats, cents;
+  const cv::Mat roi = fg(window).clone();
+  const int n = cv::connectedComponentsWithStats(roi, labels, stats, cents, 8);
+  cv::Mat ink(roi.size(), CV_8UC1, cv::Scalar(0));
+  const int min_area = std::max(3, static_cast<int>(text_px * text_px * 0.02));
   for (int i = 1; i < n; ++i) {
-    const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                     stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
-    if ((b & centre).area() == 0) continue;
-    out.setTo(0, labels == i);
+    const int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (x == 0 || y == 0 || x + w >= roi.cols || y + h >= roi.rows) continue;
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+    ink.setTo(255, labels == i);
   }
-  return out;
+  if (cv::countNonZero(ink) == 0) return {};
+  const cv::Rect box = cv::boundingRect(ink);
+  cv::Mat bin = 255 - ink(box);
+  const double scale = std::clamp(40.0 / std::max(1, box.height), 0.5, 8.0);
+  cv::Mat big;
+  cv::resize(bin, big, {}, scale, scale, cv::INTER_CUBIC);
+  cv::threshold(big, big, 127, 255, cv::THRESH_BINARY);
+  cv::copyMakeBorder(big, big, 20, 20, 20, 20, cv::BORDER_CONSTANT, cv::Scalar(255));
+  return big;
+}
+
+// Glyphs Tesseract confuses with the capitals valves are named by.
+char as_capital(char ch) {
+  switch (ch) {
+    case '|': case 'l': case '1': case '!': case ']': case '[': return 'I';
+    case '8': return 'B';
+    case '6': return 'G';
+    case '0': return 'O';
+    default: return static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  }
 }
 
 struct Letter {
@@ -103,13 +127,25 @@ struct Letter {
   float confidence = 0;
 };
 
+// Tesseract's LSTM returns nothing for some clear glyphs when given a whitelist (a serif "B" at
+// 300 dpi, for one), so it reads without one and the answer is filtered here. Single-character mode
+// now and then returns nothing too; the line and word modes are tried next, and the first answer of
+// exactly one allowed letter is kept.
 Result<Letter> read_letter(const cv::Mat& crop, const std::string& whitelist) {
-  auto got = recognise(crop, Layout::kChar, whitelist);
-  if (!got) return got.error();
-  std::string t;
-  for (char ch : got->text)
-    if (whitelist.find(ch) != std::string::npos) t += ch;
-  return Letter{t, got->min_confidence};
+  for (Layout layout : {Layout::kChar, Layout::kLine, Layout::kWord}) {
+    auto got = recognise(crop, layout, "");
+    if (!got) return got.error();
+    std::string t;
+    for (char raw : got->text) {
+      if (std::isspace(static_cast<unsigned char>(raw)) || raw == '\'' || raw == '.' || raw == ',') continue;
+      t += as_capital(raw);
+    }
+    if (!std::all_of(t.begin(), t.end(), [&](char ch) { return whitelist.find(ch) != std::string::npos; })) t.clear();
+    // Word and line modes sometimes echo a lone glyph ("BB"): one letter repeated is that letter.
+    if (t.size() > 1 && std::all_of(t.begin(), t.end(), [&](char ch) { return ch == t[0]; }) && layout != Layout::kChar) t.resize(1);
+    if (t.size() == 1) return Letter{t, got->min_confidence};
+  }
+  return Letter{};  // nothing that is one allowed letter
 }
 
 struct Node {
@@ -135,16 +171,14 @@ Result<Reading> read_impl(const cv::Mat& bgr, const Params& p) {
   std::vector<cv::Vec3f> circles;
   const int rmin = std::max(4, static_cast<int>(p.min_radius * shorter));
   const int rmax = std::max(rmin + 1, static_cast<int>(p.max_radius * shorter));
-  cv::HoughCircles(grey, circles, cv::HOUGH_GRADIENT, 1, rmin * 1.5, 100, 18, rmin, rmax);
+  cv::HoughCircles(grey, circles, cv::HOUGH_GRADIENT, 1, rmin * 1.5, 100, p.hough_votes, rmin, rmax);
   std::vector<cv::Vec3f> wheels;
   for (const cv::Vec3f& c : circles) {
     const cv::Point2f ctr(c[0], c[1]);
     if (ring_fraction(fg, ctr, c[2]) < p.ring_coverage) continue;
     cv::Mat page_mask = 255 - fg;
     if (circle_fraction(page_mask, ctr, c[2] * 0.5) < p.inside_page) continue;
-    bool dup = false;
-    for (const cv::Vec3f& w : wheels) dup |= std::hypot(w[0] - c[0], w[1] - c[1]) < std::max(w[2], c[2]);
-    if (!dup) wheels.push_back(c);
+    wheels.push_back(c);
   }
   if (wheels.empty()) return make_error("no board found: no valve wheels (rings with spokes) on the page");
   std::vector<float> radii;
@@ -152,10 +186,21 @@ Result<Reading> read_impl(const cv::Mat& bgr, const Params& p) {
   std::nth_element(radii.begin(), radii.begin() + static_cast<long>(radii.size() / 2), radii.end());
   const double hough_r = radii[radii.size() / 2];
   std::erase_if(wheels, [&](const cv::Vec3f& w) { return std::abs(w[2] - hough_r) > p.radius_tolerance * hough_r; });
+  // Several circles per wheel (inner and outer edge of the ring): keep the strongest (Hough lists
+  // them by votes) once the odd-sized ones are gone, so a stray circle cannot shadow a wheel.
+  {
+    std::vector<cv::Vec3f> kept;
+    for (const cv::Vec3f& c : wheels) {
+      bool dup = false;
+      for (const cv::Vec3f& w : kept) dup |= std::hypot(w[0] - c[0], w[1] - c[1]) < std::max(w[2], c[2]);
+      if (!dup) kept.push_back(c);
+    }
+    wheels = std::move(kept);
+  }
   if (static_cast<int>(wheels.size()) > p.max_valves) return make_error("no board found: more wheel-like rings than valves allowed");
-  // The ring Hough finds is the drawn ring (0.8 of the wheel's reach in the arena); r is the reach of
-  // the wheel as a node: the ring plus its own thickness.
-  const double r = hough_r / 0.8;
+  // Hough settles on the ring's outer edge, about 0.9 of the wheel's reach (its page-coloured disc
+  // over the pipes); r is that reach.
+  const double r = hough_r / 0.9;
 
   std::vector<Node> nodes;
   for (const cv::Vec3f& w : wheels) nodes.push_back({{w[0], w[1]}, false, false, {}, 0});
@@ -197,31 +242,84 @@ Result<Reading> read_impl(const cv::Mat& bgr, const Params& p) {
   // Valve letters on their tags, and closed valves (the wheel in a different colour from the others).
   for (Node& nd : nodes) {
     if (nd.tank) continue;
-    const cv::Point2f tag = nd.centre + cv::Point2f(static_cast<float>(1.35 * r), static_cast<float>(-1.35 * r));
-    const int half = static_cast<int>(std::lround(0.8 * r));
-    const cv::Rect box(static_cast<int>(tag.x) - half, static_cast<int>(tag.y) - half, 2 * half, 2 * half);
-    cv::Mat crop = keep_central(ocr_crop(bgr, box, page, p.page_distance, false, 0.85 * r));
-    if (std::getenv("PB_VDBG")) cv::imwrite("/tmp/vdrv/crop_" + std::to_string(static_cast<int>(nd.centre.x)) + ".png", crop);
+    // The tag is up and to the right of the wheel, clear of the ring.
+    const cv::Rect window(static_cast<int>(nd.centre.x + 0.5 * r), static_cast<int>(nd.centre.y - 2.4 * r),
+                          static_cast<int>(1.9 * r), static_cast<int>(1.9 * r));
+    cv::Mat crop = letter_in_window(fg, window, 0.85 * r);
+    if (crop.empty())
+      return make_error("no board found: no letter beside the valve at (" + std::to_string(static_cast<int>(nd.centre.x)) + "," +
+                        std::to_string(static_cast<int>(nd.centre.y)) + "): try --annotate to see what was seen");
     auto letter = read_letter(crop, "ABCDEFGHIJKLMNOPQRSTUVW");
-    if (std::getenv("PB_VDBG")) fprintf(stderr, "r=%f letter '%s' %f\n", r, letter->text.c_str(), letter->confidence);
     if (!letter) return letter.error();
-    if (letter->text.size() != 1)
+    Letter got = *letter;
+    if (got.text.empty()) {
+      // Tesseract returns nothing for a lone "I" (a bare bar, or a bar with serifs): a glyph much
+      // narrower than tall that OCR cannot place is read as one.
+      const cv::Mat ink_mask = 255 - crop;
+      const cv::Rect ink = cv::boundingRect(ink_mask);
+      const double fill = ink.area() > 0 ? cv::countNonZero(255 - crop(ink)) / static_cast<double>(ink.area()) : 0;
+      if (ink.height > 0 && (ink.width < p.narrow_glyph * ink.height || (fill > 0.85 && ink.width < ink.height)))
+        got = Letter{"I", 50};
+    }
+    if (got.text.size() != 1)
       return make_error("no board found: cannot read the letter of the valve at (" + std::to_string(static_cast<int>(nd.centre.x)) +
                         "," + std::to_string(static_cast<int>(nd.centre.y)) + "): try --annotate to see what was seen");
-    nd.name = letter->text;
-    nd.confidence = letter->confidence;
+    nd.name = got.text;
+    nd.confidence = got.confidence;
   }
-  // Closed valves: not by colour (styles pick any), but by the bar drawn across a closed wheel: points
-  // on its down-left diagonal, between the hub and the ring and clear of the spokes, are foreground.
-  for (Node& nd : nodes) {
-    if (nd.tank) continue;
-    int on = 0;
-    for (double f : {0.25, 0.33, 0.42}) {
-      const int x = static_cast<int>(std::lround(nd.centre.x - f * r));
-      const int y = static_cast<int>(std::lround(nd.centre.y + f * r));
-      if (x >= 0 && y >= 0 && x < fg.cols && y < fg.rows) on += fg.at<unsigned char>(y, x) != 0;
+  // Closed valves. Styles pick any colours, so neither colour alone says "closed"; but a closed
+  // wheel is drawn in another colour than the open ones and has a bar across it. The hubs (the
+  // wheel's colour) fall into at most two groups; the group whose wheels show more foreground along
+  // the down-left diagonal, where the bar runs between two spokes, is the closed one. One group:
+  // all open (a board never has all its valves closed: k is below the valve count).
+  {
+    auto hub = [&](const Node& nd) {
+      cv::Vec3i sum(0, 0, 0);
+      int count = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int x = static_cast<int>(nd.centre.x) + dx, y = static_cast<int>(nd.centre.y) + dy;
+          if (x < 0 || y < 0 || x >= bgr.cols || y >= bgr.rows) continue;
+          const Colour c = bgr.at<Colour>(y, x);
+          sum += cv::Vec3i(c[0], c[1], c[2]);
+          ++count;
+        }
+      count = std::max(1, count);
+      return Colour(static_cast<unsigned char>(sum[0] / count), static_cast<unsigned char>(sum[1] / count),
+                    static_cast<unsigned char>(sum[2] / count));
+    };
+    auto bar = [&](const Node& nd) {
+      int on = 0, all = 0;
+      for (double f = 0.2; f <= 0.5; f += 0.05) {
+        const int x = static_cast<int>(std::lround(nd.centre.x - f * r)), y = static_cast<int>(std::lround(nd.centre.y + f * r));
+        if (x < 0 || y < 0 || x >= fg.cols || y >= fg.rows) continue;
+        ++all;
+        on += fg.at<unsigned char>(y, x) != 0;
+      }
+      return all == 0 ? 0.0 : static_cast<double>(on) / all;
+    };
+    std::vector<std::size_t> valves;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (!nodes[i].tank) valves.push_back(i);
+    const Colour first = hub(nodes[valves.front()]);
+    std::vector<int> group(nodes.size(), 0);
+    std::optional<Colour> second;
+    for (std::size_t i : valves) {
+      const Colour c = hub(nodes[i]);
+      if (l1(c, first) <= p.page_distance) continue;
+      if (!second) second = c;
+      group[i] = 1;
     }
-    nd.closed = on >= 2;
+    if (second) {
+      double score[2] = {0, 0};
+      int count[2] = {0, 0};
+      for (std::size_t i : valves) {
+        score[group[i]] += bar(nodes[i]);
+        ++count[group[i]];
+      }
+      const int closed_group = score[1] / count[1] > score[0] / count[0] ? 1 : 0;
+      for (std::size_t i : valves) nodes[i].closed = group[i] == closed_group;
+    }
   }
 
   // Pipes: straight segments between node pairs, mostly foreground, clear of other nodes.
@@ -317,6 +415,7 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
     get_i("page_distance", p.page_distance);
     get_d("min_radius", p.min_radius);
     get_d("max_radius", p.max_radius);
+    get_i("hough_votes", p.hough_votes);
     get_d("ring_coverage", p.ring_coverage);
     get_d("inside_page", p.inside_page);
     get_d("radius_tolerance", p.radius_tolerance);
@@ -326,6 +425,7 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
     get_d("pipe_coverage", p.pipe_coverage);
     get_d("node_clearance", p.node_clearance);
     get_i("max_valves", p.max_valves);
+    get_d("narrow_glyph", p.narrow_glyph);
   } catch (const cv::Exception& e) {
     return make_error(std::string("bad value in the `valves` profile node: ") + e.what());
   }

@@ -34,6 +34,7 @@ struct Params {
   int page_distance = 60;          // farther than this from the page colour a pixel is foreground
   double min_radius = 0.012;       // smallest wheel radius, fraction of the image's shorter side
   double max_radius = 0.06;        // largest wheel radius, same unit
+  int hough_votes = 12;            // Hough accumulator threshold (low: every candidate is checked below)
   double ring_coverage = 0.8;      // least foreground fraction along a wheel's ring
   double inside_page = 0.55;       // least page fraction on a circle at half the radius
   double radius_tolerance = 0.25;  // wheel radii differ from their median by at most this fraction
@@ -43,6 +44,7 @@ struct Params {
   double pipe_coverage = 0.6;      // least foreground fraction of a pipe's straight segment outside its nodes
   double node_clearance = 0.9;     // a pipe's segment passes no other node closer than this, times r
   int max_valves = 26;
+  double narrow_glyph = 0.45;      // a glyph OCR cannot read, narrower than this times its height, is "I"
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
