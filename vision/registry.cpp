@@ -8,7 +8,6 @@
 #include "vision/pegs/image_puzzle.hpp"
 #include "vision/knight/image_puzzle.hpp"
 #include "vision/hanoi/image_puzzle.hpp"
-#include "vision/valves/image_puzzle.hpp"
 
 namespace pb::vision {
 namespace {
@@ -20,7 +19,6 @@ const std::vector<const Reader*>& list() {
       &pegs::kReader,
       &knight::kReader,
       &hanoi::kReader,
-      &valves::kReader,
   };
   return kReaders;
 }

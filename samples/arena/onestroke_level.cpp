@@ -135,7 +135,20 @@ std::vector<Stroke> OnestrokeLevel::solution() const {
 
 std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant) {
   const int n = std::clamp(4 + (number - 1) / 2, 4, 8);
-  return std::make_unique<OnestrokeLevel>(os::planted_board(n, 0.6, rng_seed).state, variant);
+  // Rows and columns without cells are cut off: on screen nothing shows where they were, so the board
+  // text (the readers' ground truth) must not have them either.
+  const os::State full = os::planted_board(n, 0.6, rng_seed).state;
+  int r0 = full.rows, r1 = -1, c0 = full.cols, c1 = -1;
+  for (int r = 0; r < full.rows; ++r)
+    for (int c = 0; c < full.cols; ++c)
+      if (full.at({r, c}) != os::Site::kNone) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+  os::State s;
+  s.rows = r1 - r0 + 1;
+  s.cols = c1 - c0 + 1;
+  for (int r = r0; r <= r1; ++r)
+    for (int c = c0; c <= c1; ++c) s.sites.push_back(full.at({r, c}));
+  s.head = {full.head.row - r0, full.head.col - c0};
+  return std::make_unique<OnestrokeLevel>(s, variant);
 }
 
 }  // namespace pb::arena

@@ -6,13 +6,14 @@
 #include "samples/arena/levels.hpp"
 #include "solvers/river/river.hpp"
 
-// How a level is drawn (what a river reader sees): the area is split into the left bank (0-30% of the
-// width), the river (30-70%) and the right bank (70-100%); banks are filled with the bank colour below
+// How a level is drawn (what a river reader sees): the area is split into the left bank (0-25% of the
+// width), the river (25-75%) and the right bank (75-100%); banks are filled with the bank colour below
 // 25% of the height, the river with the water colour. On each bank guards stand in rows at 35% and
 // 50% of the height, prisoners at 65% and 80%, three to a row, filled from the water outwards. Guards
 // are rounded squares, prisoners discs (shape tells them apart; colours vary by style), each with a
 // "G" or "P" unless the style drops letters. The boat is a hull on the water next to its bank with its
-// passengers (guards first) sitting on it. Passengers still count on the boat's bank in the board text.
+// passengers (guards first) sitting on it, moored half a figure off its bank, so the hull's centre is on
+// the boat's half of the river. Passengers still count on the boat's bank in the board text.
 
 namespace pb::arena {
 namespace {
@@ -22,6 +23,7 @@ namespace rv = solvers::river;
 cv::Point ip(cv::Point2d p) { return {static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y))}; }
 
 constexpr int kPerRow = 3;
+constexpr double kBank = 0.25;  // width of each bank, fraction of the area width
 
 }  // namespace
 
@@ -57,11 +59,11 @@ Style RiverLevel::style() const {
 }
 
 double RiverLevel::figure_radius() const {
-  return std::max(6.0, std::min(area_.width * 0.3 / (2.6 * kPerRow + 1), area_.height * 0.06));
+  return std::max(6.0, std::min(area_.width * kBank / (2.6 * kPerRow + 1), area_.height * 0.06));
 }
 
 cv::Point2d RiverLevel::bank_figure(bool left, bool guard, int index) const {
-  const double bank_w = area_.width * 0.3, step = bank_w / (kPerRow + 0.5);
+  const double bank_w = area_.width * kBank, step = bank_w / (kPerRow + 0.5);
   const int row = index / kPerRow, col = index % kPerRow;
   const double from_water = step * (col + 0.75);
   const double x = left ? area_.x + bank_w - from_water : area_.x + area_.width - bank_w + from_water;
@@ -72,8 +74,8 @@ cv::Point2d RiverLevel::bank_figure(bool left, bool guard, int index) const {
 cv::Point2d RiverLevel::boat_centre() const {
   // Moored half a figure off its bank: the hull never covers a figure standing at the water's edge.
   const double r = figure_radius(), half = (state_.boat * 2.3 * r + r) / 2 + 0.6 * r;
-  const double x = state_.boat_left ? area_.x + area_.width * 0.3 + half + 0.5 * r
-                                    : area_.x + area_.width * 0.7 - half - 0.5 * r;
+  const double x = state_.boat_left ? area_.x + area_.width * kBank + half + 0.5 * r
+                                    : area_.x + area_.width * (1 - kBank) - half - 0.5 * r;
   // The middle of the hull, below the passengers' heads (a click there must not land one of them).
   return {x, area_.y + area_.height * 0.62 + figure_radius() * 0.4};
 }
@@ -90,7 +92,7 @@ void RiverLevel::draw(cv::Mat& canvas) const {
   const RiverStyle st = river_style(variant_);
   const cv::Rect& a = area_;
   const int top = a.y + static_cast<int>(a.height * 0.25);
-  const int bank_w = static_cast<int>(a.width * 0.3);
+  const int bank_w = static_cast<int>(a.width * kBank);
   cv::rectangle(canvas, {a.x, top, bank_w, a.y + a.height - top}, st.bank, cv::FILLED);
   cv::rectangle(canvas, {a.x + a.width - bank_w, top, bank_w, a.y + a.height - top}, st.bank, cv::FILLED);
   cv::rectangle(canvas, {a.x + bank_w, top, a.width - 2 * bank_w, a.y + a.height - top}, st.water, cv::FILLED);

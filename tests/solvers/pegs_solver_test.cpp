@@ -170,6 +170,20 @@ TEST(PegsSolve, FrenchSingleVacanciesClassified) {
   EXPECT_EQ(passed, 16);
 }
 
+// Symmetric images race: the French (2,0) start and its seven images are one problem, which the
+// natural jump order solves from (2,0) in ~5 k nodes but from some images only after millions. Each
+// image's search also searches the others' (solutions mapped back through the inverse symmetry), so
+// every one of the eight is solved quickly, and its mapped-back solution must replay on its own board.
+TEST(PegsSolve, FrenchImagesSolvedThroughEachOther) {
+  for (Cell hole : {Cell{2, 0}, Cell{0, 2}, Cell{0, 4}, Cell{2, 6}, Cell{4, 0}, Cell{4, 6}, Cell{6, 2}, Cell{6, 4}}) {
+    State s = vacancy(kFrench, hole, false);
+    Solution sol = solve(s, Limits::with_timeout(std::chrono::seconds(20)));
+    ASSERT_EQ(sol.status, Status::kSolved) << to_string(hole) << ": " << sol.reason;
+    EXPECT_TRUE(check_solution(s, sol.moves).ok()) << to_string(hole);
+    EXPECT_LT(sol.nodes, 400000u) << to_string(hole);  // each image's own head start is 16 k nodes
+  }
+}
+
 // The LP finds a pagoda function exactly when one exists: none for a solvable position (the central
 // game ending in the centre, solved above), one for two pegs stranded far apart.
 TEST(PegsPagoda, RefutesOnlyDeadPositions) {

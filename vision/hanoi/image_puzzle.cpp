@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "solvers/hanoi/game.hpp"
+#include "vision/common/profile_params.hpp"
 
 namespace pb::vision::hanoi {
 namespace {
@@ -31,18 +32,9 @@ std::vector<Move> moves_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  Params params;
-  if (!options.profile_path.empty()) {
-    try {
-      cv::FileStorage fs(options.profile_path, cv::FileStorage::READ);
-      if (!fs.isOpened()) return make_error("cannot open profile " + options.profile_path + ": check the path");
-      auto loaded = load_params(fs["hanoi"]);
-      if (!loaded) return make_error(options.profile_path + ": " + loaded.error().message);
-      params = *loaded;
-    } catch (const cv::Exception& e) {
-      return make_error("cannot read profile " + options.profile_path + ": " + e.what());
-    }
-  }
+  auto loaded = params_from_profile<Params>(options, "hanoi", [](const cv::FileNode& n) { return load_params(n); });
+  if (!loaded) return loaded.error();
+  const Params& params = *loaded;
   auto reading = read(bgr, params);
   if (!reading) return reading.error();
   return std::unique_ptr<ImagePuzzle>(std::make_unique<HanoiImagePuzzle>(std::move(*reading)));

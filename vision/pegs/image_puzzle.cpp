@@ -10,6 +10,7 @@
 #include <opencv2/core/persistence.hpp>
 
 #include "solvers/pegs/game.hpp"
+#include "vision/common/profile_params.hpp"
 
 namespace pb::vision::pegs {
 namespace {
@@ -34,18 +35,9 @@ std::vector<std::pair<Cell, Cell>> jumps_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  Params params;
-  if (!options.profile_path.empty()) {
-    try {
-      cv::FileStorage fs(options.profile_path, cv::FileStorage::READ);
-      if (!fs.isOpened()) return make_error("cannot open profile " + options.profile_path + ": check the path");
-      auto loaded = load_params(fs["pegs"]);
-      if (!loaded) return make_error(options.profile_path + ": " + loaded.error().message);
-      params = *loaded;
-    } catch (const cv::Exception& e) {
-      return make_error("cannot read profile " + options.profile_path + ": " + e.what());
-    }
-  }
+  auto loaded = params_from_profile<Params>(options, "pegs", [](const cv::FileNode& n) { return load_params(n); });
+  if (!loaded) return loaded.error();
+  const Params& params = *loaded;
   auto reading = read(bgr, params);
   if (!reading) return reading.error();
   return std::unique_ptr<ImagePuzzle>(std::make_unique<PegsImagePuzzle>(std::move(*reading)));
