@@ -27,7 +27,7 @@ packages=(
   # desktop capture and input
   libx11-dev libxext-dev libxdo-dev xdotool xvfb x11-utils
   # real games and comparison tools for integration tests and benchmarks
-  sgt-puzzles imagemagick fonts-dejavu-core
+  sgt-puzzles imagemagick fonts-dejavu-core python3
   # phones
   adb
 )

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine: set up, build, run every test.
-#   1. Release build (g++): unit, command-line and Xvfb integration tests (real sgt-puzzles games).
+#   1. Release build (g++): unit, command-line and Xvfb integration tests (real sgt-puzzles games,
+#      the simulated phone, the arena).
+#   With --hardening (or PB_HARDENING=1), also:
 #   2. Second build (clang, AddressSanitizer + UndefinedBehaviorSanitizer): the same tests again;
 #      any sanitizer report fails the test that triggered it.
 #   3. A short run of every libFuzzer target from that build (scripts/fuzz.sh).
-# Usage: scripts/test.sh [--quick] [ctest arguments, e.g. -L integration or -R onestroke]
-#   --quick: step 1 only (for a fast local loop).
+# Usage: scripts/test.sh [--hardening] [ctest arguments, e.g. -L integration or -R onestroke]
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-quick=0
-if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+hardening="${PB_HARDENING:-0}"
+if [ "${1:-}" = "--hardening" ]; then hardening=1; shift; fi
 jobs="$(nproc)"
 fuzz_seconds="${PB_FUZZ_SECONDS:-20}"
 
@@ -22,7 +23,7 @@ export PUZZLEBOT_CACHE_DIR="${PUZZLEBOT_CACHE_DIR:-$here/build/test-cache}"
 
 echo "== 1/3 release build: tests"
 (cd "$here/build" && ctest --output-on-failure -j"$jobs" --timeout 900 "$@")
-[ "$quick" -eq 1 ] && exit 0
+[ "$hardening" = "1" ] || exit 0
 
 echo "== 2/3 sanitizer build (ASan + UBSan): tests"
 asan="$here/build-asan"

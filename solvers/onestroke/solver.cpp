@@ -98,7 +98,6 @@ class Search {
   int row_of(int v) const { return v / width_ - 1; }
   int col_of(int v) const { return v % width_ - 1; }
 
-  const State& state_;
   const Limits& limits_;
   Budget budget_;
   std::mt19937_64 rng_;
@@ -134,7 +133,7 @@ class Search {
 };
 
 Search::Search(const State& state, const Limits& limits)
-    : state_(state), limits_(limits), budget_(limits), rng_(limits.seed) {
+    : limits_(limits), budget_(limits), rng_(limits.seed) {
   width_ = state.cols + 2;
   const int height = state.rows + 2;
   const auto n = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height);
