@@ -372,18 +372,8 @@ float Reading::min_confidence() const {
 }
 
 Result<Lattice> detect(const cv::Mat& bgr, const Params& p) {
-  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
-  std::string first_error;
-  for (const cv::Vec3b& bg : common_colours(bgr, p.background_candidates, p.background_tolerance)) {
-    auto lat = detect_with_background(bgr, bg, p);
-    if (lat) return lat;
-    if (first_error.empty()) first_error = lat.error().message;
-    // A lattice was found but is wrong (mid-slide, two blanks): that is the answer, not a reason
-    // to try another colour as the background.
-    if (lat.error().message.rfind("no board found", 0) != 0) return lat.error();
-  }
-  if (first_error.empty()) first_error = "no board found: the picture has no dominant background colour";
-  return make_error(first_error);
+  return detect_on_common_backgrounds<Lattice>(bgr, p.background_candidates, p.background_tolerance,
+                                               [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p); });
 }
 
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) {
