@@ -38,7 +38,7 @@ class XdoSinkTest : public ::testing::Test {
     server_ = nullptr;
   }
   void SetUp() override {
-    if (server_ == nullptr) GTEST_SKIP() << "Xvfb could not be started";
+    ASSERT_NE(server_, nullptr) << "Xvfb could not be started (scripts/setup.sh installs it)";
     display_ = XOpenDisplay(server_->name().c_str());
     ASSERT_NE(display_, nullptr);
     window_ = testing::make_window(display_, "pb input target", kX, kY, kW, kH, 0x808080);

@@ -27,7 +27,7 @@ class X11SourceTest : public ::testing::Test {
     server_ = nullptr;
   }
   void SetUp() override {
-    if (server_ == nullptr) GTEST_SKIP() << "Xvfb could not be started";
+    ASSERT_NE(server_, nullptr) << "Xvfb could not be started (scripts/setup.sh installs it)";
     display_ = XOpenDisplay(server_->name().c_str());
     ASSERT_NE(display_, nullptr);
   }
