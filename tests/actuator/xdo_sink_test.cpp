@@ -1,6 +1,9 @@
 /* xdo_sink_test.cpp: XdoSink against a private Xvfb: real clicks and drags land, unsafe ones are refused. */
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #ifndef PB_HAVE_X11
 TEST(XdoSink, NotBuilt) { GTEST_SKIP() << "built without X11/libxdo (PB_WITH_X11 off or libraries missing)"; }
 #else
@@ -62,15 +65,24 @@ class XdoSinkTest : public ::testing::Test {
     return sink ? std::move(*sink) : nullptr;
   }
   // Everything the window received since the last call.
+  // The sink's events travel on libxdo's own connection, so syncing ours does not mean they have
+  // all arrived: collect until none has come for 100 ms.
   Seen drain() {
-    XSync(display_, False);
     Seen seen;
-    while (XPending(display_) > 0) {
-      XEvent e;
-      XNextEvent(display_, &e);
-      if (e.type == ButtonPress) seen.presses.push_back(e.xbutton);
-      if (e.type == ButtonRelease) seen.releases.push_back(e.xbutton);
-      if (e.type == MotionNotify) ++seen.motions;
+    auto quiet_since = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - quiet_since < std::chrono::milliseconds(100)) {
+      XSync(display_, False);
+      bool got = false;
+      while (XPending(display_) > 0) {
+        XEvent e;
+        XNextEvent(display_, &e);
+        if (e.type == ButtonPress) seen.presses.push_back(e.xbutton);
+        if (e.type == ButtonRelease) seen.releases.push_back(e.xbutton);
+        if (e.type == MotionNotify) ++seen.motions;
+        got = true;
+      }
+      if (got) quiet_since = std::chrono::steady_clock::now();
+      else std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return seen;
   }
