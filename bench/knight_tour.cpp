@@ -1,4 +1,4 @@
-// knight_tour.cpp: knight's tour timings: 8x8 from each start (search), large closed tours (construction).
+// knight_tour.cpp: knight's tour timings: 8x8 from each start (search), large closed tours (construction), narrow boards (column programme).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -65,6 +65,30 @@ void BM_KnightOpenOdd999(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_KnightOpenOdd999)->Unit(benchmark::kMillisecond);
+
+// 3- and 4-wide boards: the column programme (its cost is the first and last few columns, and those
+// around a given start; the stretch between repeats, see column_dp.cpp). Arguments: rows, cols,
+// closed, start row, start col (-1: free start).
+void BM_KnightNarrow(benchmark::State& st) {
+  State s = board(static_cast<int>(st.range(0)), static_cast<int>(st.range(1)), st.range(2) != 0);
+  if (st.range(3) >= 0) s.start = Cell{static_cast<int>(st.range(3)), static_cast<int>(st.range(4))};
+  for (auto _ : st) {
+    Solution sol = solve(s, Limits{});
+    if (sol.status != Status::kSolved) st.SkipWithError("not solved");
+    benchmark::DoNotOptimize(sol.tour.data());
+  }
+}
+BENCHMARK(BM_KnightNarrow)
+    ->ArgNames({"rows", "cols", "closed", "r", "c"})
+    ->Args({4, 50, 0, -1, -1})
+    ->Args({3, 2000, 0, -1, -1})
+    ->Args({3, 2000, 1, -1, -1})
+    ->Args({4, 2000, 0, -1, -1})
+    ->Args({4, 2000, 0, 0, 1000})
+    ->Args({3, 2000, 0, 1, 1000})
+    ->Args({1000, 3, 1, -1, -1})
+    ->Args({1000, 4, 0, 500, 3})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

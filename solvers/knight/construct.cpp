@@ -262,73 +262,14 @@ std::vector<std::int32_t> assemble(int rows, int cols, const std::vector<int>& r
   return order;  // the caller replays it; a short or repeating walk fails that check
 }
 
-
-// ---- 3-wide boards: a chain of open paths, piece by piece along the board. ----
-// No two-edge swap exists within three rows (checked by enumeration), so 3-wide boards are joined as
-// a chain instead: each piece's path starts on a square a knight's move from the previous piece's
-// last square. Open tours only.
-// Rejected for 4-wide boards: there the outer rows only have moves into the inner rows, so a tour
-// alternates outer/inner squares except at one place where two inner squares follow each other; each
-// piece of a chain would need such a place of its own (else its outer squares would all be one
-// colour), so no chain of two or more pieces exists. 4-wide boards are searched.
-
-// Piece widths along a thin board: 8s, the last one 8..15 (3-wide paths need width 7 or more).
-std::vector<int> thin_split(int len) {
-  if (len < 16) return {len};
-  std::vector<int> parts(static_cast<std::size_t>(len / 8), 8);
-  parts.back() += len % 8;
-  return parts;
-}
-
-// A Hamiltonian path of the full h x w piece from `entry`, ending at `exit` when given. An end is
-// forced with two helper vertices: entry - z1 - z2 - exit, so every Hamiltonian cycle through z1
-// is the wanted path closed up.
-std::optional<std::vector<Cell>> piece_path(int h, int w, Cell entry, std::optional<Cell> exit, Budget& budget,
-                                            std::uint64_t seed) {
-  State board;
-  board.rows = h;
-  board.cols = w;
-  board.squares.assign(static_cast<std::size_t>(h * w), Square::kFree);
-  BoardGraph bg = board_graph(board);
-  int n = h * w;
-  int s = entry.row * w + entry.col;
-  Graph g;
-  std::vector<std::vector<std::int32_t>> adj(static_cast<std::size_t>(n));
-  for (int v = 0; v < n; ++v) {
-    auto nbs = bg.graph.neighbours(v);
-    adj[static_cast<std::size_t>(v)].assign(nbs.begin(), nbs.end());
-  }
-  g.priority = bg.graph.priority;
-  int from = s;
-  if (exit) {
-    int t = exit->row * w + exit->col;
-    if (t == s) return std::nullopt;
-    adj[static_cast<std::size_t>(s)].push_back(n);
-    adj[static_cast<std::size_t>(t)].push_back(n + 1);
-    adj.push_back({s, n + 1});
-    adj.push_back({n, t});
-    g.priority.push_back(0);
-    g.priority.push_back(0);
-    from = n;
-  }
-  for (const auto& a : adj) {
-    if (a.size() > static_cast<std::size_t>(kMaxDegree)) return std::nullopt;
-    g.targets.insert(g.targets.end(), a.begin(), a.end());
-    g.offsets.push_back(static_cast<std::int32_t>(g.targets.size()));
-  }
-  for (int run = 0; run < 2; ++run) {
-    SearchRun found = search_from(g, from, exit.has_value(), budget, kBlockNodeCap,
-                                  run == 0 ? 0 : seed * 0x2545f4914f6cdd1dull + 7);
-    if (found.end == SearchEnd::kBudget) return std::nullopt;
-    if (found.end != SearchEnd::kFound) continue;
-    std::vector<Cell> path;
-    for (int v : found.path)
-      if (v < n) path.push_back({v / w, v % w});
-    if (path.front() != entry) std::reverse(path.begin(), path.end());
-    return path;
-  }
-  return std::nullopt;
-}
+// Boards 3 or 4 wide are not built here but by the column programme (column_dp.hpp), which is
+// exact. Rejected for them: a chain of piece paths, each starting a knight's move from the previous
+// piece's last square (an earlier version did this for open 3-wide tours, but a start mid-board
+// needs the chain to go both ways, and closed tours need it to come back). It cannot work 4 wide at
+// all: the outer rows only have moves into the inner rows, so a tour alternates outer/inner squares
+// except at one place where two inner squares follow each other; each piece of a chain would need
+// such a place of its own (else its outer squares would all be one colour), so no chain of two or
+// more pieces exists. No two-edge swap exists within three rows either (checked by enumeration).
 }  // namespace
 
 bool construction_applies(int rows, int cols, bool closed) {
@@ -354,71 +295,6 @@ std::vector<std::int32_t> construct_tour(int rows, int cols, bool closed, std::o
       if (budget.exhausted()) return {};
     }
   return {};
-}
-
-bool thin_applies(int rows, int cols, bool closed) {
-  int m = std::min(rows, cols), n = std::max(rows, cols);
-  return !closed && m == 3 && n >= 16;
-}
-
-std::vector<std::int32_t> thin_tour(int rows, int cols, std::optional<Cell> start, Budget& budget,
-                                    std::uint64_t seed) {
-  if (!thin_applies(rows, cols, false)) return {};
-  // Work on an h x len board (h = 3 or 4); `to_board` undoes the transpose and the mirror.
-  bool transpose = rows > cols;
-  int h = transpose ? cols : rows, len = transpose ? rows : cols;
-  std::vector<int> parts = thin_split(len);
-  Cell s{0, 0};
-  bool mirror = false;
-  if (start) {
-    s = transpose ? Cell{start->col, start->row} : *start;
-    if (s.col >= parts.front()) {
-      if (s.col < len - parts.back()) return {};  // a start mid-board needs the chain to go both ways
-      mirror = true;
-      s.col = len - 1 - s.col;
-      std::reverse(parts.begin(), parts.end());
-    }
-  }
-  auto to_board = [&](Cell c) {
-    if (mirror) c.col = len - 1 - c.col;
-    if (transpose) std::swap(c.row, c.col);
-    return static_cast<std::int32_t>(c.row * cols + c.col);
-  };
-  std::vector<std::int32_t> order;
-  order.reserve(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
-  std::vector<Cell> entries{s};  // local to the current piece
-  int offset = 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    int w = parts[i];
-    bool last = i + 1 == parts.size();
-    std::optional<std::vector<Cell>> path;
-    for (Cell e : entries) {
-      if (last) {
-        path = piece_path(h, w, e, std::nullopt, budget, seed);
-      } else {
-        // Colours alternate along the path, so the exit's colour is fixed by the entry and the size.
-        for (int x = 0; x < h && !path; ++x) {
-          bool same = (h * w) % 2 == 1;
-          if ((((e.row + e.col) % 2) == ((x + w - 1) % 2)) != same) continue;
-          path = piece_path(h, w, e, Cell{x, w - 1}, budget, seed);
-        }
-      }
-      if (path || budget.exhausted()) break;
-    }
-    if (!path) return {};
-    for (Cell c : *path) order.push_back(to_board({c.row, c.col + offset}));
-    if (!last) {
-      // Next piece's entries: knight moves from the exit (x, w-1) into columns w and w+1.
-      int x = path->back().row;
-      entries.clear();
-      for (auto [dr, dc] : kKnightMoves) {
-        int r = x + dr, c = w - 1 + dc - w;
-        if (r >= 0 && r < h && c >= 0 && c < 2) entries.push_back({r, c});
-      }
-    }
-    offset += w;
-  }
-  return order;
 }
 
 }  // namespace pb::solvers::knight

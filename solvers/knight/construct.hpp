@@ -27,12 +27,4 @@ bool construction_applies(int rows, int cols, bool closed);
 std::vector<std::int32_t> construct_tour(int rows, int cols, bool closed, std::optional<Cell> start,
                                          Budget& budget, std::uint64_t seed);
 
-// Open tours of 3-wide boards at least 16 long, where Warnsdorff's rule wanders into
-// dead ends that search takes exponential time to leave: a chain of small piece paths. The start,
-// when given, must lie in the first or last piece (about 8 to 15 squares from an end); otherwise
-// this returns empty and the caller searches.
-bool thin_applies(int rows, int cols, bool closed);
-std::vector<std::int32_t> thin_tour(int rows, int cols, std::optional<Cell> start, Budget& budget,
-                                    std::uint64_t seed);
-
 }  // namespace pb::solvers::knight

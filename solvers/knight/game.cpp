@@ -14,6 +14,7 @@ std::string_view method_name(Method m) {
   switch (m) {
     case Method::kTheory: return "theory";
     case Method::kConstruction: return "construction";
+    case Method::kColumnDp: return "column-dp";
     case Method::kSearch: return "search";
     case Method::kNone: break;
   }

@@ -2,16 +2,24 @@
 #include "solvers/knight/knight.hpp"
 
 // solve() order: proofs first (cheap, and they turn hopeless searches into a one-line reason), then
-// the constructions for full boards they cover (linear time: blocks for both sides >= 5, a chain of
-// pieces for open tours 3 wide), then exact search for everything else: small boards, 4-wide boards,
-// closed 3-wide boards and holed boards. The search is exact, so given the
-// budget it either finds a tour or proves there is none by exhaustion.
-// Rejected: searching large full boards (Warnsdorff fails there, see construct.hpp); trying the
-// construction on holed boards (one hole breaks the block tours, and repairing them is a search).
+// the block construction for full boards with both sides >= 5 and one >= 12 (linear time; also
+// smaller odd x odd boards when the open tour has a given start), then the
+// column programme for every board at most 4 wide, full or holed (exact and linear in the length:
+// it finds a tour whenever one exists and otherwise proves there is none, from a given start too),
+// then exact search for the rest: boards with both sides 5..11 and holed boards at least 5 wide.
+// The search is exact, so given the budget it either finds a tour or proves there is none. On full
+// boards that have a closed tour (Schwenk), an open tour from a given start is first looked for as
+// a closed tour through the start, which the search finds far more easily (docs/PERFORMANCE.md
+// lists which boards use which method, and the slowest of each).
+// Rejected: searching large full boards (Warnsdorff fails there, see construct.hpp); searching 3- and
+// 4-wide boards (exponential where a wrong early choice is found late: a 4x50 open tour gave up);
+// trying the construction on holed boards (one hole breaks the block tours, and repairing them is a
+// search).
 
 #include <algorithm>
 
 #include "solvers/knight/board_graph.hpp"
+#include "solvers/knight/column_dp.hpp"
 #include "solvers/knight/construct.hpp"
 #include "solvers/knight/search.hpp"
 #include "solvers/knight/theory.hpp"
@@ -207,6 +215,77 @@ Solution unsolvable(std::string reason, std::uint64_t nodes = 0) {
   return s;
 }
 
+// Squares to try as the far end of an open tour on a narrow board: the two corners at the end of
+// the long side farther from the start (a free start: the last end).
+std::vector<Cell> far_corners(const State& state) {
+  bool tall = state.rows > state.cols;  // the long side runs down the rows
+  int len = tall ? state.rows : state.cols, h = tall ? state.cols : state.rows;
+  int pos = state.start ? (tall ? state.start->row : state.start->col) : 0;
+  int far = 2 * pos < len ? len - 1 : 0;
+  std::vector<Cell> out;
+  for (int across : {h - 1, 0}) {
+    Cell c = tall ? Cell{far, across} : Cell{across, far};
+    if (!state.start) {
+      out.push_back(c);
+      continue;
+    }
+    // Moves alternate colours: the ends differ in colour when the square count is even, and are
+    // both the larger (light) colour when it is odd. A corner of the wrong colour cannot be the end.
+    bool odd_area = (static_cast<std::int64_t>(state.rows) * state.cols) % 2 == 1;
+    bool same_colour = (c.row + c.col) % 2 == (state.start->row + state.start->col) % 2;
+    if (c != *state.start && same_colour == odd_area) out.push_back(c);
+  }
+  return out;
+}
+
+Solution run_column_dp(const State& state, Budget& budget) {
+  // Open tours of full boards: first with the far end pinned to a corner (several times faster,
+  // see column_dp.hpp); every 3- and 4-wide board tested has such a tour from each start that has
+  // any. Only the unpinned run's "none" is a proof.
+  DpRun run;
+  if (!state.closed && state.full())
+    for (Cell finish : far_corners(state)) {
+      run = column_dp_tour(state, budget, finish);
+      if (run.end != DpEnd::kNone) break;
+    }
+  if (run.tour.empty() && run.end != DpEnd::kBudget) run = column_dp_tour(state, budget);
+  Solution s;
+  s.method = Method::kColumnDp;
+  s.nodes = budget.nodes();
+  switch (run.end) {
+    case DpEnd::kFound:
+      s.tour = std::move(run.tour);
+      // Replay before returning, as for the construction: a bug must not reach the player's screen.
+      if (auto ok = check_solution(state, s.tour); !ok) {
+        s.status = Status::kGaveUp;
+        s.reason = "internal error: the column programme's tour fails the rules (" + ok.error().message + ")";
+        s.tour.clear();
+        return s;
+      }
+      s.status = Status::kSolved;
+      return s;
+    case DpEnd::kNone:
+      s.status = Status::kUnsolvable;
+      s.reason = std::string("no ") + (state.closed ? "closed " : "") + "tour exists" +
+                 (state.start && !state.closed ? " from the start " + cell_text(*state.start) : std::string()) +
+                 ": exhaustive dynamic programme over the " + std::to_string(std::min(state.rows, state.cols)) +
+                 "-wide board's column cuts (every way a partial tour can cross a cut)";
+      return s;
+    case DpEnd::kBudget: {
+      Solution g = gave_up(budget, "the column programme");
+      g.method = Method::kColumnDp;
+      if (!budget.exhausted()) g.reason = "table memory limit reached in the column programme";
+      return g;
+    }
+  }
+  return s;
+}
+
+// Node cap of the closed search tried first for an open tour from a given start (see solve()):
+// about a tenth of a second, where every start of every 5..11 x 5..11 board with a closed tour
+// needed at most about a thousand nodes (5x6 the most).
+constexpr std::uint64_t kClosedFirstNodes = 2000000;
+
 // Boards at least this long on some side (and at least 5 on both) are built, not searched: search is
 // quicker below it, and the construction's blocks need room.
 constexpr int kConstructFromSide = 12;
@@ -230,14 +309,19 @@ Solution solve(const State& state, const Limits& limits) {
   }
   Budget budget(limits);
   bool full = state.full();
-  if (full)
+  if (full) {
     if (auto why = full_board_obstruction(state.rows, state.cols, state.closed)) return unsolvable(*why);
+    if (auto why = full_board_start_obstruction(state)) return unsolvable(*why);
+  }
 
+  // Odd x odd boards below kConstructFromSide are built too when the tour has a given start: the
+  // open search from some starts is slow there (5x11 from (2,8): 3.2 million nodes), while the
+  // construction built every light start of every odd board 5..11 x 5..11 within 17,000 nodes.
+  bool odd = state.rows % 2 == 1 && state.cols % 2 == 1;
   if (full && construction_applies(state.rows, state.cols, state.closed) &&
-      std::max(state.rows, state.cols) >= kConstructFromSide) {
+      (std::max(state.rows, state.cols) >= kConstructFromSide || (odd && state.start && !state.closed))) {
     // Only colour can stop an open tour from a given start on these boards; check it without
     // building a graph of millions of squares.
-    bool odd = state.rows % 2 == 1 && state.cols % 2 == 1;
     if (odd && state.start && (state.start->row + state.start->col) % 2 == 1) {
       auto total = static_cast<std::int64_t>(state.rows) * state.cols;
       return unsolvable("a tour alternates colours and there is one more light square (" +
@@ -265,26 +349,26 @@ Solution solve(const State& state, const Limits& limits) {
 
   BoardGraph bg = board_graph(state);
   if (auto why = graph_obstruction(state, bg)) return unsolvable(*why);
-  if (full && thin_applies(state.rows, state.cols, state.closed)) {
-    auto order = thin_tour(state.rows, state.cols, state.start, budget, limits.seed);
-    if (!order.empty()) {
-      Solution s;
-      s.method = Method::kConstruction;
-      for (auto sq : order) s.tour.push_back({sq / state.cols, sq % state.cols});
-      if (auto ok = check_solution(state, s.tour); ok) {
-        s.status = Status::kSolved;
-        s.nodes = budget.nodes();
-        return s;
-      }
-    }
-    if (budget.exhausted()) return gave_up(budget, "building piece paths");
-  }
   if (bg.graph.size() == 1) {
     Solution s;
     s.status = Status::kSolved;
     s.tour = {bg.cell_of[0]};
     s.method = Method::kSearch;
     return s;
+  }
+  if (std::min(state.rows, state.cols) <= kColumnDpSolveWidth) return run_column_dp(state, budget);
+  if (full && state.start && !state.closed && !full_board_obstruction(state.rows, state.cols, true)) {
+    // Schwenk: this board has a closed tour, and a closed tour read from any square is an open tour
+    // from it. The closed search is quick on these small boards where the open one from some
+    // starts is not (5x10 from (1,1): no tour within 2 s). It gets a node cap of its own (and the
+    // caller's deadline); if it fails, the open search runs as before.
+    Limits closed_limits = limits;
+    closed_limits.max_nodes = std::min(limits.max_nodes, kClosedFirstNodes);
+    Budget closed_budget(closed_limits);
+    State as_closed = state;
+    as_closed.closed = true;
+    Solution s = run_search(as_closed, bg, closed_budget, limits.seed);
+    if (s.status == Status::kSolved && check_solution(state, s.tour)) return s;
   }
   return run_search(state, bg, budget, limits.seed);
 }

@@ -5,8 +5,9 @@
 // be required to be closed (`closed=1`: the last square is a knight's move from the first).
 // A Move is the next square the knight lands on; the first move places the knight (on 'N' when
 // there is one). solve() dispatches between proofs of impossibility (theory.hpp), a
-// divide-and-conquer construction for large full boards (construct.hpp) and exact search
-// (search.hpp); see knight.cpp for the order and why.
+// divide-and-conquer construction for large full boards (construct.hpp), an exact dynamic programme
+// for boards at most 4 wide (column_dp.hpp) and exact search (search.hpp); see knight.cpp for the
+// order and why.
 
 #include <cstdint>
 #include <optional>
@@ -73,7 +74,7 @@ Result<void> play(State& state, Move move);
 Result<void> check_solution(const State& state, const std::vector<Cell>& tour);
 
 // How the tour was found (reported in stats).
-enum class Method { kNone, kTheory, kConstruction, kSearch };
+enum class Method { kNone, kTheory, kConstruction, kColumnDp, kSearch };
 
 struct Solution {
   Status status = Status::kGaveUp;

@@ -58,6 +58,26 @@ std::optional<std::string> full_board_obstruction(int rows, int cols, bool close
   return std::nullopt;
 }
 
+std::optional<std::string> full_board_start_obstruction(const State& state) {
+  // On a 4 x n board (or n x 4, where the same holds for columns; 3x4 included):
+  // the outer rows' 2n squares have moves only into the inner rows, so no two follow each other on
+  // the tour. A tour starting on an inner square can then hold 2n outer squares only at every
+  // second place, so it alternates inner and outer all along; it also alternates colours, which
+  // would make every outer square one colour, and the outer rows have n of each. So both ends of
+  // an open tour of a 4 x n board are on the outer rows (the exhaustive column programme agrees on
+  // every 4 x n board it is tested on).
+  if (state.closed || !state.start) return std::nullopt;
+  bool four_rows = state.rows == 4, four_cols = state.cols == 4;
+  if (!four_rows && !four_cols) return std::nullopt;
+  int line = four_rows ? state.start->row : state.start->col;
+  if (line == 0 || line == 3) return std::nullopt;
+  std::string outer = four_rows ? "rows 0 and 3" : "columns 0 and 3";
+  return "no open tour of a " + size_text(state.rows, state.cols) + " board starts at " + cell_text(*state.start) +
+         ": the outer " + outer + " only have moves into the inner ones, so a tour from an inner square "
+         "would alternate inner and outer squares, and so put every outer square on one colour; the "
+         "outer lines have both colours, so a tour must start on one of them";
+}
+
 std::optional<std::string> graph_obstruction(const State& state, const BoardGraph& bg) {
   const Graph& g = bg.graph;
   int n = g.size();

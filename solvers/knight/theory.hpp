@@ -18,6 +18,11 @@ namespace pb::solvers::knight {
 //  open:   none iff m is 1 or 2 (except 1x1), or m = 3 and n is 3, 5 or 6, or m = n = 4.
 std::optional<std::string> full_board_obstruction(int rows, int cols, bool closed);
 
+// An open tour of a full board with a side of 4 (3x4 too) from a given start: the start must be on
+// an outer line of that side (the argument of Schwenk's 4 x n case, see theory.cpp). Nothing
+// otherwise.
+std::optional<std::string> full_board_start_obstruction(const State& state);
+
 // Arguments valid for any board and the state's start: the knight graph must be connected; a
 // square with one move must be an end (none on a closed tour, at most two on an open one, and one
 // of them the start when a start is given); moves alternate colours, so a closed tour needs equal
