@@ -19,12 +19,12 @@
 // the same database up to a symmetry of the board (see canonical()), so one 6-tile database and a
 // few 3-tile ones serve all four.
 //
-// Per node (PdbIda): the ranks, values and Manhattan distances of all lookups are kept for the
-// current node; a move changes only the moving tile's lookups (at most one per partition), whose
-// ranks move by a few place values (Lookup::moved, branch-free). Values are read from the 4-bit
-// excess tables (PatternDb::excess) plus the tracked Manhattan distance. All children of a node are
-// evaluated before any is entered, so their table reads -- a cache miss each, the main cost of a
-// node -- are independent loads the processor overlaps; they are then entered smallest h first.
+// Per node (PdbIda): every partition covers every tile once, so its sum is the Manhattan distance
+// plus twice its lookups' 4-bit excesses (PatternDb::excess), and h = MD + 2 max_j E_j. The rank
+// and excess of every lookup, the E_j and MD are kept for the current node; a move changes only the
+// moving tile's lookup in each partition, whose rank moves by a few place values (PdbIda::evaluate,
+// branch-free). All children of a node are evaluated before any is entered, so their table reads
+// are independent loads the processor overlaps; they are then entered smallest h first.
 //
 // Rejected: A* (memory grows with the frontier, tens of millions of nodes on hard instances);
 // transposition tables for IDA* (the pattern databases already cut the tree enough, and the table
@@ -33,7 +33,14 @@
 // is the same bound with no per-node relabelling); ranking each lookup from scratch per child (the
 // previous version: 30% slower); stopping a child's evaluation at the first partition over the
 // bound (fewer reads, but each waits on the last: measured 8% slower than reading all at once);
-// only two partitions (a and its reflection: 27% more nodes, same time).
+// only two partitions (a and its reflection: 27% more nodes, same time), or three (16% more nodes,
+// same time); prefetching the grandchildren's entries before entering the children (the extra rank
+// computations cost more than the misses they hid: 20% slower); software prefetch of the
+// children's entries (no gain: the loads are already issued together); breaking ties between
+// children of equal h by their excess sums (17% fewer nodes on Korf's 100 in total, but 49
+// instances gained and 51 lost, geometric mean 0.99: luck on a few big instances, not a better
+// order).
+
 
 namespace pb::solvers::sliding {
 namespace {
@@ -66,10 +73,11 @@ std::vector<CellMap> symmetries(int rows, int cols) {
   return out;
 }
 
-// One database lookup: the cells of the group's tiles, through `map`, ranked into `db`.
+// One database lookup: the cells of the group's tiles, through `map`, ranked into the database.
 struct Lookup {
-  const std::uint8_t* db = nullptr;
-  const std::uint8_t* excess = nullptr;  // PatternDb::excess(), when it has one
+  const std::uint8_t* excess = nullptr;  // PatternDb::excess(), else PatternDb::excess_bytes()
+  bool nibbles = true;                    // which of the two `excess` is
+  const std::uint8_t* sparse = nullptr;   // PatternDb::sparse(), when it has one
   int k = 0;
   int n = 0;
   std::array<std::uint8_t, kMaxCells> tiles{};  // slot -> tile
@@ -127,20 +135,16 @@ struct Lookup {
         while (m < passes) st.cells[m++] = static_cast<std::uint8_t>(n);
       }
   }
+  // The base-n number of the tiles' database cells, PatternDb::sparse()'s index.
+  std::uint32_t sparse_index(const std::uint8_t* pos) const {
+    std::uint32_t index = 0;
+    for (int i = 0; i < k; ++i) index = index * static_cast<std::uint32_t>(n) + map[pos[tiles[i]]];
+    return index;
+  }
   std::uint32_t rank(const std::uint8_t* pos) const {
     std::uint8_t cells[kMaxCells];
     for (int i = 0; i < k; ++i) cells[i] = map[pos[tiles[i]]];
     return static_cast<std::uint32_t>(rank_placement(cells, k, n));
-  }
-  // The rank after `tile` slides into the blank by move `id` (board as before the move, with the
-  // sentinel board[n] = 0). Only the digits of the tiles passed in database cell order change
-  // (see the build's rank_delta in pattern_db.cpp); branch-free, since the direction is random.
-  std::uint32_t moved(std::uint32_t rank, const std::uint8_t* board, int tile, int id) const {
-    const int s = slot[tile];
-    const Step& st = steps[id];
-    std::int32_t passed = 0;
-    for (int x = 0; x < passes; ++x) passed += contrib[s][board[st.cells[x]]];
-    return rank + static_cast<std::uint32_t>(st.step * static_cast<std::int32_t>(weight[s]) + st.sign * passed);
   }
 };
 
@@ -237,50 +241,68 @@ std::vector<Option> options(int rows, int cols) {
   return out;
 }
 
-// The heuristic's fixed part: the lookups, and for each tile the lookups it is in (one per
-// partition, fewer where partitions share a group).
+// The heuristic's fixed part: the lookups, and for each tile the lookup holding it in each
+// partition (the same lookup for two partitions that share a group).
 struct PdbTables {
   static constexpr int kMaxLookups = 24;
   static constexpr int kMaxSums = 4;
   std::vector<Lookup> lookups;
   int sums = 0;  // partitions
-  // For each tile: its distinct lookups, and for each partition which of them it is.
-  std::array<std::uint8_t, kMaxCells> count{};
-  std::array<std::array<std::uint8_t, kMaxSums>, kMaxCells> lookup{};
-  std::array<std::array<std::uint8_t, kMaxSums>, kMaxCells> of_sum{};
-
-  // `in_sum[t][j]`: the lookup holding tile t in partition j.
-  PdbTables(std::vector<Lookup> l, int s, const std::vector<std::array<std::uint8_t, kMaxSums>>& in_sum)
-      : lookups(std::move(l)), sums(s) {
-    for (std::size_t t = 1; t < in_sum.size(); ++t)
-      for (int j = 0; j < sums; ++j) {
-        int u = 0;
-        while (u < count[t] && lookup[t][u] != in_sum[t][j]) ++u;
-        if (u == count[t]) lookup[t][count[t]++] = in_sum[t][j];
-        of_sum[t][j] = static_cast<std::uint8_t>(u);
-      }
-  }
+  std::vector<std::array<std::uint8_t, kMaxSums>> in_sum;  // [tile][partition] -> lookup
 };
 
-// IDA* over the pattern databases: h is the max over partitions of the sum of their lookups.
-// Each lookup's rank and value are kept for the current node; a move changes only the lookups
-// of the tile that moved (at most one per partition), and their ranks change by a few place values
-// (Lookup::moved) instead of being recomputed. All children of a node are evaluated before any is
-// entered, and without stopping at the first sum over the bound: their table reads (the cost of a
-// node: a cache miss each, mostly) are then independent loads that the processor overlaps.
+// IDA* over the pattern databases. Every partition covers every tile once, so its additive sum
+// is the Manhattan distance plus twice the sum of its lookups' excesses (PatternDb::excess), and
+// h = MD + 2 max_j E_j with E_j partition j's excess sum. Per node the search keeps each lookup's
+// rank and excess, E_j and MD; a move changes only the moving tile's lookup in each partition,
+// whose rank moves by a few place values (evaluate()). All children of a node are evaluated
+// before any is entered, and without stopping at the first partition over the bound: their table
+// reads (cache misses) are then independent loads the processor overlaps; they are entered
+// smallest h first, and the first one over the bound ends the loop.
+//
+// kSums partitions, kPasses = cols - 1 (0: read at run time) and kNibbles (every table at 4 bits;
+// false: each lookup says) are template parameters so that the 4x4 case compiles to straight-line
+// code: this version executes about a third of the instructions per node of the previous one,
+// which looped over per-tile lookup counts and kept a value and Manhattan distance per lookup.
+template <int kSums, int kPasses, bool kNibbles, bool kSparse = false>
 class PdbIda {
  public:
   PdbIda(const State& state, const PdbTables& tables, Budget& budget)
       : t_(tables), budget_(budget), cols_(state.cols), n_(state.cells()) {
-    packed_ = true;
-    for (const Lookup& l : t_.lookups) packed_ = packed_ && l.excess != nullptr;
-    for (int t = 1; t < n_; ++t)
+    passes_ = kPasses > 0 ? kPasses : cols_ - 1;
+    for (int t = 1; t < n_; ++t) {
       for (int c = 0; c < n_; ++c)
         distance_[t][c] = static_cast<std::int8_t>(std::abs(c / cols_ - (t - 1) / cols_) +
                                                    std::abs(c % cols_ - (t - 1) % cols_));
+      for (int j = 0; j < kSums; ++j) {
+        const int l = t_.in_sum[static_cast<std::size_t>(t)][j];
+        const Lookup& lk = t_.lookups[static_cast<std::size_t>(l)];
+        Entry& e = entry_[t][j];
+        e.lookup = static_cast<std::uint8_t>(l);
+        e.weight = static_cast<std::int32_t>(lk.weight[lk.slot[t]]);
+        e.contrib = lk.contrib[lk.slot[t]].data();
+        e.steps = lk.steps.data();
+        e.table = kSparse ? lk.sparse : lk.excess;
+        e.shift = lk.nibbles ? 1 : 0;
+        e.mask = lk.nibbles ? 15 : 255;
+        if constexpr (kSparse) {  // the index change of each move of tile t: its cell digit's
+          std::int32_t place = 1;
+          for (int i = lk.k - 1; i > lk.slot[t]; --i) place *= n_;
+          for (int b = 0; b < n_; ++b)
+            for (int dir = 0; dir < 4; ++dir) {
+              const int r = b / cols_, q = b % cols_;
+              const int a = dir == 0 ? (r > 0 ? b - cols_ : -1)
+                          : dir == 1 ? (q > 0 ? b - 1 : -1)
+                          : dir == 2 ? (q < cols_ - 1 ? b + 1 : -1)
+                                     : (r < state.rows - 1 ? b + cols_ : -1);
+              if (a >= 0) delta_[t][Lookup::move_id(b, dir)][j] = (lk.map[b] - lk.map[a]) * place;
+            }
+        }
+      }
+    }
     for (int c = 0; c < n_; ++c) {
       board_[c] = static_cast<std::uint8_t>(state.tiles[c]);
-      pos_[state.tiles[c]] = static_cast<std::uint8_t>(c);
+      if (state.tiles[c] == 0) blank_ = c;
       const int r = c / cols_, q = c % cols_;
       int k = 0;
       const bool has[4] = {r > 0, q > 0, q < cols_ - 1, r < state.rows - 1};
@@ -292,41 +314,44 @@ class PdbIda {
       }
       degree_[c] = static_cast<std::int8_t>(k);
     }
-    board_[n_] = 0;  // the sentinel cell Lookup::moved reads for padding
+    board_[n_] = 0;  // the sentinel cell evaluate() reads for padding
   }
 
   bool run(std::vector<Move>& moves, int& first_bound) {
+    std::uint8_t pos[kMaxCells];
+    for (int c = 0; c < n_; ++c) pos[board_[c]] = static_cast<std::uint8_t>(c);
     const int lookups = static_cast<int>(t_.lookups.size());
     for (int l = 0; l < lookups; ++l) {
-      rank_[l] = t_.lookups[l].rank(pos_);
-      value_[l] = t_.lookups[l].db[rank_[l]];
-      md_[l] = 0;
-      for (int i = 0; i < t_.lookups[l].k; ++i) {
-        const int tile = t_.lookups[l].tiles[i];
-        md_[l] = static_cast<std::uint8_t>(md_[l] + distance_[tile][pos_[tile]]);
-      }
+      const Lookup& lk = t_.lookups[static_cast<std::size_t>(l)];
+      rank_[l] = kSparse ? lk.sparse_index(pos) : lk.rank(pos);
+      Entry e;
+      e.table = kSparse ? lk.sparse : lk.excess;
+      e.shift = lk.nibbles ? 1 : 0;
+      e.mask = lk.nibbles ? 15 : 255;
+      excess_[l] = static_cast<std::uint8_t>(Entry::template read<false>(e, rank_[l]));
     }
-    int h = 0;
-    for (int j = 0; j < t_.sums; ++j) {
-      sum_[j] = 0;
-      for (int l = 0; l < lookups; ++l) {
-        // A lookup belongs to partition j when some tile of it names it for j.
-        bool in = false;
-        for (int i = 0; i < t_.lookups[l].k && !in; ++i) {
-          const int tile = t_.lookups[l].tiles[i];
-          in = t_.lookup[tile][t_.of_sum[tile][j]] == l;
-        }
-        if (in) sum_[j] += value_[l];
+    Child root{};
+    root.tile = -1;
+    for (int t = 1; t < n_; ++t) root.md += distance_[t][pos[t]];
+    int max_e = 0;
+    for (int j = 0; j < kSums; ++j) {
+      bool counted[PdbTables::kMaxLookups] = {};
+      for (int t = 1; t < n_; ++t) {
+        const int l = entry_[t][j].lookup;
+        if (!counted[l]) root.sum[j] += excess_[l];
+        counted[l] = true;
       }
-      h = std::max(h, sum_[j]);
+      max_e = std::max(max_e, root.sum[j]);
     }
+    root.h = root.md + 2 * max_e;
+    const int h = root.h;
     first_bound = h;
     int bound = h;
-    path_.clear();
     for (;;) {
-      const int next = packed_ ? dfs<true>(0, bound, -1, h) : dfs<false>(0, bound, -1, h);
+      path_.assign(static_cast<std::size_t>(bound) + 1, 0);
+      const int next = dfs(0, bound, root);
       if (next == kFound) {
-        moves = path_;
+        moves.assign(path_.begin(), path_.begin() + found_);
         return true;
       }
       if (next == kAborted) return false;
@@ -337,57 +362,86 @@ class PdbIda {
  private:
   static constexpr int kFound = -1;
   static constexpr int kAborted = -2;
-  static constexpr int kMaxSums = PdbTables::kMaxSums;
 
-  struct Child {
-    int tile, from, h;
-    std::uint32_t rank[kMaxSums];
-    std::uint8_t value[kMaxSums];
+  struct Entry {  // a tile's lookup in one partition
+    std::uint8_t lookup = 0;
+    std::int32_t weight = 0;                // place value of the tile's digit in the rank
+    const std::int32_t* contrib = nullptr;  // Lookup::contrib row of the tile's slot
+    const Lookup::Step* steps = nullptr;
+    const std::uint8_t* table = nullptr;    // excess entries: 4 bits (shift 1, mask 15) or bytes (0, 255)
+    std::uint32_t shift = 1;
+    int mask = 15;
+
+    template <bool kAllNibbles>
+    static int read(const Entry& e, std::uint32_t r) {
+      if constexpr (kAllNibbles) return e.table[r >> 1] >> ((r & 1u) << 2) & 15;
+      return e.table[r >> e.shift] >> ((r & e.shift) << 2) & e.mask;
+    }
+  };
+  struct Child {  // a node: the tile that moved into it, its h, Manhattan distance, sums, new ranks
+    int tile, from, id, h, md;
+    int sum[kSums];
+    std::uint32_t rank[kSums];
+    std::uint8_t excess[kSums];
   };
 
+  // Every partition of every child: first all ranks, then all reads, so that the reads of all
+  // children are independent loads in flight together. A rank after the tile slides into the
+  // blank (board as before the move, with the sentinel board[n] = 0): only the digits of the tiles
+  // passed in database cell order change (see the build's rank_delta in pattern_db.cpp); the pass
+  // lists are padded so the loop is branch-free, since the direction is random.
+  void evaluate(const Child& node, Child* child, int children, int passes) {
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      for (int j = 0; j < kSums; ++j) {
+        const Entry& e = entry_[c.tile][j];
+        if constexpr (kSparse) {
+          c.rank[j] = rank_[e.lookup] + static_cast<std::uint32_t>(delta_[c.tile][c.id][j]);
+        } else {
+          const Lookup::Step& st = e.steps[c.id];
+          std::int32_t passed = 0;
+          for (int y = 0; y < passes; ++y) passed += e.contrib[board_[st.cells[y]]];
+          c.rank[j] = rank_[e.lookup] + static_cast<std::uint32_t>(st.step * e.weight + st.sign * passed);
+        }
+      }
+    }
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      int max_e = 0;
+      for (int j = 0; j < kSums; ++j) {
+        const Entry& e = entry_[c.tile][j];
+        c.excess[j] = static_cast<std::uint8_t>(Entry::template read<kNibbles>(e, c.rank[j]));
+        c.sum[j] = node.sum[j] + c.excess[j] - excess_[e.lookup];
+        max_e = std::max(max_e, c.sum[j]);
+      }
+      c.h = c.md + 2 * max_e;
+    }
+  }
+
   // The node's f is within the bound; returns kFound, kAborted or the least f over the bound.
-  // kPacked: values come from the 4-bit excess tables plus the lookups' Manhattan distances.
-  template <bool kPacked>
-  int dfs(int g, int bound, int prev_tile, int h) {
-    if (h == 0) return kFound;  // h is 0 only on the goal (every tile home)
+  // `node`: the current node's h, Manhattan distance and partition sums, and the tile that moved
+  // into it (-1 at the root).
+  int dfs(int g, int bound, const Child& node) {
+    if (node.h == 0) {  // h is 0 only on the goal (every tile home)
+      found_ = g;
+      return kFound;
+    }
     if (!budget_.tick()) return kAborted;
-    const int blank = pos_[0];
+    const int blank = blank_;
+    const int passes = kPasses > 0 ? kPasses : passes_;
     Child child[4];
     int children = 0;
     for (int i = 0; i < degree_[blank]; ++i) {
       const int from = neighbours_[blank][i];
       const int tile = board_[from];
-      if (tile == prev_tile) continue;
+      if (tile == node.tile) continue;
       Child& c = child[children++];
       c.tile = tile;
       c.from = from;
-      const int id = move_[blank][i];
-      for (int u = 0; u < t_.count[tile]; ++u)
-        c.rank[u] = t_.lookups[t_.lookup[tile][u]].moved(rank_[t_.lookup[tile][u]], board_, tile, id);
+      c.id = move_[blank][i];
+      c.md = node.md + distance_[tile][blank] - distance_[tile][from];
     }
-    for (int x = 0; x < children; ++x) {
-      Child& c = child[x];
-      if constexpr (kPacked) {
-        const int dmd = distance_[c.tile][blank] - distance_[c.tile][c.from];
-        for (int u = 0; u < t_.count[c.tile]; ++u) {
-          const int l = t_.lookup[c.tile][u];
-          const std::uint32_t r = c.rank[u];
-          const int excess = t_.lookups[l].excess[r / 2] >> (r % 2 * 4) & 15;
-          c.value[u] = static_cast<std::uint8_t>(md_[l] + dmd + 2 * excess);
-        }
-      } else {
-        for (int u = 0; u < t_.count[c.tile]; ++u) c.value[u] = t_.lookups[t_.lookup[c.tile][u]].db[c.rank[u]];
-      }
-    }
-    for (int x = 0; x < children; ++x) {
-      Child& c = child[x];
-      int ch = 0;
-      for (int j = 0; j < t_.sums; ++j) {
-        const int u = t_.of_sum[c.tile][j];
-        ch = std::max(ch, sum_[j] + c.value[u] - value_[t_.lookup[c.tile][u]]);
-      }
-      c.h = ch;
-    }
+    evaluate(node, child, children, passes);
     // Smallest h first: the order changes nothing before the last iteration, and in the last one
     // the goal tends to lie under the child that looks closest (saves a tenth of the nodes on Korf's 100).
     int order[4] = {0, 1, 2, 3};
@@ -397,48 +451,34 @@ class PdbIda {
     for (int x = 0; x < children; ++x) {
       const Child& c = child[order[x]];
       const int f = g + 1 + c.h;
-      if (f > bound) {
+      if (f > bound) {  // and so are the children after it
         best = std::min(best, f);
-        continue;
+        break;
       }
-      const int tile = c.tile, from = c.from, n = t_.count[tile];
-      std::uint32_t old_rank[kMaxSums];
-      std::uint8_t old_value[kMaxSums], old_md[kMaxSums];
-      int old_sum[kMaxSums];
-      const int dmd = distance_[tile][blank] - distance_[tile][from];
-      for (int j = 0; j < t_.sums; ++j) {
-        old_sum[j] = sum_[j];
-        const int u = t_.of_sum[tile][j];
-        sum_[j] += c.value[u] - value_[t_.lookup[tile][u]];
-      }
-      for (int u = 0; u < n; ++u) {
-        const int l = t_.lookup[tile][u];
-        old_rank[u] = rank_[l];
-        old_value[u] = value_[l];
-        old_md[u] = md_[l];
-        rank_[l] = c.rank[u];
-        value_[l] = c.value[u];
-        md_[l] = static_cast<std::uint8_t>(md_[l] + dmd);
+      const int tile = c.tile, from = c.from;
+      std::uint32_t old_rank[kSums];
+      std::uint8_t old_excess[kSums];
+      for (int j = 0; j < kSums; ++j) {  // a lookup shared by two partitions is saved twice: undone in reverse
+        const int l = entry_[tile][j].lookup;
+        old_rank[j] = rank_[l];
+        old_excess[j] = excess_[l];
+        rank_[l] = c.rank[j];
+        excess_[l] = c.excess[j];
       }
       board_[blank] = static_cast<std::uint8_t>(tile);
       board_[from] = 0;
-      pos_[tile] = static_cast<std::uint8_t>(blank);
-      pos_[0] = static_cast<std::uint8_t>(from);
-      path_.push_back(tile);
-      const int r = dfs<kPacked>(g + 1, bound, tile, c.h);
+      blank_ = from;
+      path_[static_cast<std::size_t>(g)] = tile;
+      const int r = dfs(g + 1, bound, c);
       if (r == kFound) return kFound;
-      path_.pop_back();
       board_[from] = static_cast<std::uint8_t>(tile);
       board_[blank] = 0;
-      pos_[tile] = static_cast<std::uint8_t>(from);
-      pos_[0] = static_cast<std::uint8_t>(blank);
-      for (int u = 0; u < n; ++u) {
-        const int l = t_.lookup[tile][u];
-        rank_[l] = old_rank[u];
-        value_[l] = old_value[u];
-        md_[l] = old_md[u];
+      blank_ = blank;
+      for (int j = kSums - 1; j >= 0; --j) {
+        const int l = entry_[tile][j].lookup;
+        rank_[l] = old_rank[j];
+        excess_[l] = old_excess[j];
       }
-      for (int j = 0; j < t_.sums; ++j) sum_[j] = old_sum[j];
       if (r == kAborted) return kAborted;
       best = std::min(best, r);
     }
@@ -447,18 +487,19 @@ class PdbIda {
 
   const PdbTables& t_;
   Budget& budget_;
-  int cols_, n_;
+  int cols_, n_, passes_ = 0;
+  int blank_ = 0, found_ = 0;
+  Entry entry_[kMaxCells][kSums] = {};
+  // kSparse: the sparse index change of each move (Lookup::move_id) of each tile, per partition
+  // (the partitions last: a child reads one 16-byte run).
+  std::int32_t delta_[kSparse ? kMaxCells : 1][kMaxCells * 4][kSums] = {};
   std::uint8_t board_[kMaxCells + 1] = {};
   std::uint8_t move_[kMaxCells][4] = {};  // Lookup::move_id of each neighbour's move
-  std::uint8_t pos_[kMaxCells] = {};
   std::int8_t neighbours_[kMaxCells][4] = {};
   std::int8_t degree_[kMaxCells] = {};
-  std::uint32_t rank_[PdbTables::kMaxLookups] = {};
-  std::uint8_t value_[PdbTables::kMaxLookups] = {};
-  std::uint8_t md_[PdbTables::kMaxLookups] = {};  // Manhattan distance of each lookup's tiles
   std::int8_t distance_[kMaxCells][kMaxCells] = {};  // [tile][cell]
-  bool packed_ = false;
-  int sum_[kMaxSums] = {};
+  std::uint32_t rank_[PdbTables::kMaxLookups] = {};
+  std::uint8_t excess_[PdbTables::kMaxLookups] = {};
   std::vector<Move> path_;
 };
 
@@ -664,11 +705,12 @@ std::vector<Canonical> databases(int rows, int cols, const Option& option) {
   return out;
 }
 
-// Tables an option needs: each distinct database once, plus the largest build's scratch.
+// Tables an option needs: each distinct database once (its bytes, its 4-bit excess copy and the
+// sparse copy, at most: see PatternDb), plus the largest build's scratch.
 std::uint64_t table_bytes(int rows, int cols, const Option& option) {
   std::uint64_t table = 0, scratch = 0;
   for (const Canonical& c : databases(rows, cols, option)) {
-    table += c.spec.entries();
+    table += c.spec.entries() + c.spec.entries() / 2 + sparse_entries(c.spec) / 2;
     scratch = std::max(scratch, build_scratch_bytes(c.spec));
   }
   return table + scratch;
@@ -739,8 +781,9 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
             if (!handle->note.empty()) note = handle->note;
             keep.push_back(handle->db);
             Lookup l;
-            l.db = handle->db->data();
-            l.excess = handle->db->excess();
+            l.nibbles = handle->db->excess() != nullptr;
+            l.excess = l.nibbles ? handle->db->excess() : handle->db->excess_bytes();
+            l.sparse = handle->db->sparse();
             l.map = c.map;
             for (std::size_t i = 0; i < c.goal_cells.size(); ++i)
               l.tiles[i] = static_cast<std::uint8_t>(c.goal_cells[i] + 1);
@@ -754,8 +797,23 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
       sol.method = "IDA* with pattern databases " + label(option) + (built ? ", built now" : "") +
                    (note.empty() ? "" : "; " + note);
       // The databases stay alive in get_pattern_db's process cache; `keep` makes that explicit.
-      const PdbTables tables(std::move(lookups), static_cast<int>(option.size()), in_sum);
-      return run_ida<PdbIda>(state, tables, limits, std::move(sol));
+      bool nibbles = true, usable = true, sparse = true;
+      for (const Lookup& l : lookups) {
+        nibbles = nibbles && l.nibbles;
+        usable = usable && l.excess != nullptr;
+        sparse = sparse && l.sparse != nullptr;
+      }
+      if (!usable) {  // only a database that is not one (odd excesses); never seen
+        if (fallback_note.empty()) fallback_note = "pattern databases " + label(option) + " unusable";
+        continue;
+      }
+      const PdbTables tables{std::move(lookups), static_cast<int>(option.size()), std::move(in_sum)};
+      const int passes = cols - 1;
+      if (tables.sums == 4 && passes == 3 && nibbles && sparse)
+        return run_ida<PdbIda<4, 3, true, true>>(state, tables, limits, std::move(sol));  // 4x4
+      if (tables.sums == 4) return run_ida<PdbIda<4, 0, false>>(state, tables, limits, std::move(sol));
+      if (tables.sums == 2) return run_ida<PdbIda<2, 0, false>>(state, tables, limits, std::move(sol));
+      return run_ida<PdbIda<1, 0, false>>(state, tables, limits, std::move(sol));
     }
   }
   sol.method = "IDA* with Manhattan distance + linear conflicts";

@@ -239,7 +239,8 @@ TEST(SlidingOptimal, PatternDbCacheIsValidatedAndRebuilt) {
 }
 
 // The build split over threads gives the same table as one thread, and the search's 4-bit excess
-// table decodes back to it (value = pattern Manhattan distance + 2 * excess) at every rank.
+// tables (by rank and by base-N cell number) decode back to it (value = pattern Manhattan
+// distance + 2 * excess) at every placement.
 TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
   const DbSpec spec{3, 4, {0, 1, 2, 4, 5}, -1};  // 95,040 entries: enough for the build to use threads
   auto one = build_pattern_db(spec, Limits{}, false, 1);
@@ -249,6 +250,7 @@ TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
   ASSERT_EQ(db.size(), two.value()->size());
   EXPECT_TRUE(std::equal(db.data(), db.data() + db.size(), two.value()->data()));
   ASSERT_NE(db.excess(), nullptr);
+  ASSERT_NE(db.sparse(), nullptr);  // 12^5 = 248,832 indexes: 2.6 times the placements
   const int n = 12, k = 5;
   std::uint8_t cells[k];
   int checked = 0, positive = 0;
@@ -261,6 +263,9 @@ TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
         md += std::abs(cells[t] / 4 - spec.cells[t] / 4) + std::abs(cells[t] % 4 - spec.cells[t] % 4);
       const int excess = db.excess()[r / 2] >> (r % 2 * 4) & 15;
       ASSERT_EQ(db.data()[r], md + 2 * excess) << "rank " << r;
+      std::uint32_t index = 0;  // the sparse copy: base-12 number of the cells
+      for (int t = 0; t < k; ++t) index = index * n + cells[t];
+      ASSERT_EQ(db.sparse()[index / 2] >> (index % 2 * 4) & 15, excess) << "index " << index;
       ++checked;
       positive += excess > 0 ? 1 : 0;
       return;
@@ -274,6 +279,38 @@ TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
   walk(walk, 0, 0);
   EXPECT_EQ(checked, 95040);
   EXPECT_GT(positive, 0);  // the table is not just Manhattan distance
+}
+
+// A 6-tile pattern on a 4-column board takes the build's unrolled path (6 tiles, 3 cells passed
+// by a vertical move); the same pattern on the transposed 4x3 board takes the generic one (2
+// passes). Transposition maps moves to moves, so the two tables must agree cell for cell.
+TEST(SlidingOptimal, UnrolledBuildMatchesTransposedGenericBuild) {
+  const DbSpec wide{3, 4, {0, 1, 2, 4, 5, 6}, -1};
+  DbSpec tall{4, 3, {}, -1};
+  auto transpose = [](int c) { return (c % 4) * 3 + c / 4; };  // 3x4 cell -> 4x3 cell
+  for (int c : wide.cells) tall.cells.push_back(transpose(c));
+  auto a = build_pattern_db(wide, Limits{}, false, 1);
+  auto b = build_pattern_db(tall, Limits{}, false, 1);
+  ASSERT_TRUE(a.ok() && b.ok());
+  const int n = 12, k = 6;
+  std::uint8_t cells[k], image[k];
+  int checked = 0;
+  auto walk = [&](auto&& self, int i, std::uint32_t used) -> void {
+    if (i == k) {
+      for (int t = 0; t < k; ++t) image[t] = static_cast<std::uint8_t>(transpose(cells[t]));
+      ASSERT_EQ(a.value()->data()[rank_placement(cells, k, n)], b.value()->data()[rank_placement(image, k, n)]);
+      ++checked;
+      return;
+    }
+    for (int c = 0; c < n; ++c)
+      if (!(used >> c & 1u)) {
+        cells[i] = static_cast<std::uint8_t>(c);
+        self(self, i + 1, used | 1u << c);
+      }
+  };
+  walk(walk, 0, 0);
+  EXPECT_EQ(checked, 665280);
+  EXPECT_GT(a.value()->max_value(), 10);
 }
 
 // The database itself against a direct search: 2x3 boards, pattern {1, 2}: the value is the fewest
