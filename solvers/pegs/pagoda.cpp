@@ -5,6 +5,20 @@
 #include <cmath>
 #include <cstddef>
 
+// The program solved is the dual of "find a pagoda function": by Farkas' lemma no pagoda function
+// leaves the pegs below every end hole exactly when the pegs can be moved to a distribution over the
+// end holes by *fractional* jumps,
+//     pegs + sum_j x_j (to_j - from_j - over_j) = sum_e y_e e,   x, y >= 0,   sum_e y_e = 1,
+// one equality row per hole (plus the normalisation), a column per jump and per end hole. Phase one
+// of the simplex (minimise the artificial variables) decides it; when the minimum is positive, the
+// optimal dual prices of the rows are the pagoda function (price of a hole row = its weight) and the
+// minimum is its gap below the threshold.
+//
+// Rejected: the primal program (a column per weight, a row per jump, the gap capped at 1): its
+// tableau has a row per jump (2.5 times the holes) and took about a thousand pivots per program on
+// the French board, where this one takes 39 rows and a few dozen pivots; LPs were half of the
+// French sweep's time with it.
+
 namespace pb::solvers::pegs {
 namespace {
 
@@ -13,13 +27,14 @@ namespace {
 constexpr double kEps = 1e-9;
 // Degenerate pivots in a row before switching from Dantzig's rule to Bland's.
 constexpr int kDegenerateRun = 30;
+// Smallest phase-one optimum taken as "infeasible" (a refutation); below it the certificate would be
+// mostly rounding.
+constexpr double kMinGap = 1e-6;
 
-// max c.x subject to A x <= b, x >= 0, with b >= 0 so that the origin is a feasible start (no
-// phase one). Bland's rule (lowest index enters and leaves), because these programs are highly
-// degenerate (every right-hand side but one is 0) and the textbook rule can cycle on them.
-class Simplex {
+// Phase one for A x = b, x >= 0 (b >= 0): min sum of artificials a, A x + a = b. Dense tableau.
+class PhaseOne {
  public:
-  Simplex(int rows, int vars) : m_(rows), n_(vars), w_(vars + rows + 1), t_(static_cast<std::size_t>((rows + 1) * w_), 0.0) {
+  PhaseOne(int rows, int vars) : m_(rows), n_(vars), w_(vars + rows + 1), t_(static_cast<std::size_t>((rows + 1) * w_), 0.0) {
     basis_.resize(static_cast<std::size_t>(rows));
     for (int r = 0; r < rows; ++r) {
       at(r, n_ + r) = 1.0;
@@ -28,13 +43,20 @@ class Simplex {
   }
   double& at(int r, int c) { return t_[static_cast<std::size_t>(r * w_ + c)]; }
   double& rhs(int r) { return at(r, w_ - 1); }
-  // Objective row m_: holds -c, so a negative entry is an improving column.
-  void set_objective(int var, double c) { at(m_, var) = -c; }
 
-  // Runs to optimality, spending pivots_left; false if it runs out (the caller then gets no
-  // pagoda, which is always safe). Dantzig's rule (the most improving column) takes a few times fewer pivots than
-  // Bland's on these programs; after a run of degenerate pivots, where Dantzig's rule can cycle,
-  // Bland's rule takes over until the objective moves again.
+  // Prices the objective row (reduced costs d = c - pi A with pi = 1 for the artificial basis;
+  // the rhs entry holds minus the objective). Call once the rows are filled, with b >= 0.
+  void price() {
+    for (int c = 0; c < w_; ++c) {
+      double s = 0;
+      for (int r = 0; r < m_; ++r) s += at(r, c);
+      at(m_, c) = c >= n_ && c < n_ + m_ ? 0.0 : -s;
+    }
+  }
+
+  // Runs to optimality, spending pivots_left; false if it runs out. Dantzig's rule (the most
+  // improving column); after a run of degenerate pivots, where it can cycle, Bland's rule (lowest
+  // index) until the objective moves again.
   bool run(int& pivots_left) {
     int degenerate = 0;
     for (; pivots_left > 0; --pivots_left) {
@@ -58,25 +80,24 @@ class Simplex {
             (ratio <= best + kEps && basis_[static_cast<std::size_t>(r)] < basis_[static_cast<std::size_t>(leave)]))
           leave = r, best = ratio;
       }
-      if (leave < 0) return false;  // unbounded: excluded by the caller's cap row
+      if (leave < 0) return false;  // cannot happen: phase one is bounded below by 0
       degenerate = best <= kEps ? degenerate + 1 : 0;
       pivot(leave, enter);
     }
     return false;
   }
 
-  double value(int var) {
-    for (int r = 0; r < m_; ++r)
-      if (basis_[static_cast<std::size_t>(r)] == var) return rhs(r);
-    return 0.0;
-  }
+  // The sum of the artificials at the current basis.
+  double objective() { return -at(m_, w_ - 1); }
+  // Row r's dual price: the artificial's cost (1) minus its reduced cost.
+  double price_of(int r) { return 1.0 - at(m_, n_ + r); }
 
  private:
   void pivot(int pr, int pc) {
     double* prow = &t_[static_cast<std::size_t>(pr * w_)];
     double inv = 1.0 / prow[pc];
-    // The pivot row stays sparse on these programs (a few dozen nonzeros of ~150), so the
-    // elimination only visits its nonzero columns.
+    // The pivot row is sparse (a few dozen nonzeros), so the elimination only visits its nonzero
+    // columns.
     nonzero_.clear();
     for (int c = 0; c < w_; ++c)
       if (prow[c] != 0.0) prow[c] *= inv, nonzero_.push_back(c);
@@ -110,37 +131,37 @@ double pagoda_violation(const Geometry& g, const std::vector<double>& weight) {
 
 std::optional<Pagoda> refute(const Geometry& g, const std::vector<int>& pegs, const std::vector<int>& ends,
                              int& pivots_left) {
-  // Weights are free, so each is split as p = u - v (columns 2i, 2i+1); z = zu - zv is a lower
-  // bound on the end weights. Maximise z - sum over pegs of p, capped at 1: the optimum is 1 when
-  // some pagoda function leaves the pegs a full unit below every end, and 0 when none does.
+  // Rows 0..n-1: hole h, sum_j x_j a_j(h) - y_h [h an end] = -[h a peg]; row n: sum_e y_e = 1.
+  // Peg rows are negated so that the right-hand sides are >= 0; sign[] remembers it.
   const int n = g.holes();
-  const int vars = 2 * n + 2, zu = 2 * n, zv = 2 * n + 1;
-  const int rows = static_cast<int>(g.jumps.size() + ends.size()) + 1;
-  Simplex lp(rows, vars);
-  int r = 0;
-  auto add_p = [&](int row, int hole, double c) {
-    lp.at(row, 2 * hole) += c;
-    lp.at(row, 2 * hole + 1) -= c;
-  };
-  for (const Jump& j : g.jumps) {  // p(to) - p(from) - p(over) <= 0
-    add_p(r, j.to, 1), add_p(r, j.from, -1), add_p(r, j.over, -1);
-    ++r;
+  const int jumps = static_cast<int>(g.jumps.size());
+  const int rows = n + 1;
+  const int vars = jumps + static_cast<int>(ends.size());
+  PhaseOne lp(rows, vars);
+  std::vector<double> sign(static_cast<std::size_t>(rows), 1.0);
+  for (int h : pegs) sign[static_cast<std::size_t>(h)] = -1.0;
+  for (int j = 0; j < jumps; ++j) {
+    const Jump& jp = g.jumps[static_cast<std::size_t>(j)];
+    lp.at(jp.to, j) += sign[static_cast<std::size_t>(jp.to)];
+    lp.at(jp.from, j) -= sign[static_cast<std::size_t>(jp.from)];
+    lp.at(jp.over, j) -= sign[static_cast<std::size_t>(jp.over)];
   }
-  for (int h : ends) {  // z - p(h) <= 0
-    lp.at(r, zu) = 1, lp.at(r, zv) = -1;
-    add_p(r, h, -1);
-    ++r;
+  for (std::size_t e = 0; e < ends.size(); ++e) {
+    const int col = jumps + static_cast<int>(e);
+    lp.at(ends[e], col) -= sign[static_cast<std::size_t>(ends[e])];
+    lp.at(n, col) = 1.0;
   }
-  lp.at(r, zu) = 1, lp.at(r, zv) = -1;  // z - sum p(pegs) <= 1
-  for (int h : pegs) add_p(r, h, -1);
-  lp.rhs(r) = 1;
-  lp.set_objective(zu, 1), lp.set_objective(zv, -1);
-  for (int h : pegs) lp.set_objective(2 * h, -1), lp.set_objective(2 * h + 1, 1);
+  for (int h : pegs) lp.rhs(h) = 1.0;  // -1, negated
+  lp.rhs(n) = 1.0;
+  lp.price();
   if (!lp.run(pivots_left)) return std::nullopt;
+  const double gap = lp.objective();
+  if (gap < kMinGap) return std::nullopt;  // feasible: the pegs can reach the ends fractionally
 
+  // The certificate, scaled so that the pegs sit one unit below the threshold.
   Pagoda p;
   p.weight.resize(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) p.weight[static_cast<std::size_t>(i)] = lp.value(2 * i) - lp.value(2 * i + 1);
+  for (int i = 0; i < n; ++i) p.weight[static_cast<std::size_t>(i)] = lp.price_of(i) * sign[static_cast<std::size_t>(i)] / gap;
   // Trust nothing from floating point: check the function and the gap in plain arithmetic.
   if (pagoda_violation(g, p.weight) > 1e-12) return std::nullopt;
   p.threshold = p.weight[static_cast<std::size_t>(ends.front())];

@@ -12,8 +12,9 @@
 //   and dead position, and the search picks the positions (search.cpp).
 // - Nonnegative weights only: negative weights are what express "too many pegs stranded in a
 //   corner" (a resource count is 1 - p), the main reason "one peg anywhere" starts go dead.
-// - An LP library: the programs are tiny (2 x holes variables, jumps + ends rows); a dense tableau
-//   simplex with Bland's rule is a hundred lines and every function it returns is checked exactly.
+// - An LP library: the programs are tiny (a row per hole, a column per jump and end hole: the dual
+//   of the search for weights, see pagoda.cpp); a dense tableau simplex is a hundred lines and every
+//   function it returns is checked exactly.
 
 #include <optional>
 #include <vector>
@@ -34,8 +35,8 @@ double pagoda_violation(const Geometry& g, const std::vector<double>& weight);
 // A pagoda function proving that the pegs `pegs` (hole numbers) cannot end with one peg in any of
 // `ends`, or nullopt when there is none. Every function returned has been checked to be a pagoda
 // function (violation below 1e-12) and leaves `pegs` at least 0.5 below its threshold. Each simplex
-// pivot costs about (jumps + ends) x (2 holes + jumps + ends) flops (12k on the English board) and
-// is taken from `pivots_left`; when that runs out the answer is nullopt.
+// pivot costs at most (holes + 2) x (jumps + ends + holes + 2) flops (5k on the French board; the
+// pivot rows are sparse) and is taken from `pivots_left`; when that runs out the answer is nullopt.
 std::optional<Pagoda> refute(const Geometry& g, const std::vector<int>& pegs, const std::vector<int>& ends,
                              int& pivots_left);
 

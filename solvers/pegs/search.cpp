@@ -41,6 +41,11 @@
 //    The joint search is also raced on the start's symmetric images (each with a head start of
 //    its own, then in the round robin; solutions mapped back): mirror-image starts differ by
 //    orders of magnitude in luck, and the English sweep went from 0.62 s to 0.14 s CPU.
+//    From a single-vacancy start, each end hole's search is also raced against its complement
+//    problem (begin_dual: the game reversed is a game on complements, from the vacancy at the end
+//    hole to a lone peg in the start's vacancy), and so is a game with a target. The two halves of
+//    one game differ by orders of magnitude in cost: the French sweep went from 2.4 s to ~0.8 s CPU,
+//    and French vacancy (1,3) to a peg at (2,0) from over 30 s to 18 ms.
 // 3. With Limits::best and no one-peg solution: the same search with the goal "at most k pegs", for
 //    k rising from the lower bound to one less than the fewest pegs seen so far.
 //
@@ -59,7 +64,14 @@
 // - Not tried, by reasoning only: pagoda functions chosen up front (an LP per hole, or random
 //   objectives), which need not cut what the search meets; and meet in the middle (forward and
 //   reversed half-depth searches joined by a hash set), whose middle layers on the English board
-//   are millions of positions each.
+//   are millions of positions each. The reversed search alone, raced against the forward one
+//   (begin_dual), gets most of its benefit.
+// - A table of the positions with few pegs from which the end can be reached (a backward search
+//   from the ends), to cut the forward search's bottom levels: measured on the French (3,1) start,
+//   under 2% of the positions expanded have 8 pegs or fewer (the bulk has 11 to 18).
+// - Canonical forms by mapping each child through every symmetry (a byte-table lookup per 8 holes
+//   per symmetry, a tenth of the solver's time): a node keeps its images on the path instead, and a
+//   child's are the parent's XOR the jump's images, one XOR per symmetry.
 
 namespace pb::solvers::pegs {
 namespace {
@@ -75,14 +87,14 @@ constexpr std::uint64_t kMinSampleCost = 8;
 // The first pagoda round comes after this many nodes (so easy boards never pay for an LP), the
 // next ones each at kPagodaRoundGrowth times the node count of the last. A round may spend one
 // simplex pivot per kNodesPerPivot nodes searched since the last one (unspent pivots carry over):
-// a pivot costs about as much as 16 nodes on the English board, so the LPs add at most about a
+// a pivot costs about as much as 16 nodes (French board), so the LPs add at most about a
 // quarter to a search they do not help, and cut the ones they do help by orders of magnitude.
 constexpr std::uint64_t kFirstPagodaRound = 8192;
 constexpr std::uint64_t kPagodaRoundGrowth = 2;
 constexpr std::uint64_t kNodesPerPivot = 64;
-// A program still unsolved after this many pivots is dropped (its position is almost never
-// refutable: the ones that are take 100 to 1000 pivots on the English board).
-constexpr int kMaxPivotsPerLp = 1500;
+// A program still unsolved after this many pivots is dropped (a cap, not a tuning: over the French
+// sweep the programs took at most 127 pivots, the refuting ones at most 107).
+constexpr int kMaxPivotsPerLp = 400;
 // "One peg anywhere": nodes the joint search runs alone before the per-end searches join it.
 constexpr std::uint64_t kJointHeadStart = 16384;
 
@@ -224,6 +236,8 @@ class Searcher {
     } else {
       shuffle_order(rng_);
     }
+    ord_flip_.clear(), ord_need_.clear();
+    for (int j : order_) ord_flip_.push_back(flip_[static_cast<std::size_t>(j)]), ord_need_.push_back(need_[static_cast<std::size_t>(j)]);
     if (!ends_.empty() && budget_.nodes() >= next_round_) pagoda_round();
     restart_left_ = kRestartBase * luby(r);
     if (restart_left_ > (std::uint64_t{1} << 40)) restart_left_ = ~std::uint64_t{0};
@@ -240,6 +254,7 @@ class Searcher {
     } else {
       --restart_left_;
       const Bits<W> key = canonical(start_);
+      for (std::size_t k = 0; k < sym_count_; ++k) images_[k] = image(k, start_);
       bool found = !table_->contains(key) && dfs(start_, key, start_.count(), 0);
       if (found) out = Step::kFound;
       else if (budget_.exhausted()) out = Step::kStopped;
@@ -258,10 +273,13 @@ class Searcher {
   std::size_t table_entries() const { return table_entries_; }
   bool table_full() const { return table_full_; }
   int pagodas() const { return pagodas_; }
-  // Takes over another search's best sequence and adds its table to the count (for the portfolio).
-  // `best` is o's best_path() in this search's hole numbering (mapped back when o searched an image).
+  // Takes over another search's best sequence (for the portfolio). `best` is o's best_path() in
+  // this search's hole numbering (mapped back when o searched an image).
   void merge(const Searcher& o, const std::vector<int>& best) {
     if (o.best_pegs_ < best_pegs_) best_pegs_ = o.best_pegs_, best_path_ = best;
+  }
+  // Adds another search's table to the count.
+  void count_table(const Searcher& o) {
     table_entries_ += o.table_entries_;
     table_full_ = table_full_ || o.table_full_;
   }
@@ -289,29 +307,49 @@ class Searcher {
     const double* sums = &sums_[static_cast<std::size_t>(depth) * kMaxPagodas];
     double* next = &sums_[static_cast<std::size_t>(depth + 1) * kMaxPagodas];
     const std::size_t first = children_.size();
-    for (int j : order_) {
-      const Bits<W>& need = need_[static_cast<std::size_t>(j)];
-      if ((s & need) != need || s.test(g_.jumps[static_cast<std::size_t>(j)].to)) continue;
-      if (pagodas_ > 0) {
-        const double* d = &delta_[static_cast<std::size_t>(j) * kMaxPagodas];
-        bool dead = false;
-        for (int k = 0; k < kMaxPagodas; ++k) dead |= sums[k] + d[k] < threshold_[static_cast<std::size_t>(k)];
-        if (dead) continue;  // the pegs left can never gather in an end hole
+    // The legal jumps (from and over hold pegs, to is empty) as a bit mask over order_, 64 jumps at
+    // a time: branch-free, since whether a jump is legal is a coin flip to the branch predictor, and
+    // each test independent of the others.
+    const Bits<W>* images = images_.data() + static_cast<std::size_t>(depth) * sym_count_;
+    const std::size_t jumps = order_.size();
+    for (std::size_t base = 0; base < jumps; base += 64) {
+      const std::size_t n = std::min<std::size_t>(64, jumps - base);
+      std::uint64_t legal = 0;
+      for (std::size_t k = 0; k < n; ++k)
+        legal |= static_cast<std::uint64_t>((s & ord_flip_[base + k]) == ord_need_[base + k]) << k;
+      for (; legal != 0; legal &= legal - 1) {
+        const int j = order_[base + static_cast<std::size_t>(std::countr_zero(legal))];
+        if (pagodas_ > 0) {
+          const double* d = &delta_[static_cast<std::size_t>(j) * kMaxPagodas];
+          bool dead = false;
+          for (int k = 0; k < kMaxPagodas; ++k) dead |= sums[k] + d[k] < threshold_[static_cast<std::size_t>(k)];
+          if (dead) continue;  // the pegs left can never gather in an end hole
+        }
+        const Bits<W> child = s ^ flip_[static_cast<std::size_t>(j)];
+        // The child's images are the parent's with the jump's image flipped: sym_count_ XORs.
+        Bits<W> child_key = child;
+        const Bits<W>* flips = sym_flip_.data() + static_cast<std::size_t>(j) * sym_count_;
+        for (std::size_t k = 0; k < sym_count_; ++k) {
+          const Bits<W> image = images[k] ^ flips[k];
+          if (image < child_key) child_key = image;
+        }
+        table_->prefetch(child_key);
+        children_.push_back({j, child, child_key});
       }
-      Bits<W> child = s ^ flip_[static_cast<std::size_t>(j)];
-      Bits<W> child_key = canonical(child);
-      table_->prefetch(child_key);
-      children_.push_back({j, child, child_key});
     }
     const std::size_t last = children_.size();
     // Jumps towards the end hole (Conway's weights: they keep the sum) before the others; the
-    // shuffled order breaks ties, so restarts still differ.
+    // shuffled order breaks ties, so restarts still differ. An insertion sort: a dozen children,
+    // and std::stable_sort allocated a buffer per node.
     // Not in the first restart: the natural order solves centred starts sooner.
     if (round_ > 1)
-      std::stable_sort(children_.begin() + static_cast<std::ptrdiff_t>(first), children_.begin() + static_cast<std::ptrdiff_t>(last),
-                     [&](const Child& a, const Child& b) {
-                       return rank_[static_cast<std::size_t>(a.jump)] > rank_[static_cast<std::size_t>(b.jump)];
-                     });
+      for (std::size_t c = first + 1; c < last; ++c) {
+        const Child ch = children_[c];
+        const double r = rank_[static_cast<std::size_t>(ch.jump)];
+        std::size_t i = c;
+        for (; i > first && rank_[static_cast<std::size_t>(children_[i - 1].jump)] < r; --i) children_[i] = children_[i - 1];
+        children_[i] = ch;
+      }
     bool found = false;
     for (std::size_t c = first; c < last && !found; ++c) {
       const Child ch = children_[c];  // a copy: the recursion grows children_
@@ -321,6 +359,11 @@ class Searcher {
       if (pagodas_ > 0) {
         const double* d = &delta_[static_cast<std::size_t>(ch.jump) * kMaxPagodas];
         for (int k = 0; k < kMaxPagodas; ++k) next[k] = sums[k] + d[k];
+      }
+      {
+        Bits<W>* child_images = images_.data() + static_cast<std::size_t>(depth + 1) * sym_count_;
+        const Bits<W>* flips = sym_flip_.data() + static_cast<std::size_t>(ch.jump) * sym_count_;
+        for (std::size_t k = 0; k < sym_count_; ++k) child_images[k] = images[k] ^ flips[k];
       }
       path_.push_back(ch.jump);
       found = dfs(ch.pos, ch.key, pegs - 1, depth + 1);
@@ -482,15 +525,25 @@ class Searcher {
         }
       sym_tables_.push_back(std::move(table));
     }
+    sym_count_ = sym_tables_.size();
+    sym_flip_.clear();
+    for (const Bits<W>& f : flip_)
+      for (std::size_t k = 0; k < sym_count_; ++k) sym_flip_.push_back(image(k, f));
+    images_.assign(static_cast<std::size_t>(g_.holes() + 1) * sym_count_, Bits<W>{});
   }
 
+  // The image of `s` under the k-th non-identity symmetry in use.
+  Bits<W> image(std::size_t k, const Bits<W>& s) const {
+    Bits<W> out;
+    for (int c = 0; c < chunks_; ++c) out |= sym_tables_[k][static_cast<std::size_t>(c) * 256 + s.byte(c)];
+    return out;
+  }
+
+  // The least of `s` and its images: the form stored in the table. (Inside the search a child's
+  // is found from its parent's images instead.)
   Bits<W> canonical(const Bits<W>& s) const {
     Bits<W> best = s;
-    for (const auto& table : sym_tables_) {
-      Bits<W> image;
-      for (int c = 0; c < chunks_; ++c) image |= table[static_cast<std::size_t>(c) * 256 + s.byte(c)];
-      if (image < best) best = image;
-    }
+    for (std::size_t k = 0; k < sym_count_; ++k) best = std::min(best, image(k, s));
     return best;
   }
 
@@ -529,6 +582,10 @@ class Searcher {
   Bits<W> target_;
   int chunks_ = 0;
   std::vector<std::vector<Bits<W>>> sym_tables_;
+  std::size_t sym_count_ = 0;        // non-identity symmetries in use
+  std::vector<Bits<W>> sym_flip_;    // jump-major: each jump's flip under each symmetry in use
+  std::vector<Bits<W>> images_;      // depth-major: the images of the position on the path
+  std::vector<Bits<W>> ord_flip_, ord_need_;  // flip_ and need_ in order_'s order
   std::unique_ptr<DeadTable<W>> table_;
   std::vector<int> path_;
   int best_pegs_ = 1 << 30;
@@ -541,23 +598,65 @@ std::string plural(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// "One peg anywhere" as a portfolio, interleaved a restart at a time (round robin, each search on
-// its own Luby schedule, so the total is about searches x the fastest):
-// - the joint search for the start, and for every distinct symmetric image g(start) of it (ends
-//   mapped by g): an image is the same problem, but the time to a first solution is luck in the jump
-//   order and an image meets the jumps in another order (the natural order solves French (2,0) in
-//   5 k nodes; mirror-image starts took 0.01 s to 3.2 s CPU before this race). Each image first
-//   gets a head start of its own (kJointHeadStart nodes, alone, in turn), where most are solved;
-//   an image's solution is mapped back by g^-1, jump by jump;
-// - one search per end hole the class test allows, for the start itself: a fixed end gets Conway's
-//   pagoda for that hole and LP pagodas for it alone, which cut far more than any function that must
-//   keep every end open; the ends nearest the centre, usually the easiest, go first.
-// Exact: solved when any search reaches its end; unsolvable when any image's joint search ran to its
-// end (the images are equivalent problems) or every end's search did. The node budget is shared and
-// the table memory (max_table_bytes) split evenly between all searches.
+// The symmetries (indices into g.symmetries) that leave `hole` in place: those usable with a goal
+// of one peg in it.
+std::vector<int> syms_fixing(const Geometry& g, int hole) {
+  std::vector<int> out;
+  for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k)
+    if (g.symmetries[static_cast<std::size_t>(k)][static_cast<std::size_t>(hole)] == hole) out.push_back(k);
+  return out;
+}
+
+// Every hole of the board.
+template <int W>
+Bits<W> all_holes(const Geometry& g) {
+  Bits<W> all;
+  for (int h = 0; h < g.holes(); ++h) all |= Bits<W>::bit(h);
+  return all;
+}
+
+// The one empty hole of `start`, or -1 when it has none or several.
+template <int W>
+int lone_vacancy(const Geometry& g, const Bits<W>& start) {
+  const Bits<W> vacant = all_holes<W>(g) ^ start;
+  int hole = -1;
+  if (vacant.count() == 1) vacant.for_each([&](int h) { hole = h; });
+  return hole;
+}
+
+// The complement problem (see search_each_end) of "vacancy v to one peg at t": from the vacancy t
+// to one peg at v, solved in reverse. Its solution read backwards is one of the original, jump for
+// jump: a jump a over b into c takes the complement of the position after it to the complement of
+// the position before it.
+template <int W>
+void begin_dual(Searcher<W>& s, const Geometry& g, int vacancy, int end, std::size_t table_bytes, std::uint64_t seed) {
+  s.begin(all_holes<W>(g) ^ Bits<W>::bit(end), Goal{1, vacancy}, {vacancy}, syms_fixing(g, vacancy), table_bytes, seed);
+}
+
+// "One peg anywhere" as a portfolio:
+// - the joint search for the start (one table, pagodas that must keep every class-allowed end open)
+//   runs alone for kJointHeadStart nodes: most starts end there;
+// - then the joint search for every distinct symmetric image g(start) (ends mapped by g), each alone
+//   for a head start of the same length: an image is the same problem, but the time to a first
+//   solution is luck in the jump order and an image meets the jumps in another order (the natural
+//   order solves French (2,0) in 5 k nodes, some of its images only after millions). An image's
+//   solution is mapped back by g^-1, jump by jump. Images stop after their head start: keeping them
+//   in the round robin below cost more than it found (French sweep over six seeds: 14.7 s against
+//   11.1 s CPU);
+// - then, a restart each in round robin (each on its own Luby schedule, so the total is about
+//   searches x the fastest), the joint search and, for every end hole the class allows (nearest the
+//   centre first): a search for one peg in that hole, with its own Conway and LP pagodas, which cut
+//   far more than functions that must keep every end open; and from a single-vacancy start the
+//   complement problem of that end (begin_dual), whose cost differs from the forward one's by
+//   orders of magnitude either way (French sweep 2.4 s -> ~0.8 s CPU).
+// Exact: solved when any search reaches its end; unsolvable when a joint search ran to its end or,
+// for every end, its search or its complement did (each is the whole question for that end). The
+// node budget is shared; the table memory (max_table_bytes) goes half to the joint search, which
+// runs alone first and ends most starts, and half split between the others.
 template <int W>
 bool search_each_end(const Geometry& g, Budget& budget, const Bits<W>& start, std::vector<int> ends,
                      const Limits& limits, Searcher<W>& main, std::vector<int>& solution) {
+  using Step = typename Searcher<W>::Step;
   double cr = 0, cc = 0;
   for (const Cell& c : g.cells) cr += c.row, cc += c.col;
   cr /= g.holes(), cc /= g.holes();
@@ -566,82 +665,78 @@ bool search_each_end(const Geometry& g, Budget& budget, const Bits<W>& start, st
     return std::abs(c.row - cr) + std::abs(c.col - cc);
   };
   std::stable_sort(ends.begin(), ends.end(), [&](int a, int b) { return dist(a) < dist(b); });
-  // Distinct images of the start, the identity first; image_sym[i] is the symmetry giving image i.
-  std::vector<Bits<W>> images{start};
-  std::vector<int> image_sym{0};
-  for (int k = 1; k < static_cast<int>(g.symmetries.size()); ++k) {
-    const std::vector<int>& perm = g.symmetries[static_cast<std::size_t>(k)];
-    Bits<W> img;
-    start.for_each([&](int h) { img |= Bits<W>::bit(perm[static_cast<std::size_t>(h)]); });
-    if (std::find(images.begin(), images.end(), img) == images.end()) images.push_back(img), image_sym.push_back(k);
-  }
-  const std::size_t table_bytes = limits.max_table_bytes / (images.size() + ends.size());
-  // The joint search first, alone: it solves most starts within its first restarts, before the
-  // other searches would have paid for their tables.
+  // Complement problems need a single-vacancy start (see begin_dual).
+  const int vacancy = lone_vacancy(g, start);
+  std::size_t others = 0;
+  for (int t : ends) others += vacancy >= 0 && vacancy != t ? 2 : 1;
+  const std::size_t joint_bytes = limits.max_table_bytes / 2;
+  const std::size_t table_bytes = (limits.max_table_bytes - joint_bytes) / others;
   std::vector<int> all_syms;
   for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k) all_syms.push_back(k);
-  main.begin(start, Goal{1, -1}, ends, all_syms, table_bytes, limits.seed);
+
+  main.begin(start, Goal{1, -1}, ends, all_syms, joint_bytes, limits.seed);
   for (;;) {
-    auto st = main.step();
-    if (st == Searcher<W>::Step::kFound) {
+    const Step st = main.step();
+    if (st == Step::kFound) {
       solution = main.path();
       return true;
     }
-    if (st != Searcher<W>::Step::kGoOn) return false;  // proved for every end at once, or stopped
+    if (st != Step::kGoOn) return false;  // proved for every end at once, or stopped
     if (budget.nodes() >= kJointHeadStart) break;
   }
-  // Maps image i's path back to the start: each jump's holes through g^-1.
-  auto map_back = [&](std::size_t i, const std::vector<int>& path) {
-    const std::vector<int>& perm = g.symmetries[static_cast<std::size_t>(image_sym[i])];
-    std::vector<int> inv(perm.size());
-    for (std::size_t h = 0; h < perm.size(); ++h) inv[static_cast<std::size_t>(perm[h])] = static_cast<int>(h);
-    std::vector<int> out;
-    for (int j : path) {
-      const Jump& jp = g.jumps[static_cast<std::size_t>(j)];
-      const int from = inv[static_cast<std::size_t>(jp.from)], to = inv[static_cast<std::size_t>(jp.to)];
-      for (int k : g.into[static_cast<std::size_t>(to)])
-        if (g.jumps[static_cast<std::size_t>(k)].from == from) out.push_back(k);
+
+  // The images' head starts, one after the other. Distinct images only; the identity was above.
+  std::vector<Bits<W>> seen{start};
+  for (int k = 1; k < static_cast<int>(g.symmetries.size()); ++k) {
+    const std::vector<int>& perm = g.symmetries[static_cast<std::size_t>(k)];
+    Bits<W> image;
+    start.for_each([&](int h) { image |= Bits<W>::bit(perm[static_cast<std::size_t>(h)]); });
+    if (std::find(seen.begin(), seen.end(), image) != seen.end()) continue;
+    seen.push_back(image);
+    std::vector<int> mapped;
+    for (int t : ends) mapped.push_back(perm[static_cast<std::size_t>(t)]);
+    // Maps a path on the image back to the start: each jump's holes through g^-1.
+    auto map_back = [&](const std::vector<int>& path) {
+      std::vector<int> inv(perm.size());
+      for (std::size_t h = 0; h < perm.size(); ++h) inv[static_cast<std::size_t>(perm[h])] = static_cast<int>(h);
+      std::vector<int> out;
+      for (int j : path) {
+        const Jump& jp = g.jumps[static_cast<std::size_t>(j)];
+        const int from = inv[static_cast<std::size_t>(jp.from)], to = inv[static_cast<std::size_t>(jp.to)];
+        for (int i : g.into[static_cast<std::size_t>(to)])
+          if (g.jumps[static_cast<std::size_t>(i)].from == from) out.push_back(i);
+      }
+      return out;
+    };
+    Searcher<W> s(g, budget);
+    s.begin(image, Goal{1, -1}, mapped, all_syms, joint_bytes, limits.seed);
+    Step st = Step::kGoOn;
+    for (const std::uint64_t stop = budget.nodes() + kJointHeadStart; st == Step::kGoOn && budget.nodes() < stop;)
+      st = s.step();
+    main.merge(s, map_back(s.best_path()));
+    main.count_table(s);
+    if (st == Step::kFound) {
+      solution = map_back(s.path());
+      return true;
     }
-    return out;
-  };
+    if (st != Step::kGoOn) return false;  // proved for every end at once, or stopped
+  }
+
+  // The round robin: the joint search, then per end its search and its complement problem.
   struct Entry {
     std::unique_ptr<Searcher<W>> search;
-    std::size_t image = 0;
-    int end = -1;  // index into ends; -1: the joint search
+    std::size_t end = 0;  // index into ends
+    bool dual = false;    // the complement problem: its path is read backwards
     bool open = true;
   };
   std::vector<Entry> searches;
-  for (std::size_t i = 0; i < images.size(); ++i) {
-    const std::vector<int>& perm = g.symmetries[static_cast<std::size_t>(image_sym[i])];
-    const std::uint64_t seed = limits.seed;
-    if (i > 0) {
-      std::vector<int> mapped;
-      for (int t : ends) mapped.push_back(perm[static_cast<std::size_t>(t)]);
-      searches.push_back({std::make_unique<Searcher<W>>(g, budget), i, -1, true});
-      Searcher<W>& s = *searches.back().search;
-      s.begin(images[i], Goal{1, -1}, mapped, all_syms, table_bytes, seed);
-      // Its own head start, alone, as the identity had: an image is often solved right there.
-      for (const std::uint64_t stop = budget.nodes() + kJointHeadStart; budget.nodes() < stop;) {
-        auto st = s.step();
-        if (st == Searcher<W>::Step::kFound) {
-          solution = map_back(i, s.path());
-          for (const auto& en : searches) main.merge(*en.search, map_back(en.image, en.search->best_path()));
-          return true;
-        }
-        if (st == Searcher<W>::Step::kProved) return false;  // proved for every end at once
-        if (st != Searcher<W>::Step::kGoOn) break;
-      }
-      if (budget.exhausted()) break;
-    }
-    // Per-end searches for the identity only: adding them for every image too was measured slower
-    // (French sweep 15.8 s against 9.0 s: 40 searches share the budget).
-    for (std::size_t e = 0; e < ends.size() && i == 0; ++e) {
-      const int t = perm[static_cast<std::size_t>(ends[e])];
-      std::vector<int> syms;
-      for (int k = 0; k < static_cast<int>(g.symmetries.size()); ++k)
-        if (g.symmetries[static_cast<std::size_t>(k)][static_cast<std::size_t>(t)] == t) syms.push_back(k);
-      searches.push_back({std::make_unique<Searcher<W>>(g, budget), i, static_cast<int>(e), true});
-      searches.back().search->begin(images[i], Goal{1, t}, {t}, syms, table_bytes, seed);
+  for (std::size_t e = 0; e < ends.size(); ++e) {
+    const int t = ends[e];
+    searches.push_back({std::make_unique<Searcher<W>>(g, budget), e, false, true});
+    searches.back().search->begin(start, Goal{1, t}, {t}, syms_fixing(g, t), table_bytes, limits.seed);
+    if (vacancy >= 0 && vacancy != t) {
+      searches.push_back({std::make_unique<Searcher<W>>(g, budget), e, true, true});
+      begin_dual(*searches.back().search, g, vacancy, t, table_bytes, limits.seed);
     }
   }
   std::vector<bool> end_proved(ends.size(), false);
@@ -649,34 +744,69 @@ bool search_each_end(const Geometry& g, Budget& budget, const Bits<W>& start, st
   bool found = false, done = false, main_open = true;
   while (!done && !found && !budget.exhausted()) {
     if (main_open) {
-      auto st = main.step();
-      if (st == Searcher<W>::Step::kFound) {
+      const Step st = main.step();
+      if (st == Step::kFound) {
         found = true;
         solution = main.path();
-      } else if (st == Searcher<W>::Step::kProved) {
+      } else if (st == Step::kProved) {
         done = true;  // the joint search covers every end
       }
-      main_open = st == Searcher<W>::Step::kGoOn;
+      main_open = st == Step::kGoOn;
     }
-    for (std::size_t s = 0; s < searches.size() && !done && !found && !budget.exhausted(); ++s) {
-      Entry& en = searches[s];
-      if (!en.open || (en.end >= 0 && end_proved[static_cast<std::size_t>(en.end)])) continue;
-      auto st = en.search->step();
-      if (st == Searcher<W>::Step::kFound) {
+    for (std::size_t i = 0; i < searches.size() && !done && !found && !budget.exhausted(); ++i) {
+      Entry& en = searches[i];
+      if (!en.open || end_proved[en.end]) continue;
+      const Step st = en.search->step();
+      if (st == Step::kFound) {
         found = true;
-        solution = map_back(en.image, en.search->path());
-      } else if (st == Searcher<W>::Step::kProved) {
+        solution = en.search->path();
+        if (en.dual) std::reverse(solution.begin(), solution.end());
+      } else if (st == Step::kProved) {
         en.open = false;
-        if (en.end < 0) {
-          done = true;  // an image's joint search covers every end
-        } else if (!end_proved[static_cast<std::size_t>(en.end)]) {
-          end_proved[static_cast<std::size_t>(en.end)] = true;  // for every image: they are equivalent
-          done = --ends_left == 0;
-        }
+        end_proved[en.end] = true;
+        done = --ends_left == 0;
       }
     }
   }
-  for (const auto& en : searches) main.merge(*en.search, map_back(en.image, en.search->best_path()));
+  for (const Entry& en : searches) {
+    if (!en.dual) main.merge(*en.search, en.search->best_path());  // a dual's is no path of the start
+    main.count_table(*en.search);
+  }
+  return found;
+}
+
+// One peg at a target from a single-vacancy start: the search and its complement problem (see
+// begin_dual), a restart each in turn. They are one problem seen from its two ends, and the time
+// to a solution differs by orders of magnitude between them (French: vacancy (1,3) to a peg at
+// (2,0) takes over 30 s CPU forwards, its complement 18 ms), so racing them costs at most twice the
+// faster one. Either proves the other: unsolvable as soon as one runs to its end.
+template <int W>
+bool search_with_dual(const Geometry& g, Budget& budget, const Bits<W>& start, int target, int vacancy,
+                      const Limits& limits, Searcher<W>& main, std::vector<int>& solution) {
+  using Step = typename Searcher<W>::Step;
+  const std::size_t table_bytes = limits.max_table_bytes / 2;
+  main.begin(start, Goal{1, target}, {target}, syms_fixing(g, target), table_bytes, limits.seed);
+  Searcher<W> dual(g, budget);
+  begin_dual(dual, g, vacancy, target, table_bytes, limits.seed);
+  bool found = false;
+  for (;;) {
+    Step st = main.step();
+    if (st == Step::kFound) {
+      solution = main.path();
+      found = true;
+      break;
+    }
+    if (st != Step::kGoOn) break;  // proved for both, or stopped
+    st = dual.step();
+    if (st == Step::kFound) {
+      solution = dual.path();
+      std::reverse(solution.begin(), solution.end());
+      found = true;
+      break;
+    }
+    if (st != Step::kGoOn) break;
+  }
+  main.count_table(dual);
   return found;
 }
 
@@ -762,6 +892,8 @@ Solution solve_with(const State& state, const Geometry& g, const Limits& limits)
       found = target < 0 || start.test(target);
     } else if (target < 0 && class_ends.size() > 1) {
       found = search_each_end(g, budget, start, class_ends, limits, searcher, solution);
+    } else if (const int vacancy = lone_vacancy(g, start); target >= 0 && vacancy >= 0 && vacancy != target) {
+      found = search_with_dual(g, budget, start, target, vacancy, limits, searcher, solution);
     } else {
       found = searcher.run(start, goal, target >= 0 ? std::vector<int>{target} : class_ends, target_syms, limits.max_table_bytes, limits.seed);
       solution = searcher.path();
