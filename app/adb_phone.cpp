@@ -1,6 +1,7 @@
 /* adb_phone.cpp: connecting to the phone, asking it its model, size and density, waiting for a still screen. */
 #include "app/adb_phone.hpp"
 
+#include <exception>
 #include <opencv2/core/persistence.hpp>
 #include <thread>
 
@@ -63,7 +64,7 @@ Result<vision::onestroke::Params> onestroke_params(const std::string& profile_pa
     auto p = vision::onestroke::load_params(fs["onestroke"]);
     if (!p) return make_error(profile_path + ": " + p.error().message);
     return *p;
-  } catch (const cv::Exception& e) {
+  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
     return make_error("cannot read profile " + profile_path + ": " + e.what());
   }
 }

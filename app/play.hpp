@@ -67,6 +67,9 @@ class Player {
   virtual bool confirm_by_pixels(const cv::Mat& /*before*/, const cv::Mat& /*after*/, std::size_t /*i*/) {
     return false;
   }
+  // Whether the board read last may be a later position of the board the plan started from; false
+  // when it cannot be (another level is showing). The default, true, suits games that cannot tell.
+  virtual bool same_level_as_plan() const { return true; }
 };
 
 inline constexpr std::size_t kBeforePlan = static_cast<std::size_t>(-1);

@@ -8,11 +8,9 @@
 #include "app/args.hpp"
 #include "app/commands.hpp"
 #include "app/play.hpp"
-#include "app/play_players.hpp"
+#include "app/play_arena.hpp"
+#include "app/play_games.hpp"
 #include "vision/sliding/reader.hpp"
-#ifdef PB_HAVE_PEGS_READER
-#include "vision/pegs/reader.hpp"
-#endif
 
 #ifdef PB_HAVE_X11
 #include "actuator/xdo_sink.hpp"
@@ -22,20 +20,34 @@
 namespace pb::app {
 namespace {
 
-constexpr const char* kHelp = R"(usage: puzzlebot play --game sliding|pegs --window TITLE [options]
-       puzzlebot play --game onestroke --adb [SERIAL] [options]   (a phone: see play --adb --help)
+// The usage text; the games' lines come from the registry (play_games.cpp).
+std::string help_text() {
+  std::string games;
+  for (const PlayGame& g : play_games()) {
+    std::string line = "    " + std::string(g.name);
+    line.resize(std::max<std::size_t>(line.size() + 1, 16), ' ');
+    games += line + std::string(g.about) + " (window \"" + std::string(g.window) + "\")\n";
+  }
+  return "usage: puzzlebot play --game " + play_game_names() + " --window TITLE [options]\n" +
+         R"(       puzzlebot play --game onestroke --adb [SERIAL] [options]   (a phone: see play --adb --help)
 
 Plays a game in an X11 window until it is finished: capture, read the board, solve, then for each
-move click (Fifteen) or drag (Pegs), wait until the window stops changing, read it again and check
-it shows the predicted board; when it does not, plan again from what it shows.
+move click or drag, wait until the window stops changing, check the screen shows the predicted
+board (Fifteen and Pegs: by comparing cell pictures; the arena's games: by reading it again); when
+it does not, plan again from what it shows.
 
+games (--game G):
+)" + games + R"(
 options:
-  --game G            sliding (Simon Tatham's Fifteen) or pegs (Simon Tatham's Pegs)
-  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs")
+  --game G            the game, one of the above
+  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena")
   --window-substring  match TITLE anywhere in the title, ignoring case
   --window-id ID      the window by X id (0x... as 'xdotool search' prints), instead of a title
   --display D         the X display (default: $DISPLAY)
-  --levels N          clear N boards in a row, starting a new game ('n') after each (default 1)
+  --levels N          clear N boards in a row (default 1): Simon Tatham's games start a new game
+                      ('n') after each; the arena brings its next level itself after LEVEL CLEARED
+                      and puzzlebot waits for it (at most --next-level-ms)
+  --next-level-ms N   the arena: longest wait for the next level's board, ms (default 15000)
   --dry-run           plan only: draw the moves over the captured window into a PNG, send no input
   --dry-run-out FILE  where --dry-run draws (default puzzlebot-dry-run.png)
   --profile P.yml     reader parameters (the node named after the game)
@@ -43,6 +55,7 @@ options:
   --pace MS           pause between the points of a drag, ms (default 15)
   --max-replans N     screen/prediction disagreements tolerated per board (default 3)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
+                      (the arena's games always read)
   --check             read the window once and print the board, whether it is finished and (Fifteen)
                       the status line; sends no input (used by the integration tests)
   -h, --help          this help
@@ -54,50 +67,6 @@ Per-stage timings go to stderr.
 exit status: 0 solved, 1 unsolvable, 2 bad input (no such window, window closed, mouse taken,
 board unreadable), 3 gave up (time limit, Ctrl-C, the screen kept disagreeing).
 )";
-
-// Reader parameters from `profile` (node `node`), or defaults when there is no profile.
-template <class Params, class Loader>
-Result<Params> params_from_profile(const std::string& profile, const char* node, Loader load) {
-  if (profile.empty()) return Params{};
-  try {
-    cv::FileStorage fs(profile, cv::FileStorage::READ);
-    if (!fs.isOpened()) return make_error("cannot open profile " + profile + ": check the path");
-    auto loaded = load(fs[node]);
-    if (!loaded) return make_error(profile + ": " + loaded.error().message);
-    return *loaded;
-  } catch (const cv::Exception& e) {
-    return make_error("cannot read profile " + profile + ": " + e.what());
-  }
-}
-
-Result<std::unique_ptr<Player>> make_player(const std::string& game, const std::string& profile) {
-  if (game == "sliding") {
-    auto params = params_from_profile<vision::sliding::Params>(
-        profile, "sliding", [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
-    if (!params) return params.error();
-    return std::unique_ptr<Player>(std::make_unique<SlidingPlayer>(
-        [p = *params](const cv::Mat& bgr) -> Result<SlidingPlayer::Reading> {
-          auto r = vision::sliding::read(bgr, p);
-          if (!r) return r.error();
-          return SlidingPlayer::Reading{std::move(r->state), std::move(r->centres), {}};
-        }));
-  }
-#ifndef PB_HAVE_PEGS_READER
-  if (game == "pegs") return make_error("this puzzlebot was built without the Pegs reader (vision/pegs)");
-#else
-  if (game == "pegs") {
-    auto params = params_from_profile<vision::pegs::Params>(
-        profile, "pegs", [](const cv::FileNode& n) { return vision::pegs::load_params(n); });
-    if (!params) return params.error();
-    return std::unique_ptr<Player>(std::make_unique<PegsPlayer>(
-        [p = *params](const cv::Mat& bgr) -> Result<PegsPlayer::Reading> {
-          auto r = vision::pegs::read(bgr, p);
-          if (!r) return r.error();
-          return PegsPlayer::Reading{std::move(r->state), std::move(r->centres), {}};
-        }));
-  }
-#endif
-  return make_error("play knows the games sliding and pegs, not '" + game + "'");
 }
 
 #ifdef PB_HAVE_X11
@@ -131,16 +100,19 @@ int play_command(const std::vector<std::string>& args) {
                            {{"help", false}, {"game", true}, {"window", true}, {"window-substring", false},
                             {"window-id", true}, {"display", true}, {"levels", true}, {"dry-run", false},
                             {"dry-run-out", true}, {"profile", true}, {"timeout-ms", true}, {"pace", true},
-                            {"max-replans", true}, {"adb", false}, {"check", false}, {"read-every-move", false}},
+                            {"max-replans", true}, {"adb", false}, {"check", false}, {"read-every-move", false},
+                            {"next-level-ms", true}},
                            "play");
   if (!parsed) return fail(parsed.error().message);
   if (parsed->has("help")) {
-    std::fputs(kHelp, stdout);
+    std::fputs(help_text().c_str(), stdout);
     return kExitSolved;
   }
   if (!parsed->positional.empty()) return fail("play takes no INPUT: see 'puzzlebot play --help'");
   std::string game = parsed->get("game").value_or("");
-  if (game.empty()) return fail("play needs --game sliding|pegs");
+  if (game.empty()) return fail("play needs --game " + play_game_names());
+  const PlayGame* entry = find_play_game(game);
+  if (entry == nullptr) return fail("play knows the games " + play_game_names() + ", not '" + game + "'");
   std::string title = parsed->get("window").value_or("");
   std::string id_text = parsed->get("window-id").value_or("");
   if (title.empty() && id_text.empty())
@@ -162,9 +134,18 @@ int play_command(const std::vector<std::string>& args) {
   o.confirm_by_pixels = !parsed->has("read-every-move");
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
+  auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
+  if (!next_level_ms) return fail(next_level_ms.error().message);
 
-  auto player = make_player(game, parsed->get("profile").value_or(""));
-  if (!player) return fail(player.error().message);
+  auto made = entry->make(parsed->get("profile").value_or(""));
+  if (!made) return fail(made.error().message);
+  std::unique_ptr<Player> player = std::move(*made);
+  ArenaLevels* arena = nullptr;  // the arena's level flow, when the game is played there
+  if (entry->flow == LevelFlow::kAdvancesItself) {
+    auto wrapped = std::make_unique<ArenaLevels>(std::move(player));
+    arena = wrapped.get();
+    player = std::move(wrapped);
+  }
 
 #ifndef PB_HAVE_X11
   return fail("this puzzlebot was built without X11 and libxdo (PB_WITH_X11, libx11-dev libxext-dev libxdo-dev): "
@@ -183,7 +164,7 @@ int play_command(const std::vector<std::string>& args) {
   auto source = capture::X11Source::open(xo);
   if (!source) return fail(source.error().message);
 
-  if (parsed->has("check")) return check_window(**source, **player);
+  if (parsed->has("check")) return check_window(**source, *player);
 
   install_stop_handlers();
   actuator::RecordingSink recorder;  // --dry-run: nothing reaches the screen
@@ -204,7 +185,13 @@ int play_command(const std::vector<std::string>& args) {
   o.to_input = [root](const capture::Frame& f) { return window_to_root(f.screen_rect, root); };
   o.cancel = &stop_requested();
   capture::X11Source& src = **source;
-  if (xdo) {
+  if (xdo && arena != nullptr) {
+    // The arena shows LEVEL CLEARED, then the next level by itself: wait (bounded) until it reads.
+    o.next_level = [&src, arena, wait = std::chrono::milliseconds(*next_level_ms)]() {
+      std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", arena->cleared_how().c_str());
+      return arena->await_next_level(src, wait);
+    };
+  } else if (xdo) {
     // Simon Tatham's games start a new game on 'n'; wait (bounded) until the window shows it.
     o.next_level = [&src, &xdo]() -> Result<void> {
       auto before = src.grab();
@@ -220,7 +207,7 @@ int play_command(const std::vector<std::string>& args) {
     };
   }
 
-  PlayReport report = play(src, sink, **player, o);
+  PlayReport report = play(src, sink, *player, o);
   if (report.exit_status == kExitSolved) {
     std::printf("%s\n", report.message.c_str());
     return kExitSolved;

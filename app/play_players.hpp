@@ -7,15 +7,29 @@
 //   struct Rules {
 //     using State = ...;  using Move = ...;  using Solution = ...;   // the typed solver's types
 //     static constexpr std::string_view kGame = "...";
+//     // How the loop checks a move (the choice is explicit for every game):
+//     //   true:  first by pixels (moved_cells below: pieces only swap pictures, as Fifteen's tiles
+//     //          and Pegs' pegs do); the screen is read only when that check fails;
+//     //   false: the screen is read after every move (pieces change their pictures as they move:
+//     //          a knight leaves a number behind, a Hanoi disk lands at another height);
+//     //          moved_cells is then not needed.
+//     static constexpr bool kConfirmByPixels = ...;
 //     static Solution solve(const State&, const solvers::Limits&);    // .status .moves .reason .nodes
 //     static Result<State> apply(const State&, Move);
 //     static bool is_goal(const State&);
 //     static std::string format(const State&);
 //     // The gesture that makes `move` on `before`, with cell centres from the last reading.
 //     static Result<FrameGesture> gesture(const PlayReading<State>&, const State& before, Move move);
-//     // Cells whose picture changes with `move`: after it, cell `first` looks as cell `second` did.
+//     // Cells whose picture changes with `move`: after it, cell `first` looks as cell `second` did
+//     // (only when kConfirmByPixels).
 //     static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
+//     // Optional: whether `later` can be reached from `start` by moves (the same level); without
+//     // it every board may be (Player::same_level_as_plan).
+//     static bool same_level(const State& start, const State& later);
 //   };
+//
+// Rules need not use the solver's Move: one-stroke's Move is a whole path (one drag), so the Rules
+// adapt the solver's answer (app/play_arena.hpp).
 //
 // The reader is a function given at construction, so tests can feed synthetic frames and the app
 // can plug in the vision readers (and their Params from a profile).
@@ -110,6 +124,26 @@ class GamePlayer : public Player {
   }
 
   bool confirm_by_pixels(const cv::Mat& before, const cv::Mat& after, std::size_t i) override {
+    if constexpr (!Rules::kConfirmByPixels) {
+      return false;  // the loop reads the screen after every move of this game
+    } else {
+      return confirm_cells(before, after, i);
+    }
+  }
+
+  bool same_level_as_plan() const override {
+    if constexpr (requires(const State& a) { Rules::same_level(a, a); }) {
+      return have_ && Rules::same_level(plan_start_, reading_.state);
+    } else {
+      return true;
+    }
+  }
+
+  const Reading& reading() const { return reading_; }
+  const std::vector<Move>& moves() const { return moves_; }
+
+ private:
+  bool confirm_cells(const cv::Mat& before, const cv::Mat& after, std::size_t i) {
     if (!have_ || i >= moves_.size()) return false;
     const State& from = i == 0 ? plan_start_ : predicted_[i - 1];
     if (!(reading_.state == from)) return false;  // `before` is not the board this step starts from
@@ -126,10 +160,6 @@ class GamePlayer : public Player {
     return true;
   }
 
-  const Reading& reading() const { return reading_; }
-  const std::vector<Move>& moves() const { return moves_; }
-
- private:
   ReadFn read_;
   Reading reading_;
   bool have_ = false;
@@ -143,6 +173,7 @@ struct SlidingRules {
   using State = solvers::sliding::State;
   using Move = solvers::sliding::Move;
   static constexpr std::string_view kGame = "sliding";
+  static constexpr bool kConfirmByPixels = true;  // a tile's picture moves into the gap unchanged
   static solvers::sliding::Solution solve(const State& s, const solvers::Limits& l) {
     return solvers::sliding::solve(s, l);
   }
@@ -158,6 +189,7 @@ struct PegsRules {
   using State = solvers::pegs::State;
   using Move = solvers::pegs::Move;
   static constexpr std::string_view kGame = "pegs";
+  static constexpr bool kConfirmByPixels = true;  // pegs and holes are pictures that swap places
   static solvers::pegs::Solution solve(const State& s, const solvers::Limits& l) { return solvers::pegs::solve(s, l); }
   static Result<State> apply(const State& s, const Move& m) { return solvers::pegs::apply(s, m); }
   static bool is_goal(const State& s);

@@ -2,6 +2,7 @@
 #include "calibration/profile.hpp"
 
 #include <cmath>
+#include <exception>
 #include <fstream>
 #include <iterator>
 
@@ -107,6 +108,11 @@ Result<Profile> parse_profile(std::string_view yaml, std::string_view source) {
   } catch (const cv::Exception& e) {
     return make_error(std::string(source) + ": not a valid profile (" + e.err +
                       "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
+  } catch (const std::exception& e) {
+    // OpenCV 4.6's YAML parser throws std::length_error on some malformed maps ("{ :", found by
+    // fuzz_profile; fuzz/corpus/profile/crash-unclosed-map.yml), not cv::Exception.
+    return make_error(std::string(source) + ": not a valid profile (malformed YAML: " + e.what() +
+                      "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
   }
 }
 
@@ -142,8 +148,8 @@ Result<cv::FileStorage> open_profile_storage(const std::string& path) {
     cv::FileStorage fs(path, cv::FileStorage::READ);
     if (!fs.isOpened()) return make_error("cannot open profile " + path);
     return fs;
-  } catch (const cv::Exception& e) {
-    return make_error(path + ": not a valid profile (" + e.err + ")");
+  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
+    return make_error(path + ": not a valid profile (" + e.what() + ")");
   }
 }
 

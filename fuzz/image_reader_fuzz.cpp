@@ -2,17 +2,33 @@
 // Bytes are decoded as PNG/JPEG through the same size-checked path the program uses; bytes that do
 // not decode are also tried as raw pixels (a small BGR image whose size comes from the first bytes),
 // so the reader itself sees arbitrary images, not just the rare valid PNG.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "capture/frame_source.hpp"
 #include "vision/registry.hpp"
 
+namespace {
+
+// fuzz/CMakeLists.txt makes one target per entry of PB_READERS, so a reader added there (and to
+// vision/registry.cpp, under the same game name) is fuzzed without touching this file.
+const pb::vision::Reader& reader() {
+  static const pb::vision::Reader* r = pb::vision::find_reader(PB_FUZZ_READER);
+  if (r == nullptr) {
+    std::fprintf(stderr, "fuzz_image_%s: vision/registry.cpp has no reader for game '%s' (known: %s)\n",
+                 PB_FUZZ_READER, PB_FUZZ_READER, pb::vision::reader_names().c_str());
+    std::abort();
+  }
+  return *r;
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const pb::vision::Reader* reader = pb::vision::find_reader(PB_FUZZ_READER);
-  if (reader == nullptr) std::abort();
   std::vector<unsigned char> bytes(data, data + size);
   cv::Mat image;
   if (auto decoded = pb::capture::decode_image(bytes, "fuzz"); decoded) {
@@ -27,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   pb::vision::ReadOptions options;
-  auto got = reader->read(image, options);
+  auto got = reader().read(image, options);
   if (got) {
     (void)(*got)->format();
     (void)(*got)->annotate(image);

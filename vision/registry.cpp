@@ -8,6 +8,8 @@
 #include "vision/pegs/image_puzzle.hpp"
 #include "vision/knight/image_puzzle.hpp"
 #include "vision/hanoi/image_puzzle.hpp"
+#include "vision/valves/image_puzzle.hpp"
+#include "vision/river/image_puzzle.hpp"
 
 namespace pb::vision {
 namespace {
@@ -19,6 +21,8 @@ const std::vector<const Reader*>& list() {
       &pegs::kReader,
       &knight::kReader,
       &hanoi::kReader,
+      &valves::kReader,
+      &river::kReader,
   };
   return kReaders;
 }

@@ -85,6 +85,10 @@ Result<State> parse(const TextBoard& board) {
       where.emplace_back(line.line, col);
       ++count;
     }
+    // An empty row (just commas) would leave cols at 0 for the next row to set: fewer tiles than
+    // cells, read past the end later (found by fuzz_text_sliding).
+    if (count == 0)
+      return board.error_at(line.line, 0, "row has no tile numbers: every row is numbers, 0 for the blank");
     if (s.cols == 0) s.cols = count;
     if (count != s.cols)
       return board.error_at(line.line, 0, "row has " + std::to_string(count) + " numbers, the first row has " +

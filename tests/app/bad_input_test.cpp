@@ -89,6 +89,16 @@ TEST(BadInput, TinyAndExtremeAspectImagesFindNoBoard) {
   }
 }
 
+// A malformed profile (found by fuzz_profile: OpenCV's YAML parser threw std::length_error, which
+// aborted the program) is bad input like any other, on every path that reads one.
+TEST(BadInput, MalformedProfileGivesAOneLineError) {
+  fs::path profile = fs::path(PB_SOURCE_DIR) / "fuzz" / "corpus" / "profile" / "crash-unclosed-map.yml";
+  ASSERT_TRUE(fs::exists(profile));
+  fs::path shot = fs::path(PB_SOURCE_DIR) / "samples" / "sgt" / "pegs" / "cross_default.png";
+  expect_clean_error(solve(shot, "--game pegs --profile " + profile.string()), 2, "profile", "pegs --profile");
+  expect_clean_error(solve(shot, "--profile " + profile.string()), 2, "profile", "--profile");
+}
+
 TEST(BadInput, HugeBoardIsRefusedOrBoundedNeverACrash) {
   // 2000 x 2000 one-stroke board: over the documented size limit, so refused as bad input.
   fs::path f = scratch_dir() / "huge-onestroke.txt";

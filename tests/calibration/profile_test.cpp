@@ -86,5 +86,19 @@ TEST(Profile, MissingFileSaysWhereProfilesAre) {
   EXPECT_NE(p.error().message.find("calibration/profiles"), std::string::npos);
 }
 
+// Inputs the profile fuzzer crashed on (fuzz/corpus/profile/crash-*): each is now a clear error.
+TEST(Profile, FuzzerCrashInputsAreErrors) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(PB_SOURCE_DIR) / "fuzz" / "corpus" / "profile")) {
+    if (e.path().filename().string().rfind("crash-", 0) != 0) continue;
+    auto p = load_profile(e.path().string());
+    ASSERT_FALSE(p.ok()) << e.path();
+    EXPECT_NE(p.error().message.find("not a valid profile"), std::string::npos) << p.error().message;
+    EXPECT_FALSE(open_profile_storage(e.path().string()).ok()) << e.path();
+    ++n;
+  }
+  EXPECT_GE(n, 1);
+}
+
 }  // namespace
 }  // namespace pb::calibration

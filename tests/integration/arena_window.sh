@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# arena_window.sh: puzzlebot-arena opens its "puzzlebot arena" window under Xvfb for every game; grabs of the knight and Hanoi windows read back (puzzlebot solve --json) as the board the arena printed.
+# arena_window.sh: puzzlebot-arena opens its "puzzlebot arena" window under Xvfb for every game; grabs of the knight, Hanoi and river windows read back (puzzlebot solve --json) as the board the arena printed.
 source "$(dirname "$0")/x11_common.bash"
 
 ARENA=${PB_BINARY_DIR:?set PB_BINARY_DIR to the build folder}/bin/puzzlebot-arena
@@ -26,7 +26,7 @@ for game in onestroke knight valves hanoi river; do
   # Not blank: the grab has more than a handful of colours.
   colours=$(timeout 10 identify -format '%k' "$WORK/$game.png")
   [[ $colours -gt 8 ]] || die "$game: the window shows only $colours colours"
-  if [[ $game == knight || $game == hanoi ]]; then
+  if [[ $game == knight || $game == hanoi || $game == river ]]; then
     rc=0
     timeout 30 "$PB" solve "$WORK/$game.png" --game "$game" --json >"$WORK/$game.json" 2>"$WORK/$game.err" || rc=$?
     [[ $rc == 0 ]] || die "$game: puzzlebot solve exited $rc: $(cat "$WORK/$game.err")"

@@ -109,6 +109,32 @@ TEST(KnightReader, ReadsRenderedBoardsAcrossStylesExactly) {
   }
 }
 
+// Small boards in large frames: a 4x4 board with removed squares at a style's smallest pitch covers
+// about 3% of a 1280x720 frame (style 49 was once refused: "nothing large stands out").
+TEST(KnightReader, ReadsSmallBoardsInLargeFrames) {
+  cv::RNG rng(49);
+  const cv::Size sizes[] = {{1024, 768}, {1280, 720}, {1920, 1080}};
+  int cases = 0, small = 0;
+  for (std::uint64_t style : {49, 1, 5, 13, 22, 103})
+    for (int side : {3, 4})
+      for (const cv::Size& size : sizes) {
+        std::vector<Cell> tour;
+        const State s = random_state(rng, side, side, 2, style % 2 == 1, static_cast<int>(style % 3), &tour);
+        const RenderStyle look = style_variant(style);
+        const cv::Mat img = render(s, look, size, tour, style % 4 != 1);
+        const RenderLayout lay = layout(s, {0, 0, size.width, size.height}, look);
+        if (static_cast<double>(lay.board().area()) < 0.05 * static_cast<double>(size.area())) ++small;
+        auto got = read(img);
+        const std::string what = "style " + std::to_string(style) + " " + std::to_string(size.width) + "x" +
+                                 std::to_string(size.height) + "\n" + solvers::knight::format(s);
+        ASSERT_TRUE(got.ok()) << what << got.error().message;
+        expect_same(got->state, s, what);
+        ++cases;
+      }
+  EXPECT_EQ(cases, 36);
+  EXPECT_GE(small, 12) << "too few boards under 5% of their frame: the test no longer covers small boards";
+}
+
 TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
   cv::RNG rng(7);
   std::vector<Cell> tour;

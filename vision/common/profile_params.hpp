@@ -1,6 +1,7 @@
 /* profile_params.hpp: a reader's Params from the profile node named after its game, or the defaults. */
 #pragma once
 
+#include <exception>
 #include <opencv2/core/persistence.hpp>
 #include <string>
 
@@ -19,7 +20,7 @@ Result<Params> params_from_profile(const ReadOptions& options, const char* game,
     Result<Params> loaded = load(fs[game]);
     if (!loaded) return make_error(options.profile_path + ": " + loaded.error().message);
     return loaded;
-  } catch (const cv::Exception& e) {
+  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
     return make_error("cannot read profile " + options.profile_path + ": " + e.what());
   }
 }

@@ -167,8 +167,11 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     const long long a = static_cast<long long>(stats.at<int>(i, cv::CC_STAT_WIDTH)) * stats.at<int>(i, cv::CC_STAT_HEIGHT);
     if (a > best_area) best_area = a, best = i;
   }
-  if (best < 0 || best_area < p.min_board_fraction * img.total())
-    return make_error("no board found: nothing large stands out from the page colour");
+  // The smallest board there can be: min_side squares of min_pitch a side, in each direction.
+  const int least_side = p.min_side * p.min_pitch;
+  if (best < 0 || stats.at<int>(best, cv::CC_STAT_WIDTH) < least_side || stats.at<int>(best, cv::CC_STAT_HEIGHT) < least_side)
+    return make_error("no board found: nothing stands out from the page colour that is large enough for " +
+                      std::to_string(p.min_side) + " squares of " + std::to_string(p.min_pitch) + " px a side");
   const cv::Rect box(stats.at<int>(best, cv::CC_STAT_LEFT), stats.at<int>(best, cv::CC_STAT_TOP),
                      stats.at<int>(best, cv::CC_STAT_WIDTH), stats.at<int>(best, cv::CC_STAT_HEIGHT));
 
@@ -292,7 +295,6 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
     get_i("min_pitch", p.min_pitch);
     get_i("max_side", p.max_side);
     get_i("min_side", p.min_side);
-    get_d("min_board_fraction", p.min_board_fraction);
     get_i("mark_distance", p.mark_distance);
     get_d("corner_from", p.corner_from);
     get_d("corner_to", p.corner_to);

@@ -3,13 +3,16 @@
 
 // What the reader relies on (the arena's look, whatever its colours, widths, fonts and sizes):
 //   detect: the page colour is the commonest along the image's border; the board is the largest
-//           shape that differs from it; its outer frame and grid lines are one colour ("ink") and
+//           shape that differs from it (at least min_side squares of min_pitch a side: nothing is
+//           assumed about the board's share of the image, a 4x4 board may sit small in a big window); its outer frame and grid lines are one colour ("ink") and
 //           run the board's full height or width, so columns and rows of the board whose pixels are
 //           nearly all ink are grid lines, equally spaced.
 //   decode: per square, the fill (sampled in its corners) tells removed squares (page colour) from
 //           board squares; the centre tells free squares (plain) from visited ones (a number or a
 //           dot), a filled disc marks the knight, and a ring round the square's middle the start.
-// Rejected: telling free from visited squares by colour alone (a style may make the visited colour
+// Rejected: a least board area as a fraction of the image (it refused small boards in large frames,
+// e.g. a 4x4 board at a 40 px pitch in 1280x720; the grid-line checks reject non-boards anyway);
+// telling free from visited squares by colour alone (a style may make the visited colour
 // close to one of the checker colours; the mark in the centre does not depend on colours); reading the
 // visiting numbers (needs OCR, and the puzzle does not need the order: visited squares are simply
 // out of play).
@@ -37,7 +40,6 @@ struct Params {
   int min_pitch = 12;           // smallest square pitch accepted, px
   int max_side = 16;            // most squares per board side
   int min_side = 3;             // fewest squares per board side
-  double min_board_fraction = 0.05;  // least board area, fraction of the image
   int mark_distance = 80;       // farther than this from a square's fill a pixel is a mark (number, disc, ring)
   double corner_from = 0.06;    // fill samples: corner patches from this ...
   double corner_to = 0.16;      // ... to this fraction of the square's side in from each corner

@@ -1,0 +1,136 @@
+/* play_river.cpp: the river crossing's clicks: from trips to clicks, their rules, and where to click. */
+#include "app/play_river.hpp"
+
+#include <algorithm>
+
+namespace pb::app {
+namespace {
+
+namespace rv = solvers::river;
+
+std::string who(bool guard) { return guard ? "guard" : "prisoner"; }
+
+// Figures of a kind standing on `left` bank (not in the boat).
+int standing(const RiverPosition& s, bool left, bool guard) {
+  int n = guard ? (left ? s.board.left_guards : s.board.right_guards())
+                : (left ? s.board.left_prisoners : s.board.right_prisoners());
+  if (left == s.board.boat_left) n -= guard ? s.aboard.guards : s.aboard.prisoners;
+  return n;
+}
+
+}  // namespace
+
+Result<PlayReading<RiverRules::State>> RiverRules::read(const cv::Mat& bgr, const Params& params) {
+  auto r = vision::river::read(bgr, params);
+  if (!r) return r.error();
+  PlayReading<State> out;
+  out.state = {r->state, r->aboard};
+  out.centres.push_back(r->hull_centre);
+  for (const vision::river::Figure& f : r->figures) out.centres.push_back(f.centre);  // already in the order above
+  return out;
+}
+
+MoveList<RiverRules::Move> RiverRules::solve(const State& s, const solvers::Limits& limits) {
+  const rv::Solution sol = rv::solve(s.board, limits);
+  MoveList<Move> out{sol.status, {}, sol.reason, sol.nodes};
+  if (sol.status != solvers::Status::kSolved) return out;
+  rv::Move in_boat = s.aboard;
+  auto settle = [&](int have, int want, bool guard) {
+    for (int k = want; k < have; ++k) out.moves.push_back({Move::Kind::kLand, guard});
+    for (int k = have; k < want; ++k) out.moves.push_back({Move::Kind::kBoard, guard});
+  };
+  // Land before boarding, so the boat never holds more than its capacity.
+  for (const rv::Move& trip : sol.trips) {
+    for (int kind = 0; kind < 2; ++kind) {
+      const bool guard = kind == 0;
+      const int have = guard ? in_boat.guards : in_boat.prisoners, want = guard ? trip.guards : trip.prisoners;
+      for (int k = want; k < have; ++k) out.moves.push_back({Move::Kind::kLand, guard});
+    }
+    for (int kind = 0; kind < 2; ++kind) {
+      const bool guard = kind == 0;
+      const int have = guard ? in_boat.guards : in_boat.prisoners, want = guard ? trip.guards : trip.prisoners;
+      for (int k = have; k < want; ++k) out.moves.push_back({Move::Kind::kBoard, guard});
+    }
+    out.moves.push_back({Move::Kind::kCross, false});
+    in_boat = {};  // the arena lands everyone on arrival
+  }
+  // Already across with someone still sitting in the boat: land them.
+  settle(in_boat.guards, 0, true);
+  settle(in_boat.prisoners, 0, false);
+  return out;
+}
+
+Result<RiverRules::State> RiverRules::apply(const State& s, Move m) {
+  State next = s;
+  int& aboard = m.guard ? next.aboard.guards : next.aboard.prisoners;
+  switch (m.kind) {
+    case Move::Kind::kBoard:
+      if (standing(s, s.board.boat_left, m.guard) < 1)
+        return make_error("no " + who(m.guard) + " stands on the boat's bank to board");
+      if (s.aboard.guards + s.aboard.prisoners >= s.board.boat)
+        return make_error("the boat carries at most " + std::to_string(s.board.boat));
+      ++aboard;
+      return next;
+    case Move::Kind::kLand:
+      if (aboard < 1) return make_error("no " + who(m.guard) + " in the boat to land");
+      --aboard;
+      return next;
+    case Move::Kind::kCross: {
+      auto board = rv::apply(s.board, s.aboard);
+      if (!board) return board.error();
+      return State{std::move(*board), {}};
+    }
+  }
+  return make_error("unknown river click");
+}
+
+std::string RiverRules::format(const State& s) {
+  std::string text = rv::format(s.board);
+  if (s.aboard != rv::Move{})
+    text += "; aboard: " + std::to_string(s.aboard.guards) + " guards, " + std::to_string(s.aboard.prisoners) + " prisoners\n";
+  return text;
+}
+
+Result<FrameGesture> RiverRules::gesture(const PlayReading<State>& reading, const State& before, Move m) {
+  // Index of the first figure of each group in `centres` (after the hull), as RiverRules::read lays them out.
+  const State& seen = reading.state;
+  const int groups[6] = {standing(seen, true, true),  standing(seen, true, false),  standing(seen, false, true),
+                         standing(seen, false, false), seen.aboard.guards,          seen.aboard.prisoners};
+  int total = 1;
+  for (int g : groups) total += g;
+  if (static_cast<int>(reading.centres.size()) != total)
+    return make_error("the reader gave " + std::to_string(reading.centres.size()) + " centres for " +
+                      std::to_string(total - 1) + " figures and the hull: a reader bug");
+  auto centre_of = [&](int group) -> Result<cv::Point2f> {
+    if (groups[group] < 1) return make_error("no such figure on screen: a planner bug");
+    int at = 1;
+    for (int g = 0; g < group; ++g) at += groups[g];
+    return reading.centres[static_cast<std::size_t>(at)];
+  };
+  Result<cv::Point2f> p = reading.centres.front();
+  std::string label;
+  const bool left = before.board.boat_left;
+  switch (m.kind) {
+    case Move::Kind::kBoard:
+      p = centre_of((left ? 0 : 2) + (m.guard ? 0 : 1));
+      label = "board a " + who(m.guard) + " on the " + (left ? "left" : "right") + " bank";
+      break;
+    case Move::Kind::kLand:
+      p = centre_of(m.guard ? 4 : 5);
+      label = "land a " + who(m.guard);
+      break;
+    case Move::Kind::kCross:
+      label = "cross to the " + std::string(left ? "right" : "left") + " with " + std::to_string(before.aboard.guards) +
+              "G " + std::to_string(before.aboard.prisoners) + "P";
+      break;
+  }
+  if (!p) return p.error();
+  return FrameGesture{actuator::Gesture::Kind::kTap, {{p->x, p->y, reading.frame}}, label};
+}
+
+bool RiverRules::same_level(const State& start, const State& later) {
+  return start.board.guards == later.board.guards && start.board.prisoners == later.board.prisoners &&
+         start.board.boat == later.board.boat;
+}
+
+}  // namespace pb::app

@@ -1,0 +1,45 @@
+/* vision_valves.cpp: time to read an arena valves screenshot (wheels, tanks, pipes, Tesseract letters and wrench count). */
+// Run: bench_vision_valves (from anywhere; samples come from PB_SOURCE_DIR/samples/arena/valves).
+// Inputs are the committed arena samples: 800x600 (6 valves), 640x480 mid-level (1 closed, 11 valves),
+// 1024x768 (10 valves). Figures: docs/PERFORMANCE.md, "Valves reader".
+#include <benchmark/benchmark.h>
+
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "vision/valves/reader.hpp"
+
+namespace {
+
+cv::Mat sample(const std::string& name) {
+  return cv::imread(std::string(PB_SOURCE_DIR) + "/samples/arena/valves/" + name, cv::IMREAD_COLOR);
+}
+
+void run(benchmark::State& state, const cv::Mat& img) {
+  if (img.empty()) {
+    state.SkipWithError("sample missing: run samples/arena/regenerate.sh");
+    return;
+  }
+  for (auto _ : state) {
+    auto r = pb::vision::valves::read(img);
+    if (!r) {
+      state.SkipWithError(r.error().message.c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["px"] = static_cast<double>(img.total());
+}
+
+void BM_Valves800x600(benchmark::State& state) { run(state, sample("a01_l1_s0.png")); }
+void BM_Valves640x480MidLevel(benchmark::State& state) { run(state, sample("a02_l4_s3_mid.png")); }
+void BM_Valves1024x768(benchmark::State& state) { run(state, sample("a03_l8_s8.png")); }
+
+}  // namespace
+
+// CPU time is the fair figure on a shared machine (wall time shows the contention).
+BENCHMARK(BM_Valves800x600)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_Valves640x480MidLevel)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_Valves1024x768)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+
+BENCHMARK_MAIN();

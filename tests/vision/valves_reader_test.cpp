@@ -1,0 +1,219 @@
+// valves_reader_test.cpp: the valves reader reads the arena samples and whole arena frames (styles, sizes, levels, seeds, mid-level) exactly, and refuses non-boards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "samples/arena/arena.hpp"
+#include "samples/arena/levels.hpp"
+#include "solvers/common/text_board.hpp"
+#include "vision/valves/image_puzzle.hpp"
+#include "vision/valves/reader.hpp"
+
+namespace pb::vision::valves {
+namespace {
+
+namespace fs = std::filesystem;
+namespace sv = solvers::valves;
+
+// A board as a graph, by names (the reader meets nodes in another order than the arena wrote them):
+// the node set, pipes as sorted name pairs, the ends, k and the closed valves.
+std::string canon(const State& s) {
+  std::set<std::string> nodes(s.names.begin(), s.names.end());
+  std::multiset<std::string> pipes;
+  for (auto [a, b] : s.pipes) {
+    std::string x = s.names[static_cast<std::size_t>(a)], y = s.names[static_cast<std::size_t>(b)];
+    if (y < x) std::swap(x, y);
+    pipes.insert(x + " " + y);
+  }
+  std::string t = "k=" + std::to_string(s.wrenches) + " inlet=" + s.names[static_cast<std::size_t>(s.inlet)] +
+                  " outlet=" + s.names[static_cast<std::size_t>(s.outlet)] + " closed=";
+  for (std::size_t i = 0; i < s.names.size(); ++i)
+    if (s.closed[i]) t += s.names[i] + ",";
+  t += "\nnodes=";
+  for (const auto& n : nodes) t += n;
+  t += "\n";
+  for (const auto& p : pipes) t += p + "\n";
+  return t;
+}
+
+State parse_text(const std::string& text) {
+  auto board = solvers::split_text_board(text, "truth", true);
+  EXPECT_TRUE(board.ok()) << text;
+  if (!board) return {};
+  auto st = sv::parse(*board);
+  EXPECT_TRUE(st.ok()) << text;
+  return st ? *st : State{};
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(ValvesReader, ReadsEveryArenaSampleExactly) {
+  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/valves";
+  int count = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".png") continue;
+    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << e.path();
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
+    const State truth = parse_text(slurp(fs::path(e.path()).replace_extension(".txt")));
+    EXPECT_EQ(canon(got->state), canon(truth)) << e.path();
+    EXPECT_EQ(got->wrenches_used, truth.closed_count()) << e.path();
+    ++count;
+  }
+  EXPECT_GE(count, 3);
+}
+
+const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}, {1280, 720}};
+
+// Clicks the first `clicks` valves of the solution (never all: the level would be cleared).
+void close_some(arena::Session& s, int clicks) {
+  const auto strokes = s.level().solution();
+  for (int i = 0; i < clicks && i + 1 < static_cast<int>(strokes.size()); ++i) {
+    const cv::Point2d p = strokes[static_cast<std::size_t>(i)].points.front();
+    s.press(p);
+    s.release(p);
+  }
+}
+
+// One arena frame read back: the same graph, and each centre where the arena takes the click.
+void expect_frame_reads_back(int i, int variant, int level, std::uint64_t seed, cv::Size size, int clicks) {
+  arena::SessionOptions o;
+  o.game = arena::Game::kValves;
+  o.first_level = level;
+  o.seed = seed;
+  o.variant = variant;
+  o.size = size;
+  auto s = arena::Session::create(o);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  close_some(*s, clicks);
+  const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
+  const State& truth = lvl.state();
+  const std::string what = "case " + std::to_string(i) + ": style " + std::to_string(variant) + " level " + std::to_string(level) +
+                           " seed " + std::to_string(seed) + " size " + std::to_string(size.width) + "x" +
+                           std::to_string(size.height) + " closed " + std::to_string(truth.closed_count()) + "\n" +
+                           lvl.board_text();
+  auto got = read(s->frame());
+  ASSERT_TRUE(got.ok()) << what << got.error().message;
+  EXPECT_EQ(canon(got->state), canon(truth)) << what;
+  EXPECT_EQ(got->wrenches_used, truth.closed_count()) << what;
+  for (std::size_t v = 0; v < got->state.names.size(); ++v) {
+    const auto it = std::find(truth.names.begin(), truth.names.end(), got->state.names[v]);
+    if (it == truth.names.end()) continue;
+    EXPECT_LT(cv::norm(cv::Point2d(got->centres[v]) - lvl.node_centre(static_cast<int>(it - truth.names.begin()))), 2.5)
+        << what << got->state.names[v];
+  }
+}
+
+TEST(ValvesReader, ReadsArenaFramesAcrossStylesLevelsAndSeeds) {
+  for (int i = 0; i < 40; ++i)
+    expect_frame_reads_back(i, i, 1 + (i * 7) % 10, static_cast<std::uint64_t>(3000 + i), kSizes[i % 5], 0);
+}
+
+TEST(ValvesReader, ReadsClosedValvesMidLevel) {
+  for (int i = 0; i < 16; ++i)
+    expect_frame_reads_back(i, 40 + i, 3 + i % 8, static_cast<std::uint64_t>(5000 + i), kSizes[(i + 2) % 5], 1 + i % 2);
+}
+
+TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
+  arena::SessionOptions o;
+  o.game = arena::Game::kValves;
+  o.first_level = 6;
+  o.seed = 11;
+  o.variant = 5;
+  auto s = arena::Session::create(o);
+  ASSERT_TRUE(s.ok());
+  const cv::Mat img = s->frame();
+  auto puzzle = kReader.read(img, {});
+  ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
+  const auto out = (*puzzle)->solve(solvers::Limits{});
+  ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
+  const auto& p = dynamic_cast<const ValvesImagePuzzle&>(**puzzle);
+  // The valves it would close, by name, cut the arena's own network.
+  const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
+  std::vector<Move> on_truth;
+  for (Move m : p.moves()) {
+    const std::string& name = p.reading().state.names[static_cast<std::size_t>(m)];
+    const auto it = std::find(truth.names.begin(), truth.names.end(), name);
+    ASSERT_NE(it, truth.names.end()) << name;
+    on_truth.push_back(static_cast<Move>(it - truth.names.begin()));
+  }
+  EXPECT_FALSE(on_truth.empty());
+  EXPECT_TRUE(sv::check_solution(truth, on_truth).ok());
+  EXPECT_EQ((*puzzle)->annotate(img).size(), img.size());
+}
+
+void expect_refused(const cv::Mat& img, const std::string& what) {
+  auto got = read(img);
+  ASSERT_FALSE(got.ok()) << what;
+  EXPECT_EQ(got.error().message.find('\n'), std::string::npos) << what << ": " << got.error().message;
+  EXPECT_FALSE(got.error().message.empty()) << what;
+}
+
+TEST(ValvesReader, RefusesNonBoards) {
+  expect_refused(cv::Mat(), "empty");
+  const cv::Mat blank(480, 640, CV_8UC3, cv::Scalar(230, 230, 230));
+  expect_refused(blank, "blank");
+  cv::Mat noise(480, 640, CV_8UC3);
+  cv::randu(noise, 0, 255);
+  expect_refused(noise, "noise");
+  // Wheels alone (no inlet, no outlet, no pipes) are not a network.
+  cv::Mat wheels = blank.clone();
+  for (int i = 0; i < 4; ++i) {
+    const cv::Point c(120 + 120 * i, 240);
+    cv::circle(wheels, c, 20, cv::Scalar(40, 110, 40), 4, cv::LINE_AA);
+    for (int k = 0; k < 3; ++k) {
+      const double a = CV_PI * k / 3 + CV_PI / 6;
+      const cv::Point d(static_cast<int>(20 * std::cos(a)), static_cast<int>(20 * std::sin(a)));
+      cv::line(wheels, c - d, c + d, cv::Scalar(40, 110, 40), 2, cv::LINE_AA);
+    }
+  }
+  auto got = read(wheels);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
+  // Other games' arena frames.
+  for (arena::Game g : {arena::Game::kKnight, arena::Game::kHanoi, arena::Game::kOnestroke, arena::Game::kRiver}) {
+    arena::SessionOptions o;
+    o.game = g;
+    o.first_level = 3;
+    auto s = arena::Session::create(o);
+    ASSERT_TRUE(s.ok());
+    expect_refused(s->frame(), std::string(arena::name_of(g)));
+  }
+  // A valves frame with half the board cut away.
+  arena::SessionOptions o;
+  o.game = arena::Game::kValves;
+  o.first_level = 4;
+  auto s = arena::Session::create(o);
+  ASSERT_TRUE(s.ok());
+  cv::Mat half = s->frame().clone();
+  half(cv::Rect(half.cols / 2, 0, half.cols / 2, half.rows)).setTo(cv::Scalar(236, 236, 236));
+  expect_refused(half, "half a board");
+}
+
+TEST(ValvesReader, ProfileParams) {
+  auto defaults = load_params(cv::FileNode());
+  ASSERT_TRUE(defaults.ok());
+  cv::FileStorage yml("%YAML:1.0\nvalves:\n  page_distance: 40\n  max_gap: 2.0\n",
+                      cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  auto p = load_params(yml["valves"]);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->page_distance, 40);
+  EXPECT_DOUBLE_EQ(p->max_gap, 2.0);
+  cv::FileStorage bad("%YAML:1.0\nvalves:\n  bar_from: 0.9\n  bar_to: 0.1\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
+  EXPECT_FALSE(load_params(bad["valves"]).ok());
+}
+
+}  // namespace
+}  // namespace pb::vision::valves

@@ -1,0 +1,772 @@
+/* reader.cpp: the valves reader: page colour -> wheels (page holes of their sectors) -> tanks -> letters (Tesseract) -> closed bars -> pipes -> wrenches. */
+#include "vision/valves/reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <numeric>
+#include <opencv2/imgproc.hpp>
+#include <optional>
+#include <regex>
+
+#include "solvers/common/text_board.hpp"
+#include "vision/common/colour.hpp"
+#include "vision/sliding/ocr.hpp"
+
+namespace pb::vision::valves {
+namespace {
+
+// Tesseract is shared with the Fifteen reader: one engine per thread for the whole program.
+namespace ocr = pb::vision::sliding;
+
+struct Wheel {
+  cv::Point2f centre;
+  double inner = 0;  // the sectors' reach (the ring's inner edge), px
+  double outer = 0;  // the ring's outer edge, px
+};
+
+struct Node {
+  cv::Point2f centre;
+  bool tank = false;
+  cv::Rect box;          // a tank's square; for a valve, the tag (its letter's surroundings)
+  bool closed = false;
+  double bar = 0;        // how much a closed valve's bar shows, -1..1
+  std::string name;
+  float confidence = 0;  // 0..100
+};
+
+std::string where(cv::Point2f p) {
+  return "(" + std::to_string(static_cast<int>(std::lround(p.x))) + "," + std::to_string(static_cast<int>(std::lround(p.y))) + ")";
+}
+
+bool ink_at(const cv::Mat& fg, double x, double y) {
+  const int xi = static_cast<int>(std::lround(x)), yi = static_cast<int>(std::lround(y));
+  return xi >= 0 && yi >= 0 && xi < fg.cols && yi < fg.rows && fg.at<std::uint8_t>(yi, xi) != 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Wheels: groups of small enclosed page holes round one centre, inside a ring of ink.
+
+struct Holes {
+  cv::Mat labels, stats, centroids;
+  int count = 0;
+};
+
+Holes page_holes(const cv::Mat& fg) {
+  Holes h;
+  const cv::Mat page = fg == 0;
+  h.count = cv::connectedComponentsWithStats(page, h.labels, h.stats, h.centroids, 4, CV_32S);
+  return h;
+}
+
+bool touches_border(const Holes& h, int i, cv::Size size) {
+  const int x = h.stats.at<int>(i, cv::CC_STAT_LEFT), y = h.stats.at<int>(i, cv::CC_STAT_TOP);
+  const int w = h.stats.at<int>(i, cv::CC_STAT_WIDTH), ht = h.stats.at<int>(i, cv::CC_STAT_HEIGHT);
+  return x == 0 || y == 0 || x + w >= size.width || y + ht >= size.height;
+}
+
+int find_root(std::vector<int>& parent, int i) {
+  while (parent[static_cast<std::size_t>(i)] != i) {
+    parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+    i = parent[static_cast<std::size_t>(i)];
+  }
+  return i;
+}
+
+std::vector<Wheel> find_wheels(const cv::Mat& fg, const Holes& h, const Params& p) {
+  const double max_area = p.max_hole_fraction * fg.total();
+  std::vector<int> cand;
+  for (int i = 1; i < h.count; ++i) {
+    const int a = h.stats.at<int>(i, cv::CC_STAT_AREA);
+    if (a < 3 || a > max_area || touches_border(h, i, fg.size())) continue;
+    cand.push_back(i);
+  }
+  auto centroid = [&](int i) { return cv::Point2d(h.centroids.at<double>(i, 0), h.centroids.at<double>(i, 1)); };
+  auto area = [&](int i) { return static_cast<double>(h.stats.at<int>(i, cv::CC_STAT_AREA)); };
+  std::vector<int> parent(cand.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  for (std::size_t a = 0; a < cand.size(); ++a)
+    for (std::size_t b = a + 1; b < cand.size(); ++b) {
+      const double aa = area(cand[a]), ab = area(cand[b]);
+      if (std::max(aa, ab) > p.sector_area_ratio * std::min(aa, ab)) continue;
+      if (cv::norm(centroid(cand[a]) - centroid(cand[b])) > p.sector_join * std::sqrt(std::max(aa, ab))) continue;
+      parent[static_cast<std::size_t>(find_root(parent, static_cast<int>(a)))] = find_root(parent, static_cast<int>(b));
+    }
+  std::vector<std::vector<int>> groups(cand.size());
+  for (std::size_t a = 0; a < cand.size(); ++a) groups[static_cast<std::size_t>(find_root(parent, static_cast<int>(a)))].push_back(cand[a]);
+  // A closed valve's bar parts its sectors into two groups, farther apart across the bar than
+  // neighbouring sectors: incomplete groups of two or more holes that close merge.
+  std::erase_if(groups, [](const std::vector<int>& g) { return g.empty(); });
+  auto group_centre = [&](const std::vector<int>& g) {
+    cv::Point2d c(0, 0);
+    double total = 0;
+    for (int i : g) {
+      c += centroid(i) * area(i);
+      total += area(i);
+    }
+    return c / total;
+  };
+  auto group_area = [&](const std::vector<int>& g) {
+    double m = 0;
+    for (int i : g) m = std::max(m, area(i));
+    return m;
+  };
+  for (std::size_t a = 0; a < groups.size(); ++a)
+    for (std::size_t b = a + 1; b < groups.size(); ++b) {
+      auto& ga = groups[a];
+      auto& gb = groups[b];
+      if (ga.size() < 2 || gb.size() < 2 || static_cast<int>(ga.size()) >= p.min_sectors || static_cast<int>(gb.size()) >= p.min_sectors)
+        continue;
+      if (cv::norm(group_centre(ga) - group_centre(gb)) > p.bar_join * std::sqrt(std::max(group_area(ga), group_area(gb)))) continue;
+      ga.insert(ga.end(), gb.begin(), gb.end());
+      gb.clear();
+    }
+
+  std::vector<Wheel> out;
+  for (const auto& g : groups) {
+    if (static_cast<int>(g.size()) < p.min_sectors) continue;
+    // The sectors together are symmetric about the centre (the bar of a closed valve too).
+    cv::Point2d c(0, 0);
+    double total = 0;
+    for (int i : g) {
+      c += centroid(i) * area(i);
+      total += area(i);
+    }
+    c /= total;
+    // The hub: ink where the spokes meet (a letter's strokes breaking a tank into pieces meet in page).
+    int hub = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) hub += ink_at(fg, c.x + dx, c.y + dy);
+    if (hub < 7) continue;
+    std::array<bool, 6> bins{};
+    for (int i : g) {
+      const cv::Point2d d = centroid(i) - c;
+      const double deg = std::atan2(d.y, d.x) * 180.0 / CV_PI + 360.0 + 30.0;
+      bins[static_cast<std::size_t>(static_cast<int>(deg / 60.0) % 6)] = true;
+    }
+    if (std::count(bins.begin(), bins.end(), true) < p.min_sector_bins) continue;
+    double inner = 0;
+    for (int i : g) {
+      const int x0 = h.stats.at<int>(i, cv::CC_STAT_LEFT), y0 = h.stats.at<int>(i, cv::CC_STAT_TOP);
+      const int w = h.stats.at<int>(i, cv::CC_STAT_WIDTH), ht = h.stats.at<int>(i, cv::CC_STAT_HEIGHT);
+      for (int y = y0; y < y0 + ht; ++y) {
+        const int* row = h.labels.ptr<int>(y);
+        for (int x = x0; x < x0 + w; ++x)
+          if (row[x] == i) inner = std::max(inner, std::hypot(x - c.x, y - c.y));
+      }
+    }
+    if (inner < 3) continue;
+    // The ring: ink all round just outside the sectors; its outer edge where the ink ends (the median
+    // over directions, since pipes run on outward in a few of them).
+    constexpr int kDirections = 72;
+    int on = 0;
+    std::vector<double> edge;
+    for (int k = 0; k < kDirections; ++k) {
+      const double ang = 2 * CV_PI * k / kDirections;
+      const double cx = std::cos(ang), sy = std::sin(ang);
+      if (!ink_at(fg, c.x + (inner + 1.0) * cx, c.y + (inner + 1.0) * sy)) continue;
+      ++on;
+      double rad = inner + 1.0;
+      while (rad < inner * 2 && ink_at(fg, c.x + (rad + 0.5) * cx, c.y + (rad + 0.5) * sy)) rad += 0.5;
+      edge.push_back(rad);
+    }
+    if (on < p.ring_coverage * kDirections) continue;
+    std::nth_element(edge.begin(), edge.begin() + static_cast<long>(edge.size() / 2), edge.end());
+    out.push_back({cv::Point2f(static_cast<float>(c.x), static_cast<float>(c.y)), inner, edge[edge.size() / 2]});
+  }
+  if (out.empty()) return out;
+  std::vector<double> radii;
+  for (const Wheel& w : out) radii.push_back(w.outer);
+  std::nth_element(radii.begin(), radii.begin() + static_cast<long>(radii.size() / 2), radii.end());
+  const double med = radii[radii.size() / 2];
+  std::erase_if(out, [&](const Wheel& w) { return std::abs(w.outer - med) > p.radius_tolerance * med; });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tanks: solid squares once small holes (their letters, the wheels' sectors) are filled and the wheels
+// removed; an opening wider than any pipe or crossing leaves only them.
+
+std::vector<cv::Rect> find_tanks(const cv::Mat& fg, const Holes& h, const std::vector<Wheel>& wheels, double r, const Params& p) {
+  std::vector<std::uint8_t> fill(static_cast<std::size_t>(h.count), 0);
+  for (int i = 1; i < h.count; ++i)
+    fill[static_cast<std::size_t>(i)] =
+        !touches_border(h, i, fg.size()) && h.stats.at<int>(i, cv::CC_STAT_AREA) < p.fill_hole_max * r * r ? 255 : 0;
+  cv::Mat solid = fg.clone();
+  for (int y = 0; y < solid.rows; ++y) {
+    const int* lab = h.labels.ptr<int>(y);
+    std::uint8_t* dst = solid.ptr<std::uint8_t>(y);
+    for (int x = 0; x < solid.cols; ++x) dst[x] |= fill[static_cast<std::size_t>(lab[x])];
+  }
+  for (const Wheel& w : wheels) cv::circle(solid, w.centre, static_cast<int>(std::ceil(r * 1.05)), cv::Scalar(0), cv::FILLED);
+  const int k = std::max(3, static_cast<int>(std::lround(p.tank_kernel * r)));
+  cv::morphologyEx(solid, solid, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {k, k}));
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(solid, labels, stats, cents, 8, CV_32S);
+  std::vector<cv::Rect> out;
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                       stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (box.width < p.tank_side_min * r || box.height < p.tank_side_min * r) continue;
+    if (box.width > p.tank_side_max * r || box.height > p.tank_side_max * r) continue;
+    if (std::abs(box.width - box.height) > 0.2 * std::max(box.width, box.height)) continue;
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < p.tank_fill * box.area()) continue;
+    out.push_back(box);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Letters.
+
+// Glyphs Tesseract confuses with the capitals nodes are named by.
+char as_capital(char ch) {
+  switch (ch) {
+    case '|': case 'l': case '1': case '!': case '[': case 'i': return 'I';
+    case ']': return 'J';  // a serif J's hook
+    case '8': return 'B';
+    case '6': return 'G';
+    case '0': case 'o': return 'O';
+    case '5': return 'S';
+    case '2': return 'Z';
+    default: return static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  }
+}
+
+struct Letter {
+  std::string text;  // one capital, or empty when nothing allowed was read
+  float confidence = 0;
+};
+
+// `ink` (255 on the glyph, 0 elsewhere) as black on white, scaled to `height` px with a margin.
+cv::Mat for_tesseract(const cv::Mat& ink, double height) {
+  const cv::Rect box = cv::boundingRect(ink);
+  if (box.empty()) return {};
+  const double scale = std::clamp(height / std::max(1, box.height), 0.5, 12.0);
+  cv::Mat big;
+  cv::resize(ink(box), big, {}, scale, scale, cv::INTER_LINEAR);
+  cv::threshold(big, big, 127, 255, cv::THRESH_BINARY_INV);
+  const int margin = static_cast<int>(height * 0.5);
+  cv::copyMakeBorder(big, big, margin, margin, margin, margin, cv::BORDER_CONSTANT, cv::Scalar(255));
+  return big;
+}
+
+// Tesseract reads a lone capital unreliably: it returns nothing for some clear glyphs when given a
+// whitelist (so it reads without one and the answer is filtered here), and at one scale or layout it
+// may return nothing or a wrong letter where another reads it right (a serif "J": nothing in
+// single-character mode at 48 px, "a" in word mode, "J" at 32 and 72 px). So the glyph is read at a
+// few heights and layouts until one letter has been read twice; failing that, the commonest single
+// answer. A glyph none of them reads that is much narrower than tall is a bare "I".
+Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const Params& p) {
+  struct Try {
+    double scale;
+    ocr::Layout layout;
+  };
+  static constexpr Try kTries[] = {{1.0, ocr::Layout::kChar}, {0.67, ocr::Layout::kChar}, {1.5, ocr::Layout::kChar},
+                                   {1.0, ocr::Layout::kLine}, {0.67, ocr::Layout::kLine}, {1.5, ocr::Layout::kLine},
+                                   {1.0, ocr::Layout::kWord}};
+  std::array<int, 26> votes{};
+  std::array<float, 26> confidence{};
+  for (const Try& t : kTries) {
+    const cv::Mat crop = for_tesseract(ink, p.glyph_height * t.scale);
+    if (crop.empty()) return Letter{};
+    auto got = ocr::recognise(crop, t.layout, "");
+    if (!got) return got.error();
+    std::string text;
+    for (char raw : got->text) {
+      if (std::isspace(static_cast<unsigned char>(raw)) || raw == '\'' || raw == '.' || raw == ',' || raw == '"') continue;
+      text += as_capital(raw);
+    }
+    if (text.size() > 1 && std::all_of(text.begin(), text.end(), [&](char ch) { return ch == text[0]; })) text.resize(1);
+    if (text.size() != 1 || allowed.find(text[0]) == std::string::npos || text[0] < 'A' || text[0] > 'Z') continue;
+    const auto k = static_cast<std::size_t>(text[0] - 'A');
+    confidence[k] = std::max(confidence[k], got->min_confidence);
+    if (++votes[k] >= 2) return Letter{text, confidence[k]};
+  }
+  const auto best = static_cast<std::size_t>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+  if (votes[best] > 0) return Letter{std::string(1, static_cast<char>('A' + best)), confidence[best] / 2};
+  const cv::Rect box = cv::boundingRect(ink);
+  if (allowed.find('I') != std::string::npos && box.height > 0 && box.width < p.narrow_glyph * box.height) return Letter{"I", 50};
+  return Letter{};
+}
+
+// The valve's letter: ink in the window up and to the right of the wheel that does not touch the
+// window's edge (pipes and the ring run out of it; the letter on its tag stands alone).
+struct Glyph {
+  cv::Mat ink;      // window-sized, 255 on the letter
+  cv::Rect window;  // frame px
+  cv::Rect box;     // the letter's bounding box, frame px
+};
+
+// The ink of `window` without what lies within letter_clear r of the wheel's centre: the ring, and
+// the stubs of pipes between the wheel's disc and the tag, which would otherwise touch wide letters.
+cv::Mat near_letter(const cv::Mat& fg, const cv::Rect& window, cv::Point2f c, double r, const Params& p) {
+  cv::Mat roi = fg(window).clone();
+  cv::circle(roi, cv::Point2d(c) - cv::Point2d(window.tl()), static_cast<int>(std::ceil(p.letter_clear * r)), cv::Scalar(0), cv::FILLED);
+  return roi;
+}
+
+std::optional<Glyph> glyph_near(const cv::Mat& fg, cv::Point2f c, double r, const Params& p) {
+  cv::Rect window(static_cast<int>(std::floor(c.x + p.tag_near * r)), static_cast<int>(std::floor(c.y - p.tag_far * r)),
+                  static_cast<int>(std::ceil((p.tag_far - p.tag_near) * r)), static_cast<int>(std::ceil((p.tag_far - p.tag_near) * r)));
+  window &= cv::Rect(0, 0, fg.cols, fg.rows);
+  if (window.width < 4 || window.height < 4) return std::nullopt;
+  cv::Mat labels, stats, cents;
+  const cv::Mat roi = near_letter(fg, window, c, r, p);
+  const int n = cv::connectedComponentsWithStats(roi, labels, stats, cents, 8, CV_32S);
+  cv::Mat ink(roi.size(), CV_8UC1, cv::Scalar(0));
+  const int min_area = std::max(3, static_cast<int>(r * r * 0.01));
+  for (int i = 1; i < n; ++i) {
+    const int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (x == 0 || y == 0 || x + w >= roi.cols || y + h >= roi.rows) continue;
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+    ink.setTo(255, labels == i);
+  }
+  const cv::Rect box = cv::boundingRect(ink);
+  if (box.empty()) return std::nullopt;
+  return Glyph{ink, window, box + window.tl()};
+}
+
+// The ink in `clip` (frame px), without specks: where a valve's letter is once the tags' place is
+// known. Used when a letter touches a pipe at its tag's edge (a wide glyph in a narrow tag).
+cv::Mat ink_in(const cv::Mat& fg, cv::Rect clip, cv::Point2f c, double r, const Params& p) {
+  clip &= cv::Rect(0, 0, fg.cols, fg.rows);
+  if (clip.width < 2 || clip.height < 2) return {};
+  cv::Mat labels, stats, cents;
+  const cv::Mat roi = near_letter(fg, clip, c, r, p);
+  const int n = cv::connectedComponentsWithStats(roi, labels, stats, cents, 8, CV_32S);
+  cv::Mat ink(roi.size(), CV_8UC1, cv::Scalar(0));
+  // The letter is the largest shape; cut pieces of pipes round it are much smaller.
+  int largest = 0;
+  for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+  const double min_area = std::max({3.0, r * r * 0.01, p.letter_piece * largest});
+  for (int i = 1; i < n; ++i)
+    if (stats.at<int>(i, cv::CC_STAT_AREA) >= min_area) ink.setTo(255, labels == i);
+  return ink;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// The page-coloured letter inside a tank, as ink (255) in a tank-sized mask.
+cv::Mat tank_letter(const cv::Mat& bgr, const cv::Rect& box, const cv::Vec3b& page) {
+  const int inset = std::max(1, box.width / 10);
+  const cv::Rect inner = cv::Rect(box.x + inset, box.y + inset, box.width - 2 * inset, box.height - 2 * inset) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  if (inner.empty()) return {};
+  // The tank's colour: the commonest in its square (the letter is much smaller).
+  const std::vector<cv::Vec3b> top = common_colours(bgr(inner), 1, 0);
+  if (top.empty()) return {};
+  const cv::Vec3b tank = top[0];
+  cv::Mat ink(inner.size(), CV_8UC1);
+  for (int y = 0; y < inner.height; ++y)
+    for (int x = 0; x < inner.width; ++x) {
+      const cv::Vec3b c = bgr.at<cv::Vec3b>(inner.y + y, inner.x + x);
+      ink.at<std::uint8_t>(y, x) = colour_distance(c, page) < colour_distance(c, tank) ? 255 : 0;
+    }
+  return ink;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pipes.
+
+double segment_distance(cv::Point2d q, cv::Point2d a, cv::Point2d b) {
+  const cv::Point2d ab = b - a;
+  const double len2 = ab.dot(ab);
+  const double t = len2 > 0 ? std::clamp((q - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+  return cv::norm(q - (a + t * ab));
+}
+
+bool in_rect(cv::Point2d q, const cv::Rect& r, double margin) {
+  return q.x >= r.x - margin && q.y >= r.y - margin && q.x <= r.x + r.width + margin && q.y <= r.y + r.height + margin;
+}
+
+// Whether the segment from node a to node b is drawn as a pipe.
+bool is_pipe(const cv::Mat& fg, const std::vector<Node>& nodes, std::size_t a, std::size_t b, double r, const Params& p) {
+  const cv::Point2d pa = nodes[a].centre, pb = nodes[b].centre;
+  const double len = cv::norm(pb - pa);
+  if (len < 2 * r) return false;
+  for (std::size_t c = 0; c < nodes.size(); ++c) {
+    if (c == a || c == b) continue;
+    const Node& n = nodes[c];
+    if (n.tank) {
+      // Sampled densely: does the segment come within pass_clear r of the tank's square?
+      for (double t = 0; t <= len; t += 1.0)
+        if (in_rect(pa + (pb - pa) * (t / len), n.box, p.pass_clear * r * 0.5)) return false;
+    } else if (segment_distance(n.centre, pa, pb) < p.pass_clear * r) {
+      return false;
+    }
+  }
+  const cv::Point2d d = (pb - pa) / len, nrm(-d.y, d.x);
+  auto hidden = [&](cv::Point2d q) {
+    for (const std::size_t e : {a, b}) {
+      const Node& n = nodes[e];
+      if (n.tank ? in_rect(q, n.box, p.tank_clear * r) : cv::norm(q - cv::Point2d(n.centre)) < p.wheel_clear * r) return true;
+    }
+    for (const Node& n : nodes)
+      if (!n.tank && in_rect(q, n.box, 0)) return true;
+    return false;
+  };
+  int visible = 0, inked = 0;
+  double gap = 0, longest = 0;
+  for (double t = 0; t <= len; t += 1.0) {
+    const cv::Point2d q = pa + d * t;
+    if (hidden(q)) continue;
+    ++visible;
+    if (ink_at(fg, q.x, q.y) || ink_at(fg, q.x + nrm.x, q.y + nrm.y) || ink_at(fg, q.x - nrm.x, q.y - nrm.y)) {
+      ++inked;
+      gap = 0;
+    } else {
+      longest = std::max(longest, ++gap);
+    }
+  }
+  // A pipe between close nodes can be nearly all under tags and tanks: what shows must then be ink throughout.
+  if (visible < p.min_visible * r) return visible >= 3 && visible - inked <= 2;
+  return inked >= p.pipe_coverage * visible && longest <= p.max_gap * r;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The wrench counter: text lines (ink shapes away from the nodes), read until one says "n/k".
+
+struct Counter {
+  int used = 0, total = 0;
+};
+
+Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector<Node>& nodes, double r) {
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(fg, labels, stats, cents, 8, CV_32S);
+  struct Box {
+    int id;
+    cv::Rect rect;
+  };
+  std::vector<Box> glyphs;
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                     stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (b.height > 2.5 * r) continue;  // glyphs of a line may touch (bold fonts): no bound on width
+    bool near_node = false;
+    for (const Node& nd : nodes) {
+      const cv::Rect zone = nd.tank ? nd.box : cv::Rect(static_cast<int>(nd.centre.x - r), static_cast<int>(nd.centre.y - r),
+                                                        static_cast<int>(2 * r) + 1, static_cast<int>(2 * r) + 1);
+      // A valve's own letter lies inside its tag; text that only overlaps a tag is kept (a tag can
+      // come close to the counter).
+      near_node |= (b & zone).area() > 0 || (!nd.tank && (b & nd.box) == b);
+    }
+    if (!near_node) glyphs.push_back({i, b});
+  }
+  std::sort(glyphs.begin(), glyphs.end(), [](const Box& x, const Box& y) { return x.rect.x < y.rect.x; });
+  struct Line {
+    cv::Rect rect;
+    std::vector<int> ids;
+  };
+  std::vector<Line> lines;
+  for (const Box& g : glyphs) {
+    bool joined = false;
+    for (Line& l : lines) {
+      const int top = std::max(l.rect.y, g.rect.y), bottom = std::min(l.rect.y + l.rect.height, g.rect.y + g.rect.height);
+      const int overlap = bottom - top;
+      const int gap = g.rect.x - (l.rect.x + l.rect.width);
+      if (overlap * 2 >= std::min(l.rect.height, g.rect.height) && gap < 1.5 * std::max(l.rect.height, g.rect.height)) {
+        l.rect |= g.rect;
+        l.ids.push_back(g.id);
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) lines.push_back({g.rect, {g.id}});
+  }
+  std::erase_if(lines, [](const Line& l) { return l.ids.size() < 3; });
+  std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.rect.y < y.rect.y; });
+  static const std::regex kCount(R"((\d+)\s*/\s*(\d+))");
+  for (const Line& l : lines) {
+    cv::Mat ink(l.rect.size(), CV_8UC1, cv::Scalar(0));
+    const cv::Mat lab = labels(l.rect);
+    for (int id : l.ids) ink.setTo(255, lab == id);
+    const cv::Mat crop = for_tesseract(ink, 40);
+    if (crop.empty()) continue;
+    auto got = ocr::recognise(crop, ocr::Layout::kLine, "");
+    if (!got) return got.error();
+    std::string text = got->text;
+    std::string lower;
+    for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (lower.find("wrench") == std::string::npos && lower.find("ench") == std::string::npos) continue;
+    // The digits after the colon; letters Tesseract mistakes them for put back.
+    std::string tail = text.substr(std::min(text.size(), text.find(':') == std::string::npos ? std::size_t{0} : text.find(':') + 1));
+    for (char& ch : tail) {
+      if (ch == 'O' || ch == 'o' || ch == 'D') ch = '0';
+      else if (ch == 'l' || ch == 'I' || ch == '|' || ch == 'i') ch = '1';
+      else if (ch == 'S' || ch == 's') ch = '5';
+      else if (ch == 'Z' || ch == 'z') ch = '2';
+    }
+    std::smatch m;
+    if (std::regex_search(tail, m, kCount)) return std::optional<Counter>(Counter{std::stoi(m[1].str()), std::stoi(m[2].str())});
+  }
+  return std::optional<Counter>{};
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
+  const std::vector<cv::Vec3b> common = common_colours(bgr, 1, 0);
+  if (common.empty()) return make_error("no board found: the picture has no dominant background colour");
+  const cv::Vec3b page = common[0];
+  cv::Mat fg(bgr.size(), CV_8UC1);
+  for (int y = 0; y < bgr.rows; ++y) {
+    const auto* src = bgr.ptr<cv::Vec3b>(y);
+    auto* dst = fg.ptr<std::uint8_t>(y);
+    for (int x = 0; x < bgr.cols; ++x) dst[x] = colour_distance(src[x], page) > p.page_distance ? 255 : 0;
+  }
+  const Holes holes = page_holes(fg);
+  const std::vector<Wheel> wheels = find_wheels(fg, holes, p);
+  if (wheels.empty()) return make_error("no board found: no valve wheels (rings with spokes) on the page: is the valves level on screen?");
+  if (static_cast<int>(wheels.size()) > p.max_valves)
+    return make_error("no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
+                      std::to_string(p.max_valves) + " valves allowed");
+  std::vector<double> radii;
+  for (const Wheel& w : wheels) radii.push_back(w.outer);
+  std::nth_element(radii.begin(), radii.begin() + static_cast<long>(radii.size() / 2), radii.end());
+  const double r = radii[radii.size() / 2] / p.ring_outer;
+
+  const std::vector<cv::Rect> tanks = find_tanks(fg, holes, wheels, r, p);
+  if (tanks.size() != 2)
+    return make_error("no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()) +
+                      ": try --annotate to see what was seen");
+
+  // Letters: first the ink standing alone beside each wheel; where the letters sit relative to their
+  // wheels (the same for all: the tags' place) and how tall they are then bound each letter's box,
+  // which also serves wheels whose letter touches a pipe or whose window caught something else.
+  std::vector<std::optional<Glyph>> alone;
+  std::vector<double> dxs, tops, bottoms, heights;
+  for (const Wheel& w : wheels) {
+    alone.push_back(glyph_near(fg, w.centre, r, p));
+    if (!alone.back()) continue;
+    const cv::Rect& b = alone.back()->box;
+    dxs.push_back(b.x + b.width / 2.0 - w.centre.x);
+    tops.push_back(b.y - w.centre.y);
+    bottoms.push_back(b.y + b.height - w.centre.y);
+    heights.push_back(b.height);
+  }
+  if (heights.empty()) return make_error("no board found: no letters beside the valve wheels: try --annotate to see what was seen");
+  // Capitals share one height, so the box is tight above and below (pipe stubs that touch a letter
+  // come from below or the side); sideways it allows for wide letters.
+  const double dx = median(dxs), top = median(tops), bottom = median(bottoms);
+  const double half = p.letter_box * median(heights);
+  std::vector<Node> nodes;
+  for (std::size_t k = 0; k < wheels.size(); ++k) {
+    const Wheel& w = wheels[k];
+    Node n;
+    n.centre = w.centre;
+    const cv::Point2d gc(w.centre.x + dx, w.centre.y + (top + bottom) / 2);
+    const cv::Rect clip(static_cast<int>(std::floor(gc.x - half)), static_cast<int>(std::floor(w.centre.y + top)) - 1,
+                        static_cast<int>(std::ceil(2 * half)) + 1, static_cast<int>(std::ceil(bottom - top)) + 2);
+    cv::Mat ink;
+    if (alone[k] && (alone[k]->box & clip) == alone[k]->box) ink = alone[k]->ink;
+    else ink = ink_in(fg, clip, w.centre, r, p);
+    if (ink.empty() || cv::countNonZero(ink) == 0)
+      return make_error("no board found: no letter beside the valve at " + where(w.centre) + ": try --annotate to see what was seen");
+    auto read_got = read_letter(ink, "ABCDEFGHIJKLMNOPQRSTUVWZ", p);
+    if (!read_got) return read_got.error();
+    const Letter got = *read_got;
+    if (got.text.empty())
+      return make_error("cannot read the letter of the valve at " + where(w.centre) + ": try --annotate to see what was seen");
+    n.name = got.text;
+    n.confidence = got.confidence;
+    const int tag = static_cast<int>(std::ceil(p.tag_half * r));
+    n.box = cv::Rect(static_cast<int>(std::lround(gc.x)) - tag, static_cast<int>(std::lround(gc.y)) - tag, 2 * tag + 1, 2 * tag + 1);
+    // The bar runs at 135 degrees (down-left) and 315; the nearest spokes are at 150 and 330. A
+    // sample on the bar's line is compared with its mirror image across that spoke (165 and 345
+    // degrees): on an open wheel both look alike (page, or a fat spoke's edge in both), on a closed
+    // one the bar inks the first (and on a small wheel, its edge may ink the second too).
+    int diff = 0, all = 0;
+    for (const double turn : {0.0, CV_PI})
+      for (double f = p.bar_from; f <= p.bar_to + 1e-9; f += (p.bar_to - p.bar_from) / 4) {
+        const double rad = f * w.inner, bar = 0.75 * CV_PI + turn, mirror = bar + CV_PI / 6;
+        ++all;
+        diff += static_cast<int>(ink_at(fg, w.centre.x + rad * std::cos(bar), w.centre.y + rad * std::sin(bar))) -
+                static_cast<int>(ink_at(fg, w.centre.x + rad * std::cos(mirror), w.centre.y + rad * std::sin(mirror)));
+      }
+    n.bar = static_cast<double>(diff) / all;
+    nodes.push_back(n);
+  }
+  for (const cv::Rect& t : tanks) {
+    Node n;
+    n.tank = true;
+    n.box = t;
+    n.centre = cv::Point2f(static_cast<float>(t.x + t.width / 2.0), static_cast<float>(t.y + t.height / 2.0));
+    auto letter = read_letter(tank_letter(bgr, t, page), "XY", p);
+    if (!letter) return letter.error();
+    n.name = letter->text;
+    n.confidence = letter->confidence;
+    nodes.push_back(n);
+  }
+  // The two tanks are the inlet and the outlet: one letter read is enough to tell them apart.
+  Node& t0 = nodes[nodes.size() - 2];
+  Node& t1 = nodes[nodes.size() - 1];
+  if (t0.name.empty() && !t1.name.empty()) t0.name = t1.name == "X" ? "Y" : "X";
+  if (t1.name.empty() && !t0.name.empty()) t1.name = t0.name == "X" ? "Y" : "X";
+  if (t0.name.empty() || t0.name == t1.name)
+    return make_error("no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
+                      "\"): try --annotate to see what was seen");
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = i + 1; j < nodes.size(); ++j)
+      if (nodes[i].name == nodes[j].name)
+        return make_error("two nodes read as " + nodes[i].name + " (at " + where(nodes[i].centre) + " and " + where(nodes[j].centre) +
+                          "): try --annotate to see what was seen");
+
+  // By name, so the board's node order depends only on the network, not on where wheels were found
+  // first (the play loop compares boards read before and after a move).
+  std::sort(nodes.begin(), nodes.end(), [](const Node& x, const Node& y) { return x.name < y.name; });
+  std::vector<std::pair<std::size_t, std::size_t>> pipes;
+  for (std::size_t a = 0; a < nodes.size(); ++a)
+    for (std::size_t b = a + 1; b < nodes.size(); ++b)
+      if (is_pipe(fg, nodes, a, b, r, p)) pipes.push_back({a, b});
+  if (pipes.empty()) return make_error("no board found: no pipes between the valves: try --annotate to see what was seen");
+
+  auto counter = read_counter(fg, nodes, r);
+  if (!counter) return counter.error();
+  if (!*counter) return make_error("no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
+  // The closed valves: as many as the counter says wrenches are used, those whose bar shows most;
+  // each must show it clearly, and no other may.
+  {
+    std::vector<Node*> valves;
+    for (Node& n : nodes)
+      if (!n.tank) valves.push_back(&n);
+    std::sort(valves.begin(), valves.end(), [](const Node* a, const Node* b) { return a->bar > b->bar; });
+    const int used = (*counter)->used;
+    if (used < 0 || used > static_cast<int>(valves.size()))
+      return make_error("the counter says " + std::to_string(used) + " wrenches used, with " + std::to_string(valves.size()) +
+                        " valves on the board: try --annotate to see what was seen");
+    for (int i = 0; i < static_cast<int>(valves.size()); ++i) {
+      Node& v = *valves[static_cast<std::size_t>(i)];
+      v.closed = i < used;
+      if ((v.closed && v.bar < p.bar_min) || (!v.closed && v.bar >= p.bar_clear))
+        return make_error("the counter says " + std::to_string(used) + " wrenches used, but valve " + v.name + (v.closed ? " shows no" : " shows a") +
+                          " closing bar: try --annotate to see what was seen");
+    }
+  }
+
+  // The state, through the solver's own parser (names, validation).
+  std::string text = "valves k=" + std::to_string((*counter)->total) + " inlet=X outlet=Y";
+  std::string closed_list;
+  for (const Node& n : nodes)
+    if (n.closed) closed_list += (closed_list.empty() ? "" : ",") + n.name;
+  if (!closed_list.empty()) text += " closed=" + closed_list;
+  text += "\n";
+  for (auto [a, b] : pipes) text += nodes[a].name + " " + nodes[b].name + "\n";
+  auto board = solvers::split_text_board(text, "<image>", true);
+  if (!board) return make_error("the network read does not make a valves board: " + board.error().message);
+  auto state = solvers::valves::parse(*board);
+  if (!state) return make_error("the network read does not make a valves board: " + state.error().message);
+
+  Reading out;
+  out.state = std::move(*state);
+  out.radius = r;
+  out.wrenches_used = (*counter)->used;
+  out.frame = bgr.size();
+  out.centres.assign(out.state.names.size(), cv::Point2f());
+  float lowest = 100;
+  for (const Node& n : nodes) {
+    const auto it = std::find(out.state.names.begin(), out.state.names.end(), n.name);
+    if (it == out.state.names.end()) continue;  // a node no pipe reaches: not part of the puzzle
+    out.centres[static_cast<std::size_t>(it - out.state.names.begin())] = n.centre;
+    lowest = std::min(lowest, n.confidence);
+  }
+  out.confidence = std::clamp(lowest / 100.0, 0.0, 1.0);
+  return out;
+}
+
+}  // namespace
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  Params p = defaults;
+  if (node.empty() || node.isNone()) return p;
+  if (!node.isMap()) return make_error("the `valves` profile node must be a map of parameter names to values");
+  try {
+    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
+    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
+    get_i("page_distance", p.page_distance);
+    get_d("max_hole_fraction", p.max_hole_fraction);
+    get_d("sector_join", p.sector_join);
+    get_d("sector_area_ratio", p.sector_area_ratio);
+    get_d("bar_join", p.bar_join);
+    get_i("min_sectors", p.min_sectors);
+    get_i("min_sector_bins", p.min_sector_bins);
+    get_d("ring_coverage", p.ring_coverage);
+    get_d("ring_outer", p.ring_outer);
+    get_d("radius_tolerance", p.radius_tolerance);
+    get_i("max_valves", p.max_valves);
+    get_d("fill_hole_max", p.fill_hole_max);
+    get_d("tank_kernel", p.tank_kernel);
+    get_d("tank_side_min", p.tank_side_min);
+    get_d("tank_side_max", p.tank_side_max);
+    get_d("tank_fill", p.tank_fill);
+    get_d("tag_near", p.tag_near);
+    get_d("tag_far", p.tag_far);
+    get_d("letter_clear", p.letter_clear);
+    get_d("letter_box", p.letter_box);
+    get_d("letter_piece", p.letter_piece);
+    get_d("tag_half", p.tag_half);
+    get_d("glyph_height", p.glyph_height);
+    get_d("narrow_glyph", p.narrow_glyph);
+    get_d("bar_from", p.bar_from);
+    get_d("bar_to", p.bar_to);
+    get_d("bar_min", p.bar_min);
+    get_d("bar_clear", p.bar_clear);
+    get_d("wheel_clear", p.wheel_clear);
+    get_d("tank_clear", p.tank_clear);
+    get_d("pass_clear", p.pass_clear);
+    get_d("pipe_coverage", p.pipe_coverage);
+    get_d("max_gap", p.max_gap);
+    get_d("min_visible", p.min_visible);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("bad value in the `valves` profile node: ") + e.what());
+  }
+  if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 || p.min_sector_bins > 6 ||
+      p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 || p.tank_side_max <= p.tank_side_min ||
+      p.tag_far <= p.tag_near || p.bar_to <= p.bar_from || p.pipe_coverage <= 0 || p.pipe_coverage > 1 || p.max_gap <= 0 ||
+      p.glyph_height < 8 || p.glyph_height > 400)
+    return make_error("the `valves` profile node has out-of-range values: check 3 <= min_sectors, tank_side_min < tank_side_max, "
+                      "tag_near < tag_far, bar_from < bar_to, 0 < pipe_coverage <= 1");
+  return p;
+}
+
+Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+  try {
+    return read_unchecked(bgr, params);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("valves reader: OpenCV failed: ") + e.what());
+  }
+}
+
+cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {
+  cv::Mat out = bgr.clone();
+  const State& s = reading.state;
+  const double r = std::max(4.0, reading.radius);
+  const cv::Scalar mark(255, 0, 255), ring(0, 200, 255);
+  for (auto [a, b] : s.pipes)
+    cv::line(out, reading.centres[static_cast<std::size_t>(a)], reading.centres[static_cast<std::size_t>(b)], mark, 2, cv::LINE_AA);
+  for (std::size_t i = 0; i < s.names.size(); ++i) {
+    const cv::Point c = reading.centres[i];
+    cv::circle(out, c, static_cast<int>(r), mark, 2, cv::LINE_AA);
+    if (s.closed[i]) cv::line(out, c + cv::Point(-static_cast<int>(r), -static_cast<int>(r)), c + cv::Point(static_cast<int>(r), static_cast<int>(r)), mark, 2, cv::LINE_AA);
+    cv::putText(out, s.names[i], c + cv::Point(-static_cast<int>(r), static_cast<int>(r * 2)), cv::FONT_HERSHEY_SIMPLEX, 0.7, mark, 2, cv::LINE_AA);
+  }
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const auto v = static_cast<std::size_t>(moves[k]);
+    if (v >= reading.centres.size()) continue;
+    const cv::Point c = reading.centres[v];
+    cv::circle(out, c, static_cast<int>(r * 1.3), ring, 3, cv::LINE_AA);
+    cv::putText(out, std::to_string(k + 1), c + cv::Point(static_cast<int>(r), static_cast<int>(r * 1.8)), cv::FONT_HERSHEY_SIMPLEX, 0.7, ring, 2,
+                cv::LINE_AA);
+  }
+  cv::putText(out, "wrenches " + std::to_string(reading.wrenches_used) + "/" + std::to_string(s.wrenches), {10, out.rows - 10},
+              cv::FONT_HERSHEY_SIMPLEX, 0.6, mark, 2, cv::LINE_AA);
+  return out;
+}
+
+}  // namespace pb::vision::valves
