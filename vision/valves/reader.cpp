@@ -291,6 +291,73 @@ Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const
   return Letter{};
 }
 
+// How well a glyph matches itself upside down (intersection over union of its ink, 0..1).
+double upside_down_match(const cv::Mat& ink) {
+  const cv::Rect box = cv::boundingRect(ink);
+  if (box.empty()) return 0;
+  const cv::Mat glyph = ink(box) != 0;
+  cv::Mat flipped;
+  cv::flip(glyph, flipped, 0);
+  const int either = cv::countNonZero(glyph | flipped);
+  return either > 0 ? static_cast<double>(cv::countNonZero(glyph & flipped)) / either : 0;
+}
+
+// Whether the glyph's middle rows (the band between `from` and `to` of its height) are one
+// vertical stroke that stands clear of its left edge: among the capitals only I, J and T are drawn so
+// (C, G and L have their upright at the left edge; the others have two strokes, a bar or a slant there).
+bool centred_stem(const cv::Mat& ink, const cv::Rect& box, double from, double to) {
+  std::vector<double> centres;
+  double width = 0;
+  for (int y = box.y + static_cast<int>(from * box.height); y <= box.y + static_cast<int>(to * box.height); ++y) {
+    const std::uint8_t* row = ink.ptr<std::uint8_t>(y);
+    int runs = 0, first = -1, last = -1;
+    for (int x = box.x; x < box.x + box.width; ++x) {
+      if (row[x] == 0) continue;
+      if (x == box.x || row[x - 1] == 0) ++runs;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (runs != 1) return false;
+    centres.push_back((first + last) / 2.0 - box.x);
+    width = std::max(width, static_cast<double>(last - first + 1));
+  }
+  if (centres.empty()) return false;
+  const auto [lo, hi] = std::minmax_element(centres.begin(), centres.end());
+  // An upright: it drifts sideways at most a pixel or a sixth of the glyph (a slant or a bowl drifts
+  // more) and is narrow (where a crossbar or diagonals meet a stroke, the row is one wide run).
+  return *hi - *lo <= std::max(1.0, box.width / 6.0) && width <= 0.4 * box.width && *lo >= 0.3 * box.width;
+}
+
+// Tesseract confuses I and J both ways (a small serif J read as I or G, a sans I as J). Every font
+// draws an I alike upside down and a J not (its hook), and both are narrower than the other
+// capitals, so the shape settles them: an I or J read is whichever the symmetry says; another letter
+// read for a glyph narrow as only I and J are, or with a stem as only I, J and T have (a serif J with
+// a heavy hook is as wide as a Z), is refused (empty), since the read cannot be trusted.
+// The glyph's largest 8-connected shape is judged: I and J are one stroke each, and a piece of a cut
+// pipe may lie in the letter's box beside them.
+Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allowed, const Params& p) {
+  if (got.text.empty() || allowed.find('I') == std::string::npos || allowed.find('J') == std::string::npos) return got;
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(all_ink, labels, stats, cents, 8, CV_32S);
+  int largest = 0;
+  for (int i = 1; i < n; ++i)
+    if (largest == 0 || stats.at<int>(i, cv::CC_STAT_AREA) > stats.at<int>(largest, cv::CC_STAT_AREA)) largest = i;
+  if (largest == 0) return got;
+  const cv::Mat ink = labels == largest;
+  const cv::Rect box = cv::boundingRect(ink);
+  if (box.empty()) return got;
+  const bool symmetric = upside_down_match(ink) >= p.i_symmetry;
+  if (got.text == "I" || got.text == "J") {
+    const std::string shape = symmetric ? "I" : "J";
+    if (shape != got.text) got = Letter{shape, got.confidence / 2};
+    return got;
+  }
+  const cv::Rect whole = cv::boundingRect(all_ink);  // a letter faint enough to break in pieces is judged whole
+  if (whole.width < p.narrow_letter * whole.height) return Letter{};
+  if (got.text != "T" && centred_stem(ink, box, p.stem_from, p.stem_to)) return Letter{};
+  return got;
+}
+
 // The valve's letter: ink in the window up and to the right of the wheel that does not touch the
 // window's edge (pipes and the ring run out of it; the letter on its tag stands alone).
 struct Glyph {
@@ -385,20 +452,23 @@ bool in_rect(cv::Point2d q, const cv::Rect& r, double margin) {
   return q.x >= r.x - margin && q.y >= r.y - margin && q.x <= r.x + r.width + margin && q.y <= r.y + r.height + margin;
 }
 
-// Whether the segment from node a to node b is drawn as a pipe.
-bool is_pipe(const cv::Mat& fg, const std::vector<Node>& nodes, std::size_t a, std::size_t b, double r, const Params& p) {
+enum class Pipe { kNo, kYes, kHidden };
+
+// Whether the segment from node a to node b is drawn as a pipe; kHidden when too little of it shows
+// (under the tags and the nodes' discs) to tell.
+Pipe is_pipe(const cv::Mat& fg, const std::vector<Node>& nodes, std::size_t a, std::size_t b, double r, const Params& p) {
   const cv::Point2d pa = nodes[a].centre, pb = nodes[b].centre;
   const double len = cv::norm(pb - pa);
-  if (len < 2 * r) return false;
+  if (len < 2 * r) return Pipe::kNo;
   for (std::size_t c = 0; c < nodes.size(); ++c) {
     if (c == a || c == b) continue;
     const Node& n = nodes[c];
     if (n.tank) {
       // Sampled densely: does the segment come within pass_clear r of the tank's square?
       for (double t = 0; t <= len; t += 1.0)
-        if (in_rect(pa + (pb - pa) * (t / len), n.box, p.pass_clear * r * 0.5)) return false;
+        if (in_rect(pa + (pb - pa) * (t / len), n.box, p.pass_clear * r * 0.5)) return Pipe::kNo;
     } else if (segment_distance(n.centre, pa, pb) < p.pass_clear * r) {
-      return false;
+      return Pipe::kNo;
     }
   }
   const cv::Point2d d = (pb - pa) / len, nrm(-d.y, d.x);
@@ -425,8 +495,11 @@ bool is_pipe(const cv::Mat& fg, const std::vector<Node>& nodes, std::size_t a, s
     }
   }
   // A pipe between close nodes can be nearly all under tags and tanks: what shows must then be ink throughout.
-  if (visible < p.min_visible * r) return visible >= 3 && visible - inked <= 2;
-  return inked >= p.pipe_coverage * visible && longest <= p.max_gap * r;
+  if (visible < p.min_visible * r) {
+    if (visible < p.min_hidden_visible) return Pipe::kHidden;
+    return visible - inked <= 2 ? Pipe::kYes : Pipe::kNo;
+  }
+  return inked >= p.pipe_coverage * visible && longest <= p.max_gap * r ? Pipe::kYes : Pipe::kNo;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -569,9 +642,10 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     else ink = ink_in(fg, clip, w.centre, r, p);
     if (ink.empty() || cv::countNonZero(ink) == 0)
       return make_error("no board found: no letter beside the valve at " + where(w.centre) + ": try --annotate to see what was seen");
-    auto read_got = read_letter(ink, "ABCDEFGHIJKLMNOPQRSTUVWZ", p);
+    static const std::string kValveLetters = "ABCDEFGHIJKLMNOPQRSTUVWZ";
+    auto read_got = read_letter(ink, kValveLetters, p);
     if (!read_got) return read_got.error();
-    const Letter got = *read_got;
+    const Letter got = settle_narrow(*read_got, ink, kValveLetters, p);
     if (got.text.empty())
       return make_error("cannot read the letter of the valve at " + where(w.centre) + ": try --annotate to see what was seen");
     n.name = got.text;
@@ -624,7 +698,13 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   std::vector<std::pair<std::size_t, std::size_t>> pipes;
   for (std::size_t a = 0; a < nodes.size(); ++a)
     for (std::size_t b = a + 1; b < nodes.size(); ++b)
-      if (is_pipe(fg, nodes, a, b, r, p)) pipes.push_back({a, b});
+      switch (is_pipe(fg, nodes, a, b, r, p)) {
+        case Pipe::kYes: pipes.push_back({a, b}); break;
+        case Pipe::kNo: break;
+        case Pipe::kHidden:
+          return make_error("cannot read whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (at " + where(nodes[a].centre) +
+                            " and " + where(nodes[b].centre) + "): the segment between them is hidden under a letter tag");
+      }
   if (pipes.empty()) return make_error("no board found: no pipes between the valves: try --annotate to see what was seen");
 
   auto counter = read_counter(fg, nodes, r);
@@ -713,6 +793,11 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
     get_d("tag_half", p.tag_half);
     get_d("glyph_height", p.glyph_height);
     get_d("narrow_glyph", p.narrow_glyph);
+    get_d("i_symmetry", p.i_symmetry);
+    get_d("narrow_letter", p.narrow_letter);
+    get_d("stem_from", p.stem_from);
+    get_d("stem_to", p.stem_to);
+    get_i("min_hidden_visible", p.min_hidden_visible);
     get_d("bar_from", p.bar_from);
     get_d("bar_to", p.bar_to);
     get_d("bar_min", p.bar_min);

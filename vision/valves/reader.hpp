@@ -26,7 +26,8 @@
 // sectors do not depend on edge strength); telling closed valves by colour (a style may make the
 // closed colour close to the open one); telling inlet from outlet by position (the letters say).
 // Known limit: a pipe between two close nodes can lie almost wholly under a tag and a wheel; with
-// fewer than three visible pixels it is not seen.
+// fewer than min_hidden_visible pixels of the segment showing the read is refused, not guessed.
+// Letters: I and J are settled by shape (an I is alike upside down), not by Tesseract alone.
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -72,6 +73,12 @@ struct Params {
   double tag_half = 0.7;           // the tag hides pipes within this of its letter's centre, r (square)
   double glyph_height = 48;        // letters are scaled to this height for Tesseract, px
   double narrow_glyph = 0.4;       // a glyph Tesseract cannot read, narrower than this times its height, is "I"
+  double i_symmetry = 0.7;         // an I matches itself upside down at least this much (intersection over
+                                   //   union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)
+  double narrow_letter = 0.5;      // a glyph narrower than this times its height is I or J (other capitals are
+                                   //   0.55 and wider): another letter read for it is refused
+  double stem_from = 0.25;         // a glyph whose rows between these fractions of its height are one upright
+  double stem_to = 0.55;           //   stroke clear of its left edge is I, J or T: another letter read is refused
   double bar_from = 0.7;           // a closed valve's bar is looked for between these radii, fractions
   double bar_to = 0.95;            //   of the sectors' reach, on the diagonal through the down-left and
                                    //   up-right sectors (page there on an open wheel)
@@ -84,6 +91,8 @@ struct Params {
   double pipe_coverage = 0.8;      // least ink fraction of a pipe's visible samples
   double max_gap = 1.5;            // longest run without ink along a pipe (a hop), r
   double min_visible = 0.25;       // least visible length of a pipe, r (wheels may nearly touch)
+  int min_hidden_visible = 3;      // a segment showing fewer samples than this (px) cannot be told pipe or not:
+                                   //   the read is refused rather than guessed
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
