@@ -18,7 +18,9 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CXX=clang++ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" -DPB_FUZZ=ON -DPB_BUILD_BENCH=OFF >/dev/null
 fi
-targets=$(grep -o 'fuzz_[a-z_0-9]*' "$build/CMakeFiles/TargetDirectories.txt" 2>/dev/null | sort -u | grep -E "$pattern" || true)
+# Only the targets defined under fuzz/ (a test such as solvers_fuzz_crashes_test is not one).
+targets=$(grep -oE '/fuzz/CMakeFiles/fuzz_[a-z_0-9]+\.dir' "$build/CMakeFiles/TargetDirectories.txt" 2>/dev/null |
+  sed -E 's|.*/(fuzz_[a-z_0-9]+)\.dir|\1|' | sort -u | grep -E "$pattern" || true)
 [ -n "$targets" ] || { echo "fuzz.sh: no fuzz targets in $build (configure it with -DPB_FUZZ=ON)" >&2; exit 2; }
 # shellcheck disable=SC2086
 cmake --build "$build" -j"$(nproc)" --target $targets
