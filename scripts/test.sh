@@ -5,7 +5,7 @@
 #   2. Second build (clang, AddressSanitizer + UndefinedBehaviorSanitizer, -O1, with the libFuzzer
 #      targets): the same tests again; any sanitizer report fails the test that triggered it.
 #   3. A short run of every libFuzzer target from that build (scripts/fuzz.sh), PB_FUZZ_SECONDS
-#      each (default 30), two at a time on two cores; any finding fails the run.
+#      each (default 10), two at a time on two cores; any finding fails the run.
 #   CI runs all three (.ci/run); the budget and the long-run script are in docs/RELIABILITY.md.
 # Usage: scripts/test.sh [--quick] [ctest arguments, e.g. -L integration or -R onestroke]
 #   --quick (or PB_HARDENING=0): stage 1 only, for a quick check while developing.
@@ -18,7 +18,7 @@ case "${1:-}" in
   --hardening) hardening=1; shift ;;  # the default; kept so older instructions still work
 esac
 jobs="$(nproc)"
-fuzz_seconds="${PB_FUZZ_SECONDS:-30}"
+fuzz_seconds="${PB_FUZZ_SECONDS:-10}"
 stage_start=$SECONDS
 stage_done() { echo "== $1 took $((SECONDS - stage_start)) s"; stage_start=$SECONDS; }
 
