@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "app/commands.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::app {
 
@@ -57,16 +58,8 @@ Result<PhoneInfo> query_phone(const capture::AdbDevice& device) {
 }
 
 Result<vision::onestroke::Params> onestroke_params(const std::string& profile_path) {
-  if (profile_path.empty()) return vision::onestroke::Params{};
-  try {
-    cv::FileStorage fs(profile_path, cv::FileStorage::READ);
-    if (!fs.isOpened()) return make_error("cannot open profile " + profile_path + ": check the path");
-    auto p = vision::onestroke::load_params(fs["onestroke"]);
-    if (!p) return make_error(profile_path + ": " + p.error().message);
-    return *p;
-  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
-    return make_error("cannot read profile " + profile_path + ": " + e.what());
-  }
+  return calibration::reader_params<vision::onestroke::Params>(
+      profile_path, "onestroke", [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
 }
 
 Result<StillFrame> wait_still(capture::FrameSource& source, const cv::Mat* before, std::chrono::milliseconds timeout,

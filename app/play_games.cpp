@@ -7,6 +7,7 @@
 #include "app/play_river.hpp"
 #include "app/play_valves.hpp"
 #include "app/play_players.hpp"
+#include "calibration/profile.hpp"
 #include "vision/sliding/reader.hpp"
 #ifdef PB_HAVE_PEGS_READER
 #include "vision/pegs/reader.hpp"
@@ -15,25 +16,10 @@
 namespace pb::app {
 namespace {
 
-// Reader parameters from `profile` (node `node`), or defaults when there is no profile.
-template <class Params, class Loader>
-Result<Params> params_from_profile(const std::string& profile, std::string_view node, Loader load) {
-  if (profile.empty()) return Params{};
-  try {
-    cv::FileStorage fs(profile, cv::FileStorage::READ);
-    if (!fs.isOpened()) return make_error("cannot open profile " + profile + ": check the path");
-    auto loaded = load(fs[std::string(node)]);
-    if (!loaded) return make_error(profile + ": " + loaded.error().message);
-    return *loaded;
-  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
-    return make_error("cannot read profile " + profile + ": " + e.what());
-  }
-}
-
 // The Player of a Rules struct that names its reader (Params, load_params, read: play_arena.hpp).
 template <class Rules>
 Result<std::unique_ptr<Player>> make_game_player(const std::string& profile) {
-  auto params = params_from_profile<typename Rules::Params>(
+  auto params = calibration::reader_params<typename Rules::Params>(
       profile, Rules::kGame, [](const cv::FileNode& n) { return Rules::load_params(n); });
   if (!params) return params.error();
   return std::unique_ptr<Player>(std::make_unique<GamePlayer<Rules>>(
@@ -41,7 +27,7 @@ Result<std::unique_ptr<Player>> make_game_player(const std::string& profile) {
 }
 
 Result<std::unique_ptr<Player>> make_sliding(const std::string& profile) {
-  auto params = params_from_profile<vision::sliding::Params>(
+  auto params = calibration::reader_params<vision::sliding::Params>(
       profile, "sliding", [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
   if (!params) return params.error();
   return std::unique_ptr<Player>(std::make_unique<SlidingPlayer>(
@@ -56,7 +42,7 @@ Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const std::string& pr
 #ifndef PB_HAVE_PEGS_READER
   return make_error("this puzzlebot was built without the Pegs reader (vision/pegs)");
 #else
-  auto params = params_from_profile<vision::pegs::Params>(
+  auto params = calibration::reader_params<vision::pegs::Params>(
       profile, "pegs", [](const cv::FileNode& n) { return vision::pegs::load_params(n); });
   if (!params) return params.error();
   return std::unique_ptr<Player>(std::make_unique<PegsPlayer>(

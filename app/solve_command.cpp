@@ -12,6 +12,7 @@
 
 #include "app/args.hpp"
 #include "app/commands.hpp"
+#include "calibration/profile.hpp"
 #include "capture/frame_source.hpp"
 #include "core/json.hpp"
 #include "solvers/registry.hpp"
@@ -353,6 +354,8 @@ int solve_command(const std::vector<std::string>& args) {
     return fail("unknown game '" + o.game + "' (games: " + solvers::game_names() + ")");
   if (!o.profile.empty() && !fs::is_regular_file(o.profile))
     return fail("cannot open profile " + o.profile + ": check the path (profiles live in calibration/profiles/)");
+  if (!o.profile.empty())  // one clear error for a malformed profile, not one per reader tried
+    if (auto checked = calibration::open_profile_storage(o.profile); !checked) return fail(checked.error().message);
 
   install_stop_handlers();
   fs::path input = parsed->positional[0];

@@ -2,6 +2,7 @@
 #include "calibration/profile.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <iterator>
@@ -87,6 +88,19 @@ Result<Profile> from_storage(const cv::FileStorage& fs, std::string_view source)
   return p;
 }
 
+Result<std::string> read_profile_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("cannot open profile " + path + ": check the path (bundled ones: calibration/profiles/)");
+  std::string text;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxProfileBytes)
+      return make_error(path + ": too large for a profile (limit " + std::to_string(kMaxProfileBytes / 1024) + " KiB)");
+  }
+  return text;
+}
+
 }  // namespace
 
 Profile identity_profile(Size screen) {
@@ -97,14 +111,102 @@ Profile identity_profile(Size screen) {
   return p;
 }
 
-Result<Profile> parse_profile(std::string_view yaml, std::string_view source) {
+Result<std::string> check_profile_text(std::string_view text, std::string_view source) {
+  auto refuse = [&](std::size_t line, const std::string& what) -> Error {
+    return make_error(std::string(source) + ":" + std::to_string(line) + ": not a valid profile (" + what +
+                      "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
+  };
+  if (text.size() > kMaxProfileBytes)
+    return make_error(std::string(source) + ": too large for a profile (limit " +
+                      std::to_string(kMaxProfileBytes / 1024) + " KiB)");
+  bool header = false;    // a "%YAML:1.0" first line
+  bool document = false;  // a "---" line
+  bool content = false;   // a setting seen
+  int depth = 0;          // open [ and { across lines
+  std::size_t line_no = 0;
+  for (std::size_t at = 0; at <= text.size();) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    for (char c : line)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f)
+        return refuse(line_no, "a control byte; profiles are text");
+    const std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string_view::npos || line[indent] == '#') continue;
+    if (indent > kMaxProfileIndent) return refuse(line_no, "indented deeper than " + std::to_string(kMaxProfileIndent));
+    if (line[0] == '%') {
+      const bool yaml_1x = line.size() >= 9 && (line.rfind("%YAML:1.", 0) == 0 || line.rfind("%YAML 1.", 0) == 0) &&
+                           line[8] >= '0' && line[8] <= '9' && line.find_first_not_of(" \t", 9) == std::string_view::npos;
+      if (line_no != 1 || !yaml_1x)
+        return refuse(line_no, "a directive; only a first line '%YAML:1.0' is allowed");
+      header = true;
+      continue;
+    }
+    const auto marker_only = [&](std::string_view m) {
+      if (line.rfind(m, 0) != 0) return false;
+      std::size_t rest = line.find_first_not_of(" \t", m.size());
+      return rest == std::string_view::npos || line[rest] == '#';
+    };
+    if (line.rfind("---", 0) == 0) {
+      if (!marker_only("---")) return refuse(line_no, "'---' must stand alone on its line");
+      if (document || content || depth > 0) return refuse(line_no, "a second document; a profile is one YAML map");
+      document = true;
+      continue;
+    }
+    if (line.rfind("...", 0) == 0) return refuse(line_no, "'...' ends a document; remove it");
+    content = true;
+    // Block sequence entries are "- item"; "--x" or "-#" starts no entry and sends OpenCV 4.6's
+    // parser into a loop it never leaves (fuzz/corpus/profile/slow-opencv-yaml-timeout).
+    for (std::size_t i = indent; i < line.size() && line[i] == '-';) {
+      const char next = i + 1 < line.size() ? line[i + 1] : ' ';
+      if (next != ' ') {
+        if ((next >= '0' && next <= '9') || next == '.') break;  // a negative number
+        return refuse(line_no, "'-' must be followed by a space to start a list entry");
+      }
+      i = line.find_first_not_of(' ', i + 1);
+    }
+    // Flow collections: brackets outside quoted strings, nested no deeper than kMaxProfileNesting.
+    char quote = 0;
+    for (std::size_t i = indent; i < line.size(); ++i) {
+      const char c = line[i];
+      if (quote != 0) {
+        if (c == quote) quote = 0;
+        continue;
+      }
+      const bool token_start = i == indent || std::strchr(" \t:,[{", line[i - 1]) != nullptr;
+      if ((c == '"' || c == '\'') && token_start) {
+        quote = c;
+      } else if (c == '#' && (i == indent || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        break;
+      } else if (c == '[' || c == '{') {
+        if (++depth > kMaxProfileNesting)
+          return refuse(line_no, "lists or maps nested deeper than " + std::to_string(kMaxProfileNesting));
+      } else if (c == ']' || c == '}') {
+        if (--depth < 0) return refuse(line_no, std::string("a '") + c + "' that closes nothing");
+      } else if ((c == '&' || c == '*') && token_start && i + 1 < line.size() && line[i + 1] != ' ') {
+        return refuse(line_no, "a YAML anchor or alias; write the value out");
+      }
+    }
+    if (quote != 0) return refuse(line_no, "a quoted string must end on its line");
+  }
+  if (depth != 0) return refuse(line_no, "a '[' or '{' is never closed");
+  std::string out;
+  out.reserve(text.size() + 16);
+  if (!header) out = document ? "%YAML:1.0\n" : "%YAML:1.0\n---\n";
+  out.append(text);
+  return out;
+}
+
+Result<cv::FileStorage> open_profile_text(std::string_view yaml, std::string_view source) {
+  auto text = check_profile_text(yaml, source);
+  if (!text) return text.error();
   try {
-    std::string text(yaml);
-    if (text.find('\0') != std::string::npos) return field_error(source, "the file", "holds a NUL byte: not YAML");
-    if (text.rfind("%YAML", 0) != 0) text = "%YAML:1.0\n---\n" + text;
-    cv::FileStorage fs(text, cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
+    cv::FileStorage fs(*text, cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
     if (!fs.isOpened()) return field_error(source, "the file", "is not readable YAML");
-    return from_storage(fs, source);
+    return fs;
   } catch (const cv::Exception& e) {
     return make_error(std::string(source) + ": not a valid profile (" + e.err +
                       "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
@@ -116,12 +218,21 @@ Result<Profile> parse_profile(std::string_view yaml, std::string_view source) {
   }
 }
 
+Result<Profile> parse_profile(std::string_view yaml, std::string_view source) {
+  auto fs = open_profile_text(yaml, source);
+  if (!fs) return fs.error();
+  try {
+    return from_storage(*fs, source);
+  } catch (const std::exception& e) {
+    return make_error(std::string(source) + ": not a valid profile (" + e.what() +
+                      "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
+  }
+}
+
 Result<Profile> load_profile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot open profile " + path + ": check the path (bundled ones: calibration/profiles/)");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (text.size() > (1u << 20)) return make_error(path + ": too large for a profile (limit 1 MiB)");
-  return parse_profile(text, path);
+  auto text = read_profile_file(path);
+  if (!text) return text.error();
+  return parse_profile(*text, path);
 }
 
 Result<void> save_profile(const Profile& p, const std::string& path) {
@@ -144,13 +255,9 @@ Result<void> save_profile(const Profile& p, const std::string& path) {
 }
 
 Result<cv::FileStorage> open_profile_storage(const std::string& path) {
-  try {
-    cv::FileStorage fs(path, cv::FileStorage::READ);
-    if (!fs.isOpened()) return make_error("cannot open profile " + path);
-    return fs;
-  } catch (const std::exception& e) {  // cv::Exception, or std::length_error from OpenCV's YAML parser
-    return make_error(path + ": not a valid profile (" + e.what() + ")");
-  }
+  auto text = read_profile_file(path);
+  if (!text) return text.error();
+  return open_profile_text(*text, path);
 }
 
 }  // namespace pb::calibration

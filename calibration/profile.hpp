@@ -4,6 +4,8 @@
 // Stored with OpenCV's FileStorage (YAML), the format OpenCV's own calibration tools write, so a
 // profile can carry reader Params too: each reader reads the node named after its game.
 
+#include <cstddef>
+#include <exception>
 #include <optional>
 #include <opencv2/core.hpp>
 #include <string>
@@ -37,13 +39,44 @@ struct Profile {
 // The profile of a device whose screenshots are its input pixels one to one.
 Profile identity_profile(Size screen);
 
+// Profiles are read with OpenCV's YAML parser, which loops forever or throws on some malformed
+// text, so every profile passes a structural check first: at most kMaxProfileBytes, one document
+// (an optional first line "%YAML:1.0", an optional "---" alone on its line), no control bytes,
+// anchors or aliases, list entries written "- item", flow lists and maps nested at most
+// kMaxProfileNesting deep, quoted strings ending on their line, indentation at most kMaxProfileIndent.
+constexpr std::size_t kMaxProfileBytes = 64 * 1024;
+constexpr int kMaxProfileNesting = 16;
+constexpr std::size_t kMaxProfileIndent = 64;
+
+// The text OpenCV may be given (with a "%YAML:1.0" header added when missing), or a one-line
+// error naming the line and what to change.
+Result<std::string> check_profile_text(std::string_view yaml, std::string_view source);
+
 // Reads a profile from YAML text / a file. Errors name the file and the field, and say what to do.
 Result<Profile> parse_profile(std::string_view yaml, std::string_view source);
 Result<Profile> load_profile(const std::string& path);
 Result<void> save_profile(const Profile& profile, const std::string& path);
 
-// The node a reader's Params live under ("onestroke", "sliding", ...), or an empty node when the
-// profile has none. Opens the profile's file again; readers call this once per read.
+// The checked profile text / file opened for reading nodes, such as the one a reader's Params
+// live under ("onestroke", "sliding", ...).
+Result<cv::FileStorage> open_profile_text(std::string_view yaml, std::string_view source);
 Result<cv::FileStorage> open_profile_storage(const std::string& path);
+
+// A reader's Params from the profile node named after its game (`load(node)` gives
+// Result<Params>; an absent node gives the reader's defaults), or the defaults when `path` is "".
+// Opens the profile's file again; readers call this once per read.
+template <class Params, class Load>
+Result<Params> reader_params(const std::string& path, std::string_view game, Load load) {
+  if (path.empty()) return Params{};
+  auto fs = open_profile_storage(path);
+  if (!fs) return fs.error();
+  try {
+    Result<Params> loaded = load((*fs)[std::string(game)]);
+    if (!loaded) return make_error(path + ": " + loaded.error().message);
+    return loaded;
+  } catch (const std::exception& e) {  // cv::Exception from a node of the wrong kind
+    return make_error(path + ": " + std::string(game) + " settings unreadable (" + e.what() + ")");
+  }
+}
 
 }  // namespace pb::calibration

@@ -47,6 +47,5 @@ export LSAN_OPTIONS="suppressions=$here/tests/lsan.supp:${LSAN_OPTIONS:-}"
 stage_done "2/3 (sanitizer build, tests)"
 
 echo "== 3/3 fuzzing: ${fuzz_seconds}s per target"
-# fuzz_profile is left out until the OpenCV YAML slow-input finding (docs/RELIABILITY.md) is handled.
-bash "$here/scripts/fuzz.sh" "$fuzz_seconds" "$asan" "^fuzz_(game_id|image_|text_)"
+bash "$here/scripts/fuzz.sh" "$fuzz_seconds" "$asan"
 stage_done "3/3 (fuzzing)"

@@ -64,6 +64,15 @@ TEST(BadInput, EveryCorpusFileGivesItsExpectedOneLineError) {
   EXPECT_GE(cases, 20);
 }
 
+// Profiles OpenCV's YAML parser loops forever or throws on (found by fuzz_profile): a malformed
+// --profile is one clear error before any screenshot is read.
+TEST(BadInput, MalformedProfilesAreOneError) {
+  fs::path corpus = fs::path(PB_SOURCE_DIR) / "fuzz" / "corpus" / "profile";
+  fs::path shot = fs::path(PB_SOURCE_DIR) / "samples" / "onestroke" / "s04_7x7_1080x1920_mid.png";
+  for (const char* name : {"slow-opencv-yaml-timeout", "crash-unclosed-map.yml"})
+    expect_clean_error(solve(shot, "--profile \"" + (corpus / name).string() + "\""), 2, "not a valid profile", name);
+}
+
 TEST(BadInput, TruncatedRealImagesAreRejected) {
   cv::Mat img(300, 200, CV_8UC3, cv::Scalar(40, 120, 200));
   cv::circle(img, {100, 150}, 60, cv::Scalar(0, 0, 255), -1);

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "solvers/hanoi/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::hanoi {
 namespace {
@@ -32,7 +32,8 @@ std::vector<Move> moves_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "hanoi", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "hanoi",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   const Params& params = *loaded;
   auto reading = read(bgr, params);

@@ -12,7 +12,7 @@
 
 #include "solvers/common/text_board.hpp"
 #include "solvers/knight/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::knight {
 namespace {
@@ -34,7 +34,8 @@ std::vector<Cell> cells_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "knight", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "knight",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   const Params& params = *loaded;
   auto reading = read(bgr, params);

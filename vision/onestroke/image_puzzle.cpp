@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "solvers/onestroke/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::onestroke {
 namespace {
@@ -34,7 +34,8 @@ std::vector<Cell> cells_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "onestroke", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "onestroke",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   const Params& params = *loaded;
   auto reading = read(bgr, params);

@@ -10,7 +10,7 @@
 #include <opencv2/core/persistence.hpp>
 
 #include "solvers/pegs/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::pegs {
 namespace {
@@ -35,7 +35,8 @@ std::vector<std::pair<Cell, Cell>> jumps_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "pegs", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "pegs",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   const Params& params = *loaded;
   auto reading = read(bgr, params);

@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "solvers/river/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::river {
 namespace {
@@ -36,7 +36,8 @@ std::vector<Move> trips_of(const std::string& json) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "river", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "river",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   auto reading = read(bgr, *loaded);
   if (!reading) return reading.error();

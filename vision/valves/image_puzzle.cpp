@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "solvers/valves/game.hpp"
-#include "vision/common/profile_params.hpp"
+#include "calibration/profile.hpp"
 
 namespace pb::vision::valves {
 namespace {
@@ -29,7 +29,8 @@ std::vector<Move> moves_of(const std::string& json, const State& state) {
 }
 
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
-  auto loaded = params_from_profile<Params>(options, "valves", [](const cv::FileNode& n) { return load_params(n); });
+  auto loaded = calibration::reader_params<Params>(options.profile_path, "valves",
+                                                  [](const cv::FileNode& n) { return load_params(n); });
   if (!loaded) return loaded.error();
   auto reading = read(bgr, *loaded);
   if (!reading) return reading.error();
