@@ -1,7 +1,9 @@
 /* vision_valves.cpp: time to read an arena valves screenshot (wheels, tanks, pipes, Tesseract letters and wrench count). */
 // Run: bench_vision_valves (from anywhere; samples come from PB_SOURCE_DIR/samples/arena/valves).
-// Inputs are the committed arena samples: 800x600 (6 valves), 640x480 mid-level (1 closed, 11 valves),
-// 1024x768 (10 valves). Figures: docs/PERFORMANCE.md, "Valves reader".
+// Inputs are the committed arena samples: 800x600 (4 valves), 640x480 mid-level (9 valves, 1 closed),
+// 1024x768 (8 valves), each with the inlet and the outlet. Figures: docs/PERFORMANCE.md, "Valves reader".
+// Tesseract's OpenMP threads are switched off inside (vision/common/ocr.cpp), so OMP_THREAD_LIMIT no
+// longer changes these figures.
 #include <benchmark/benchmark.h>
 
 #include <opencv2/imgcodecs.hpp>

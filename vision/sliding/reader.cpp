@@ -22,10 +22,13 @@
 #include <type_traits>
 
 #include "vision/common/colour.hpp"
-#include "vision/sliding/ocr.hpp"
+#include "vision/common/ocr.hpp"
 
 namespace pb::vision::sliding {
 namespace {
+
+using ocr::Layout;
+using ocr::recognise;
 
 struct Face {
   cv::Rect rect;

@@ -2,7 +2,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/colour.hpp"
-#include "vision/sliding/ocr.hpp"
+#include "vision/common/ocr.hpp"
 #include "vision/sliding/reader.hpp"
 
 // The status bar is GTK's, under the drawing area, in the desktop theme's colours rather than the
@@ -14,6 +14,9 @@
 
 namespace pb::vision::sliding {
 namespace {
+
+using ocr::Layout;
+using ocr::recognise;
 
 constexpr int kInkTolerance = 40;         // levels from the bar's background that count as text
 constexpr double kNoBoardSearch = 0.25;   // without a board: search the bottom quarter of the window

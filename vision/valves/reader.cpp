@@ -12,13 +12,10 @@
 
 #include "solvers/common/text_board.hpp"
 #include "vision/common/colour.hpp"
-#include "vision/sliding/ocr.hpp"
+#include "vision/common/ocr.hpp"
 
 namespace pb::vision::valves {
 namespace {
-
-// Tesseract is shared with the Fifteen reader: one engine per thread for the whole program.
-namespace ocr = pb::vision::sliding;
 
 struct Wheel {
   cv::Point2f centre;
@@ -258,6 +255,12 @@ cv::Mat for_tesseract(const cv::Mat& ink, double height) {
 // single-character mode at 48 px, "a" in word mode, "J" at 32 and 72 px). So the glyph is read at a
 // few heights and layouts until one letter has been read twice; failing that, the commonest single
 // answer. A glyph none of them reads that is much narrower than tall is a bare "I".
+// Cost: a read is ~1.5 ms, nearly all of it the LSTM stepping across the crop's width, and most
+// letters take two. Rejected as faster: taking the first read alone when Tesseract is confident (on
+// arena frames it read a D as ")" with 98.5 lowest symbol and 89 mean confidence: confidence does not
+// tell a wrong read from a right one, two reads at different scales that agree do); all letters in
+// one composed strip (the LSTM's time grows with the strip's width, so one call costs what separate
+// ones do, and its context across neighbouring letters would make their reads depend on each other).
 Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const Params& p) {
   struct Try {
     double scale;
@@ -553,7 +556,12 @@ Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector
     if (!joined) lines.push_back({g.rect, {g.id}});
   }
   std::erase_if(lines, [](const Line& l) { return l.ids.size() < 3; });
-  std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) { return x.rect.y < y.rect.y; });
+  // Shortest first: Tesseract's time grows with a line's length (the arena's title takes ~3x the
+  // counter's 9 ms), and the counter, "wrenches: n/k", is the short line. The first line that says
+  // "n/k" after "wrench" is taken whichever order they are read in: no other line says so.
+  std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
+    return x.rect.width != y.rect.width ? x.rect.width < y.rect.width : x.rect.y < y.rect.y;
+  });
   static const std::regex kCount(R"((\d+)\s*/\s*(\d+))");
   for (const Line& l : lines) {
     cv::Mat ink(l.rect.size(), CV_8UC1, cv::Scalar(0));

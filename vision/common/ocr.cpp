@@ -1,5 +1,5 @@
 /* ocr.cpp: thread-local Tesseract engines (LSTM, English data from the system's tessdata). */
-#include "vision/sliding/ocr.hpp"
+#include "vision/common/ocr.hpp"
 
 #include <tesseract/baseapi.h>
 #include <tesseract/resultiterator.h>
@@ -8,10 +8,12 @@
 #include <cctype>
 #include <memory>
 
-namespace pb::vision::sliding {
+#include <dlfcn.h>  // dlsym: the OpenMP runtime Tesseract loaded, if any
+
+namespace pb::vision::ocr {
 namespace {
 
-// The crops we pass are scaled so digits are ~40 px high; at 300 "dpi" that is ~10 pt text, the size
+// The crops we pass are scaled so text is ~40 px high; at 300 "dpi" that is ~10 pt text, the size
 // the LSTM model was trained on. Without a resolution Tesseract warns on stderr and guesses 70.
 constexpr int kAssumedDpi = 300;
 
@@ -21,9 +23,24 @@ struct Engine {
   std::string failure;
 };
 
+// Tesseract built with OpenMP (Debian's is) opens a team of up to four threads at every LSTM time
+// step. Our crops are a few letters wide, so each call is hundreds of tiny parallel regions whose
+// threads spin between them: on a 2-core machine shared with anything else that costs 3-8x the
+// single-thread time (a valves read: 300-800 ms of CPU against 86-120 ms, docs/PERFORMANCE.md).
+// OMP_THREAD_LIMIT=1 cures it but is read when the OpenMP runtime loads, before main; allowing no
+// active parallel level (every region then runs on the thread that enters it) does the same from
+// here, whoever starts the program. Readers that want parallelism run on several threads instead
+// (`solve FOLDER`). The runtime is looked up, not linked: it is whichever Tesseract brought (libgomp
+// on Debian), and a Tesseract built without OpenMP brings none.
+void serialise_openmp() {
+  using SetLevels = void (*)(int);
+  if (auto set = reinterpret_cast<SetLevels>(::dlsym(RTLD_DEFAULT, "omp_set_max_active_levels"))) set(0);
+}
+
 Engine& engine() {
   thread_local std::unique_ptr<Engine> e;
   if (!e) {
+    serialise_openmp();
     e = std::make_unique<Engine>();
     // Quiet: Tesseract writes its debug chatter to stderr unless told otherwise.
     e->api.SetVariable("debug_file", "/dev/null");
@@ -45,7 +62,7 @@ std::string trim(const char* raw) {
 
 }  // namespace
 
-Result<OcrText> recognise(const cv::Mat& binary, Layout layout, const std::string& whitelist) {
+Result<Text> recognise(const cv::Mat& binary, Layout layout, const std::string& whitelist) {
   Engine& e = engine();
   if (!e.ready) return make_error(e.failure);
   if (binary.empty() || binary.type() != CV_8UC1) return make_error("OCR needs a non-empty 8-bit grey image");
@@ -57,7 +74,7 @@ Result<OcrText> recognise(const cv::Mat& binary, Layout layout, const std::strin
   api.SetImage(img.data, img.cols, img.rows, 1, static_cast<int>(img.step));
   api.SetSourceResolution(kAssumedDpi);
 
-  OcrText out;
+  Text out;
   std::unique_ptr<char[]> text(api.GetUTF8Text());
   out.text = trim(text.get());
   out.mean_confidence = static_cast<float>(api.MeanTextConf());
@@ -78,4 +95,4 @@ Result<OcrText> recognise(const cv::Mat& binary, Layout layout, const std::strin
   return out;
 }
 
-}  // namespace pb::vision::sliding
+}  // namespace pb::vision::ocr

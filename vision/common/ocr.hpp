@@ -1,6 +1,8 @@
-/* ocr.hpp: a thin, thread-local wrapper over Tesseract for reading short lines of text off binary crops. */
+/* ocr.hpp: a thin, thread-local wrapper over Tesseract for reading short lines of text and single characters off binary crops. */
 #pragma once
 
+// Used by the Fifteen reader (tile digits, the status line) and the valves reader (valve letters, the
+// wrench counter).
 // Rejected: a TessBaseAPI per call (Init loads eng.traineddata: ~50-100 ms, more than reading a whole
 // board) and one shared engine behind a mutex (readers run on several threads for `solve FOLDER`).
 // Each thread keeps its own engine, created on first use.
@@ -10,7 +12,7 @@
 
 #include "core/result.hpp"
 
-namespace pb::vision::sliding {
+namespace pb::vision::ocr {
 
 // How Tesseract should segment the crop (the values are tesseract::PageSegMode's).
 enum class Layout {
@@ -20,7 +22,7 @@ enum class Layout {
   kRawLine = 13  // one line, no Tesseract-specific preprocessing
 };
 
-struct OcrText {
+struct Text {
   std::string text;          // UTF-8, surrounding whitespace removed
   float min_confidence = 0;  // lowest per-symbol confidence, 0..100 (0 when nothing was read)
   float mean_confidence = 0; // Tesseract's mean word confidence, 0..100
@@ -28,6 +30,6 @@ struct OcrText {
 
 // Recognises `binary` (CV_8UC1, dark text on a white background, text a few tens of px high).
 // `whitelist` limits the characters ("" for any). Errors only when Tesseract itself cannot start.
-Result<OcrText> recognise(const cv::Mat& binary, Layout layout, const std::string& whitelist);
+Result<Text> recognise(const cv::Mat& binary, Layout layout, const std::string& whitelist);
 
-}  // namespace pb::vision::sliding
+}  // namespace pb::vision::ocr
