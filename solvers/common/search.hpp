@@ -36,6 +36,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "solvers/common/puzzle.hpp"
@@ -89,6 +90,15 @@ struct SearchResult {
 
 namespace detail {
 
+// One state in a BFS or A* table: how it was reached (parent record, move) and at what cost.
+template <class State, class Move>
+struct Record {
+  State state;
+  std::size_t parent;  // its own index for the start
+  Move move;
+  Cost cost;           // from the start along the recorded path
+};
+
 // A rough per-state memory cost of a visited table: record + hash node + bucket (bytes).
 template <class State, class Record>
 constexpr std::size_t bytes_per_state() {
@@ -106,6 +116,16 @@ std::vector<Move> unwind(const std::vector<Record>& records, std::size_t at) {
   return path;
 }
 
+// The end of a search over a table of `stored` states: without a goal or a limit, every reachable
+// state was examined, which proves there is no goal.
+template <class Move>
+SearchResult<Move> finish(SearchResult<Move> result, const Budget& budget, std::size_t stored) {
+  if (result.status != SearchStatus::kFound && result.limit.empty()) result.status = SearchStatus::kExhausted;
+  result.nodes = budget.nodes();
+  result.stored = stored;
+  return result;
+}
+
 }  // namespace detail
 
 // Breadth-first search: a path with the fewest moves (edge costs are summed into `cost` but do not
@@ -116,12 +136,7 @@ SearchResult<typename P::Move> bfs(const P& problem, const typename P::State& st
                                    const Limits& limits) {
   using State = typename P::State;
   using Move = typename P::Move;
-  struct Record {
-    State state;
-    std::size_t parent;
-    Move move;
-    Cost cost;
-  };
+  using Record = detail::Record<State, Move>;
   SearchResult<Move> result;
   if (problem.is_goal(start)) {
     result.status = SearchStatus::kFound;
@@ -159,11 +174,7 @@ SearchResult<typename P::Move> bfs(const P& problem, const typename P::State& st
     }
     if (result.status == SearchStatus::kFound || !result.limit.empty()) break;
   }
-  if (result.status != SearchStatus::kFound && result.limit.empty())
-    result.status = SearchStatus::kExhausted;
-  result.nodes = budget.nodes();
-  result.stored = records.size();
-  return result;
+  return detail::finish(std::move(result), budget, records.size());
 }
 
 // A*: a cheapest path when heuristic() never overestimates (admissible). States are reopened when a
@@ -173,12 +184,7 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
                                      const Limits& limits) {
   using State = typename P::State;
   using Move = typename P::Move;
-  struct Record {
-    State state;
-    std::size_t parent;
-    Move move;
-    Cost g;
-  };
+  using Record = detail::Record<State, Move>;
   struct Open {
     Cost f;
     Cost g;
@@ -199,7 +205,7 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
   while (!open.empty()) {
     Open top = open.top();
     open.pop();
-    if (top.g != records[top.index].g) continue;  // stale: a cheaper entry was pushed since
+    if (top.g != records[top.index].cost) continue;  // stale: a cheaper entry was pushed since
     if (problem.is_goal(records[top.index].state)) {
       result.status = SearchStatus::kFound;
       result.path = detail::unwind<Move>(records, top.index);
@@ -223,21 +229,17 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
         Cost h = static_cast<Cost>(problem.heuristic(e.state));
         records.push_back({std::move(e.state), top.index, std::move(e.move), g});
         open.push({g + h, g, records.size() - 1});
-      } else if (g < records[it->second].g) {
+      } else if (g < records[it->second].cost) {
         Record& r = records[it->second];
         r.parent = top.index;
         r.move = std::move(e.move);
-        r.g = g;
+        r.cost = g;
         open.push({g + static_cast<Cost>(problem.heuristic(r.state)), g, it->second});
       }
     }
     if (!result.limit.empty()) break;
   }
-  if (result.status != SearchStatus::kFound && result.limit.empty())
-    result.status = SearchStatus::kExhausted;
-  result.nodes = budget.nodes();
-  result.stored = records.size();
-  return result;
+  return detail::finish(std::move(result), budget, records.size());
 }
 
 // IDA*: A*'s answer in memory proportional to the path length, by depth-first passes under a rising

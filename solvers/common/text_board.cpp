@@ -100,23 +100,14 @@ Result<TextBoard> split_text_board(std::string_view text, std::string_view sourc
     if (need_header) {
       need_header = false;
       board.header_line = line_no;
-      std::size_t i = 0;
       bool first = true;
-      line = trim_left(line);
-      std::size_t indent = raw.size() - trim_left(raw).size();
-      while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-        if (start == i) break;
-        std::string_view word = line.substr(start, i - start);
+      for (const auto& [word, col] : words(line)) {
         if (first) {
           board.game = std::string(word);
           first = false;
           continue;
         }
         auto eq = word.find('=');
-        int col = static_cast<int>(indent + start) + 1;
         if (eq == std::string_view::npos || eq == 0 || eq + 1 == word.size())
           return board.error_at(line_no, col,
                                 "header parameter '" + std::string(word) + "' is not key=value");
@@ -131,6 +122,18 @@ Result<TextBoard> split_text_board(std::string_view text, std::string_view sourc
   }
   if (need_header) return make_error(board.source + ": empty board text: nothing but blank or ';' lines");
   return board;
+}
+
+std::vector<Word> words(std::string_view line) {
+  std::vector<Word> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+  return out;
 }
 
 std::string first_word(std::string_view text) {

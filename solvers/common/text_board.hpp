@@ -45,6 +45,13 @@ inline constexpr std::size_t kMaxLineBytes = 1u << 16;
 // without it every meaningful line is body. Rejects NUL bytes and oversized text with line:col.
 Result<TextBoard> split_text_board(std::string_view text, std::string_view source, bool has_header);
 
+// One word of a line (words are split at spaces and tabs) and where it starts.
+struct Word {
+  std::string_view text;
+  int col = 0;  // 1-based column in the line
+};
+std::vector<Word> words(std::string_view line);
+
 // The first word of the first meaningful line (what would be the game's name), or "".
 std::string first_word(std::string_view text);
 

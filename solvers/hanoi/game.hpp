@@ -1,16 +1,22 @@
-/* game.hpp: the Tower of Hanoi's entry in the game list. */
+/* game.hpp: the Tower of Hanoi's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp). */
 #pragma once
 
-#include <memory>
-
-#include "solvers/common/puzzle.hpp"
+#include "solvers/common/game_puzzle.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 
 namespace pb::solvers::hanoi {
 
-extern const Game kGame;
+struct Spec {
+  using State = hanoi::State;
+  using Solution = hanoi::Solution;
+  static constexpr std::string_view kName = "hanoi";
+  static constexpr auto parse = &hanoi::parse;
+  static constexpr auto format = &hanoi::format;
+  static constexpr auto solve = &hanoi::solve;
+  // Moves are [from, to] pegs; the text lists the first moves only.
+  static Outcome outcome(const State& state, const Solution& sol);
+};
 
-// The type-erased Puzzle for a typed state (vision uses it for boards read from images).
-std::unique_ptr<Puzzle> make_puzzle(State state);
+extern const Game kGame;
 
 }  // namespace pb::solvers::hanoi

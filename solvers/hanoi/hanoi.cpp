@@ -15,6 +15,7 @@
 #include <charconv>
 #include <functional>
 
+#include "solvers/common/replay.hpp"
 #include "solvers/common/search.hpp"
 
 namespace pb::solvers::hanoi {
@@ -266,18 +267,10 @@ Result<State> parse(const TextBoard& board) {
   int n = 0;
   for (int p = 0; p < pegs; ++p) {
     const TextLine& row = board.rows[p];
-    const std::string& s = row.text;
     int below = kMaxDisks + 1;
     bool empty_mark = false;
     int count = 0;
-    std::size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-      if (i == s.size()) break;
-      std::size_t start = i;
-      while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-      std::string_view word(s.data() + start, i - start);
-      const int col = static_cast<int>(start) + 1;
+    for (const auto& [word, col] : words(row.text)) {
       if (word == "-") {
         empty_mark = true;
         if (count > 0) return board.error_at(row.line, col, "`-` marks an empty peg; this one has disks");
@@ -344,13 +337,9 @@ Result<State> apply(const State& st, Move m) {
 }
 
 Result<void> check_solution(const State& st, const Config& goal, const std::vector<Move>& moves) {
-  State cur = st;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto next = apply(cur, moves[i]);
-    if (!next) return make_error("move " + std::to_string(i + 1) + ": " + next.error().message);
-    cur = std::move(*next);
-  }
-  if (cur.config != goal) return make_error("the moves end in another position than the goal");
+  auto end = replay_moves(st, moves, apply);
+  if (!end) return end.error();
+  if (end->config != goal) return make_error("the moves end in another position than the goal");
   return {};
 }
 

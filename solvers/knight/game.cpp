@@ -21,42 +21,22 @@ std::string_view method_name(Method m) {
   return "none";
 }
 
-class KnightPuzzle final : public Puzzle {
- public:
-  explicit KnightPuzzle(State state) : state_(std::move(state)) {}
-  std::string_view game() const override { return "knight"; }
-  std::string format() const override { return knight::format(state_); }
-
-  Outcome solve(const Limits& limits) const override {
-    Solution sol = knight::solve(state_, limits);
-    Outcome out;
-    out.status = sol.status;
-    out.reason = sol.reason;
-    out.nodes = sol.nodes;
-    if (sol.status == Status::kSolved) {
-      std::vector<std::pair<int, int>> pairs;
-      pairs.reserve(sol.tour.size());
-      for (Cell c : sol.tour) pairs.emplace_back(c.row, c.col);
-      out.moves_json = json::int_pairs(pairs);
-      out.moves_text = tour_text(state_, sol.tour);
-    }
-    out.stats.emplace_back("method", json::quote(method_name(sol.method)));
-    out.stats.emplace_back("squares", std::to_string(state_.free_count()));
-    out.stats.emplace_back("closed", state_.closed ? "true" : "false");
-    return out;
-  }
-
- private:
-  State state_;
-};
-
-ParseResult parse_board(const TextBoard& board) {
-  auto state = parse(board);
-  if (!state) return state.error();
-  return make_puzzle(std::move(*state));
-}
-
 }  // namespace
+
+Outcome Spec::outcome(const State& state, const Solution& sol) {
+  Outcome out = outcome_of(sol);
+  if (sol.status == Status::kSolved) {
+    std::vector<std::pair<int, int>> pairs;
+    pairs.reserve(sol.tour.size());
+    for (Cell c : sol.tour) pairs.emplace_back(c.row, c.col);
+    out.moves_json = json::int_pairs(pairs);
+    out.moves_text = tour_text(state, sol.tour);
+  }
+  out.stats.emplace_back("method", json::quote(method_name(sol.method)));
+  out.stats.emplace_back("squares", std::to_string(state.free_count()));
+  out.stats.emplace_back("closed", state.closed ? "true" : "false");
+  return out;
+}
 
 std::string tour_text(const State& state, const std::vector<Cell>& tour) {
   if (tour.empty()) return {};
@@ -79,8 +59,6 @@ std::string tour_text(const State& state, const std::vector<Cell>& tour) {
   return out;
 }
 
-std::unique_ptr<Puzzle> make_puzzle(State state) { return std::make_unique<KnightPuzzle>(std::move(state)); }
-
-const Game kGame{"knight", "knight's tour", parse_board, nullptr};
+const Game kGame = game_entry<Spec>("knight's tour");
 
 }  // namespace pb::solvers::knight

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/grid.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
 
@@ -26,11 +27,7 @@ enum class Square : std::uint8_t {
   kVisited,  // already on the tour (mid-tour states made by apply(); the text has no letter for it)
 };
 
-struct Cell {
-  int row = 0;
-  int col = 0;
-  friend bool operator==(const Cell&, const Cell&) = default;
-};
+using solvers::Cell;
 
 struct State {
   int rows = 0;

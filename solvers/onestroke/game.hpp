@@ -1,14 +1,22 @@
-/* game.hpp: the one-stroke game's entry in the game list. */
+/* game.hpp: the one-stroke game's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp). */
 #pragma once
 
-#include "solvers/common/puzzle.hpp"
+#include "solvers/common/game_puzzle.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 
 namespace pb::solvers::onestroke {
 
-extern const Game kGame;
+struct Spec {
+  using State = onestroke::State;
+  using Solution = onestroke::Solution;
+  static constexpr std::string_view kName = "onestroke";
+  static constexpr auto parse = &onestroke::parse;
+  static constexpr auto format = &onestroke::format;
+  static constexpr auto solve = &onestroke::solve;
+  // Moves are the path's [row, col] cells, head first.
+  static Outcome outcome(const State& state, const Solution& sol);
+};
 
-// The type-erased Puzzle for a typed state (vision uses it for boards read from images).
-std::unique_ptr<Puzzle> make_puzzle(State state);
+extern const Game kGame;
 
 }  // namespace pb::solvers::onestroke

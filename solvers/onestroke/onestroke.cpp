@@ -5,7 +5,10 @@
 #include <charconv>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <string_view>
+
+#include "solvers/common/replay.hpp"
 
 // Two body forms are read (FORMATS.md's symbols, and the 1/0 map of the blog post the solver idea
 // comes from). Decisions, so that the same text always means the same board:
@@ -226,13 +229,9 @@ Result<void> check_solution(const State& state, const std::vector<Cell>& path) {
   if (path.empty()) return make_error("empty path: it must start with the head " + where_cell(state.head));
   if (!(path.front() == state.head))
     return make_error("path starts at " + where_cell(path.front()) + ", not at the head " + where_cell(state.head));
-  State s = state;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    auto next = apply(s, path[i]);
-    if (!next) return make_error("step " + std::to_string(i) + ": " + next.error().message);
-    s = std::move(*next);
-  }
-  if (int left = s.free_count(); left > 0)
+  auto end = replay_moves(state, std::span(path).subspan(1), apply, "step");  // path[0] is the head
+  if (!end) return end.error();
+  if (int left = end->free_count(); left > 0)
     return make_error("path ends with " + std::to_string(left) + " cell(s) not visited");
   return {};
 }

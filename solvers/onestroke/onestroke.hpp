@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/grid.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
 
@@ -18,11 +19,7 @@ enum class Site : std::uint8_t {
   kVisited,  // 'x': a cell already on the path (mid-level boards)
 };
 
-struct Cell {
-  int row = 0;
-  int col = 0;
-  friend bool operator==(const Cell&, const Cell&) = default;
-};
+using solvers::Cell;
 
 // A board: the grid and the path head (the cat). The head's own site is kVisited.
 struct State {

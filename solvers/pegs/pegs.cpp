@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "solvers/common/replay.hpp"
+
 namespace pb::solvers::pegs {
 namespace {
 
@@ -169,15 +171,7 @@ Result<State> apply(const State& state, Move m) {
   return next;
 }
 
-Result<State> replay(const State& state, const std::vector<Move>& moves) {
-  State s = state;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    Result<State> next = apply(s, moves[i]);
-    if (!next) return make_error("move " + std::to_string(i + 1) + ": " + next.error().message);
-    s = std::move(next).value();
-  }
-  return s;
-}
+Result<State> replay(const State& state, const std::vector<Move>& moves) { return replay_moves(state, moves, apply); }
 
 Result<void> check_solution(const State& state, const std::vector<Move>& moves) {
   Result<State> end = replay(state, moves);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/grid.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
 
@@ -20,11 +21,7 @@ enum class Site : std::uint8_t {
   kPeg,   // 'o': a hole with a peg in it
 };
 
-struct Cell {
-  int row = 0;
-  int col = 0;
-  friend bool operator==(const Cell&, const Cell&) = default;
-};
+using solvers::Cell;
 
 // A board: the grid of sites and, optionally, the hole the last peg must end in.
 struct State {

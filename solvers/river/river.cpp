@@ -9,6 +9,7 @@
 #include <charconv>
 #include <functional>
 
+#include "solvers/common/replay.hpp"
 #include "solvers/common/search.hpp"
 
 namespace pb::solvers::river {
@@ -112,16 +113,8 @@ Result<State> parse(const TextBoard& board) {
                           "only one position line is allowed: `left=G,P side=L`");
   if (!board.rows.empty()) {
     const TextLine& row = board.rows[0];
-    const std::string& s = row.text;
     bool have_left = false, have_side = false;
-    std::size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-      if (i == s.size()) break;
-      std::size_t start = i;
-      while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-      std::string_view word(s.data() + start, i - start);
-      const int col = static_cast<int>(start) + 1;
+    for (const auto& [word, col] : words(row.text)) {
       if (word.starts_with("left=") && !have_left) {
         std::string_view v = word.substr(5);
         auto comma = v.find(',');
@@ -193,14 +186,10 @@ Result<State> apply(const State& st, Move m) {
 }
 
 Result<void> check_solution(const State& st, const std::vector<Move>& trips) {
-  State cur = st;
-  for (std::size_t i = 0; i < trips.size(); ++i) {
-    auto next = apply(cur, trips[i]);
-    if (!next) return make_error("trip " + std::to_string(i + 1) + ": " + next.error().message);
-    cur = *next;
-  }
-  if (!cur.solved())
-    return make_error("after the trips " + bank(cur.left_guards, cur.left_prisoners) +
+  auto end = replay_moves(st, trips, apply, "trip");
+  if (!end) return end.error();
+  if (!end->solved())
+    return make_error("after the trips " + bank(end->left_guards, end->left_prisoners) +
                       " are still on the left bank");
   return {};
 }

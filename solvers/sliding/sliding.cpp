@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "solvers/common/replay.hpp"
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/reduce.hpp"
@@ -181,13 +182,9 @@ Result<State> apply(const State& state, Move move) {
 }
 
 Result<void> check_solution(const State& state, const std::vector<Move>& moves) {
-  State s = state;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto next = apply(s, moves[i]);
-    if (!next.ok()) return make_error("move " + std::to_string(i + 1) + ": " + next.error().message);
-    s = std::move(next.value());
-  }
-  if (!is_goal(s)) return make_error("after " + std::to_string(moves.size()) + " moves the board is not solved");
+  auto end = replay_moves(state, moves, apply);
+  if (!end) return end.error();
+  if (!is_goal(*end)) return make_error("after " + std::to_string(moves.size()) + " moves the board is not solved");
   return {};
 }
 

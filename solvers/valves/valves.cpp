@@ -36,6 +36,8 @@
 #include <queue>
 #include <unordered_map>
 
+#include "solvers/common/replay.hpp"
+
 namespace pb::solvers::valves {
 
 Graph make_graph(int node_count, const std::vector<std::pair<int, int>>& pipes) {
@@ -333,23 +335,6 @@ int State::closed_count() const {
 
 namespace {
 
-struct Word {
-  std::string_view text;
-  int col;  // 1-based
-};
-
-std::vector<Word> words(std::string_view line) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-  return out;
-}
-
 std::vector<std::string> split_commas(std::string_view s) {
   std::vector<std::string> out;
   std::size_t pos = 0;
@@ -461,15 +446,11 @@ Result<State> apply(const State& st, Move move) {
 }
 
 Result<void> check_solution(const State& st, const std::vector<Move>& moves) {
-  State cur = st;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto next = apply(cur, moves[i]);
-    if (!next) return make_error("move " + std::to_string(i + 1) + ": " + next.error().message);
-    cur = std::move(*next);
-  }
-  if (connected(cur.graph, cur.inlet, cur.outlet, cur.closed))
-    return make_error("water still reaches " + cur.names[cur.outlet] + " from " +
-                      cur.names[cur.inlet]);
+  auto end = replay_moves(st, moves, apply);
+  if (!end) return end.error();
+  if (connected(end->graph, end->inlet, end->outlet, end->closed))
+    return make_error("water still reaches " + end->names[end->outlet] + " from " +
+                      end->names[end->inlet]);
   return {};
 }
 

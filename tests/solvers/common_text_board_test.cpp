@@ -1,7 +1,11 @@
 /* common_text_board_test.cpp: the game-independent board text splitting and its error positions. */
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "solvers/common/puzzle.hpp"
+#include "solvers/common/replay.hpp"
 #include "solvers/common/text_board.hpp"
 
 namespace pb::solvers {
@@ -100,6 +104,32 @@ TEST(Budget, StopsWhenCancelled) {
   EXPECT_TRUE(budget.exhausted());
   EXPECT_STREQ(budget.which(), "time limit");
   EXPECT_LE(n, 1024u);
+}
+
+TEST(TextBoard, WordsCarryTheirColumns) {
+  auto w = words("  ab\tc  d");
+  ASSERT_EQ(w.size(), 3u);
+  EXPECT_EQ(w[0].text, "ab");
+  EXPECT_EQ(w[0].col, 3);
+  EXPECT_EQ(w[1].text, "c");
+  EXPECT_EQ(w[1].col, 6);
+  EXPECT_EQ(w[2].text, "d");
+  EXPECT_EQ(w[2].col, 9);
+  EXPECT_TRUE(words(" \t ").empty());
+}
+
+TEST(Replay, NamesTheFirstIllegalMove) {
+  // A counter that may only go up by 1 or 2.
+  auto step = [](int at, int by) -> Result<int> {
+    if (by < 1 || by > 2) return make_error("cannot add " + std::to_string(by));
+    return at + by;
+  };
+  auto end = replay_moves(0, std::vector<int>{1, 2, 2}, step);
+  ASSERT_TRUE(end.ok());
+  EXPECT_EQ(*end, 5);
+  auto bad = replay_moves(0, std::vector<int>{1, 3}, step, "trip");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "trip 2: cannot add 3");
 }
 
 }  // namespace

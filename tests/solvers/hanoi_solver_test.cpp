@@ -1,29 +1,18 @@
 /* hanoi_solver_test.cpp: Tower of Hanoi: optimality against BFS, Frame-Stewart counts, bad boards. */
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include <random>
 
 #include "solvers/hanoi/game.hpp"
 #include "solvers/hanoi/hanoi.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::hanoi {
 namespace {
 
-std::string read_sample(const std::string& name) {
-  std::ifstream in(std::string(PB_SOURCE_DIR) + "/samples/boards/" + name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::read_sample;
 
-Result<State> parse_text(const std::string& text) {
-  auto board = split_text_board(text, "h.txt", true);
-  if (!board) return board.error();
-  return parse(*board);
-}
+Result<State> parse_text(const std::string& text) { return test_support::parse_with(&parse, text, "h.txt"); }
 
 State tower(int pegs, int disks, int from, int goal) {
   State st;
@@ -52,25 +41,17 @@ TEST(Hanoi, ParsesFormatsAndRoundTrips) {
 }
 
 TEST(Hanoi, IllegalBoardsAreErrors) {
-  struct Case {
-    const char* text;
-    const char* expect;
-  };
-  for (const Case& c : std::vector<Case>{
-           {"hanoi\n2 3\n-\n1\n", "h.txt:2:3: disk 3 lies on the smaller disk 2"},
-           {"hanoi\n3 2\n2\n1\n", "h.txt:3:1: disk 2 appears twice"},
-           {"hanoi\n4 2\n-\n1\n", "disk 3 is missing"},
-           {"hanoi\n3 x\n-\n1\n", "h.txt:2:3: 'x' is not a disk number"},
-           {"hanoi\n3 0\n-\n1\n", "'0' is not a disk number"},
-           {"hanoi\n2 1\n-\n", "at least 3 pegs"},
-           {"hanoi goal=3\n2 1\n-\n-\n", "out of range"},
-           {"hanoi\n- 1\n2\n-\n", "`-` marks an empty peg"},
-           {"hanoi pegs=3\n1\n-\n-\n", "unknown parameter"},
-       }) {
-    auto st = parse_text(c.text);
-    ASSERT_FALSE(st.ok()) << c.text;
-    EXPECT_NE(st.error().message.find(c.expect), std::string::npos) << st.error().message;
-  }
+  test_support::expect_refused(parse_text, {
+      {"hanoi\n2 3\n-\n1\n", "h.txt:2:3: disk 3 lies on the smaller disk 2"},
+      {"hanoi\n3 2\n2\n1\n", "h.txt:3:1: disk 2 appears twice"},
+      {"hanoi\n4 2\n-\n1\n", "disk 3 is missing"},
+      {"hanoi\n3 x\n-\n1\n", "h.txt:2:3: 'x' is not a disk number"},
+      {"hanoi\n3 0\n-\n1\n", "'0' is not a disk number"},
+      {"hanoi\n2 1\n-\n", "at least 3 pegs"},
+      {"hanoi goal=3\n2 1\n-\n-\n", "out of range"},
+      {"hanoi\n- 1\n2\n-\n", "`-` marks an empty peg"},
+      {"hanoi pegs=3\n1\n-\n-\n", "unknown parameter"},
+  });
 }
 
 TEST(Hanoi, ApplyEnforcesTheRules) {
@@ -194,9 +175,7 @@ TEST(Hanoi, DeadlineStopsListing) {
 }
 
 TEST(Hanoi, GameOutcome) {
-  auto board = split_text_board("hanoi\n3 2 1\n-\n-\n", "h", true);
-  ASSERT_TRUE(board.ok());
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, "hanoi\n3 2 1\n-\n-\n", "h");
   ASSERT_TRUE(puzzle.ok());
   Outcome out = (*puzzle)->solve(Limits{});
   EXPECT_EQ(out.status, Status::kSolved);

@@ -4,15 +4,12 @@
 #include <string>
 
 #include "solvers/knight/knight.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::knight {
 namespace {
 
-Result<State> parse_text(const std::string& text) {
-  auto board = split_text_board(text, "k.txt", true);
-  if (!board) return board.error();
-  return parse(*board);
-}
+Result<State> parse_text(const std::string& text) { return test_support::parse_with(&parse, text, "k.txt"); }
 
 std::string error_of(const std::string& text) {
   auto state = parse_text(text);

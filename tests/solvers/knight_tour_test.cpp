@@ -10,6 +10,7 @@
 #include "solvers/knight/column_dp.hpp"
 #include "solvers/knight/game.hpp"
 #include "solvers/knight/knight.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::knight {
 namespace {
@@ -366,9 +367,7 @@ TEST(KnightTour, RulesRejectBadMoves) {
 }
 
 TEST(KnightTour, PuzzleOutcome) {
-  auto board = split_text_board("knight closed=1\n......\n......\n......\n...N..\n......\n......\n", "t", true);
-  ASSERT_TRUE(board.ok());
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, "knight closed=1\n......\n......\n......\n...N..\n......\n......\n", "t");
   ASSERT_TRUE(puzzle.ok());
   Outcome out = (*puzzle)->solve(test_limits());
   EXPECT_EQ(out.status, Status::kSolved);

@@ -11,6 +11,7 @@
 #include "solvers/onestroke/game.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 #include "solvers/onestroke/planted.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::onestroke {
 namespace {
@@ -205,9 +206,7 @@ TEST(OnestrokeSolve, SameSeedSamePath) {
 
 TEST(OnestrokeGame, PuzzleOutcome) {
   const std::string text = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
-  auto board = split_text_board(text, "b.txt", true);
-  ASSERT_TRUE(board);
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, text, "b.txt");
   ASSERT_TRUE(puzzle) << puzzle.error().message;
   EXPECT_EQ((*puzzle)->game(), "onestroke");
   Outcome out = (*puzzle)->solve(quick());
@@ -223,7 +222,7 @@ TEST(OnestrokeGame, PuzzleOutcome) {
   ASSERT_FALSE(err);
   EXPECT_NE(err.error().message.find("b.txt:2:3:"), std::string::npos);
 
-  Outcome none = make_puzzle(read("onestroke\n#S#\n###\n###\n"))->solve(quick());
+  Outcome none = GamePuzzle<Spec>(read("onestroke\n#S#\n###\n###\n")).solve(quick());
   EXPECT_EQ(none.status, Status::kUnsolvable);
   EXPECT_EQ(none.moves_json, "[]");
   EXPECT_FALSE(none.reason.empty());

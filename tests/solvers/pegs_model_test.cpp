@@ -5,6 +5,7 @@
 
 #include "solvers/pegs/game.hpp"
 #include "solvers/pegs/pegs.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::pegs {
 namespace {
@@ -19,11 +20,7 @@ constexpr const char* kEnglishCentral =
     "##ooo##\n"
     "##ooo##\n";
 
-Result<State> parse_text(std::string_view text) {
-  Result<TextBoard> board = split_text_board(text, "board.txt", true);
-  if (!board) return board.error();
-  return parse(*board);
-}
+Result<State> parse_text(std::string_view text) { return test_support::parse_with(&parse, text, "board.txt"); }
 
 TEST(PegsParse, EnglishCentralRoundTrips) {
   Result<State> s = parse_text(kEnglishCentral);
@@ -166,9 +163,7 @@ TEST(PegsCheck, ReplayFindsTheBadMove) {
 TEST(PegsGame, EntryParsesAndSolvesToJson) {
   EXPECT_EQ(kGame.name, "pegs");
   ASSERT_NE(kGame.parse_id, nullptr);
-  Result<TextBoard> board = split_text_board("pegs\n.oo.o\n", "b", true);
-  ASSERT_TRUE(board.ok());
-  ParseResult p = kGame.parse(*board);
+  ParseResult p = test_support::parse_puzzle(kGame, "pegs\n.oo.o\n", "b");
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_EQ((*p)->game(), "pegs");
   EXPECT_EQ((*p)->format(), "pegs\n.oo.o\n");
@@ -177,9 +172,7 @@ TEST(PegsGame, EntryParsesAndSolvesToJson) {
   // The only winning line ((0,2)->(0,0) leaves o...o, stuck): (0,1)->(0,3), then (0,4)->(0,2).
   EXPECT_EQ(out.moves_json, "[[[0,1],[0,3]],[[0,4],[0,2]]]");
   EXPECT_NE(out.moves_text.find("0,1>0,3"), std::string::npos) << out.moves_text;
-  bool has_pegs_left = false;
-  for (const auto& [k, v] : out.stats) has_pegs_left = has_pegs_left || (k == "pegs_left" && v == "1");
-  EXPECT_TRUE(has_pegs_left);
+  EXPECT_TRUE(test_support::has_stat(out, "pegs_left", "1"));
 
   ParseResult bad = kGame.parse_id("7x7:OOP", "id");
   EXPECT_FALSE(bad.ok());

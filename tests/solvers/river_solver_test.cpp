@@ -1,27 +1,16 @@
 /* river_solver_test.cpp: guards and prisoners: the minimum-trip table, mid-game positions, bad input. */
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "solvers/river/game.hpp"
 #include "solvers/river/river.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::river {
 namespace {
 
-std::string read_sample(const std::string& name) {
-  std::ifstream in(std::string(PB_SOURCE_DIR) + "/samples/boards/" + name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::read_sample;
 
-Result<State> parse_text(const std::string& text) {
-  auto board = split_text_board(text, "r.txt", true);
-  if (!board) return board.error();
-  return parse(*board);
-}
+Result<State> parse_text(const std::string& text) { return test_support::parse_with(&parse, text, "r.txt"); }
 
 State classic(int n, int boat) {
   State st;
@@ -69,25 +58,17 @@ TEST(River, MidGamePositions) {
 }
 
 TEST(River, BadInputIsAnError) {
-  struct Case {
-    const char* text;
-    const char* expect;
-  };
-  for (const Case& c : std::vector<Case>{
-           {"river guards=3 prisoners=3 boat=0\n", "out of range"},
-           {"river guards=3 prisoners=3 boat=2\nleft=4,0 side=L\n", "r.txt:2:1: left=4,0 is more"},
-           {"river guards=3 prisoners=3 boat=2\nleft=1,2 side=L\n", "left bank already has prisoners"},
-           {"river guards=3 prisoners=3 boat=2\nleft=2,1 side=L\n", "right bank already has prisoners"},
-           {"river guards=3 prisoners=3 boat=2\nleft=3,3 side=X\n", "r.txt:2:10: side= is L or R"},
-           {"river guards=3 prisoners=3 boat=2\nleft=3 side=L\n", "expected left=G,P"},
-           {"river guards=3 prisoners=3 boat=2\nside=L\n", "needs left=G,P"},
-           {"river guards=3 prisoners=3 boat=2\nleft=3,3\nleft=3,3\n", "only one position line"},
-           {"river cannibals=3\n", "unknown parameter"},
-       }) {
-    auto st = parse_text(c.text);
-    ASSERT_FALSE(st.ok()) << c.text;
-    EXPECT_NE(st.error().message.find(c.expect), std::string::npos) << st.error().message;
-  }
+  test_support::expect_refused(parse_text, {
+      {"river guards=3 prisoners=3 boat=0\n", "out of range"},
+      {"river guards=3 prisoners=3 boat=2\nleft=4,0 side=L\n", "r.txt:2:1: left=4,0 is more"},
+      {"river guards=3 prisoners=3 boat=2\nleft=1,2 side=L\n", "left bank already has prisoners"},
+      {"river guards=3 prisoners=3 boat=2\nleft=2,1 side=L\n", "right bank already has prisoners"},
+      {"river guards=3 prisoners=3 boat=2\nleft=3,3 side=X\n", "r.txt:2:10: side= is L or R"},
+      {"river guards=3 prisoners=3 boat=2\nleft=3 side=L\n", "expected left=G,P"},
+      {"river guards=3 prisoners=3 boat=2\nside=L\n", "needs left=G,P"},
+      {"river guards=3 prisoners=3 boat=2\nleft=3,3\nleft=3,3\n", "only one position line"},
+      {"river cannibals=3\n", "unknown parameter"},
+  });
 }
 
 TEST(River, ApplyEnforcesTheRules) {
@@ -113,9 +94,7 @@ TEST(River, NodeBudgetGivesUp) {
 }
 
 TEST(River, GameOutcome) {
-  auto board = split_text_board("river guards=3 prisoners=3 boat=3\n", "r", true);
-  ASSERT_TRUE(board.ok());
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, "river guards=3 prisoners=3 boat=3\n", "r");
   ASSERT_TRUE(puzzle.ok());
   Outcome out = (*puzzle)->solve(Limits{});
   EXPECT_EQ(out.status, Status::kSolved);

@@ -8,6 +8,7 @@
 
 #include "solvers/sliding/game.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -133,21 +134,14 @@ TEST(SlidingModel, OneWideBoards) {
 }
 
 TEST(SlidingModel, GameEntryProducesJsonMovesAndStats) {
-  auto board = split_text_board("sliding\n1 2 3\n4 5 6\n0 7 8\n", "b", true);
-  ASSERT_TRUE(board.ok());
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, "sliding\n1 2 3\n4 5 6\n0 7 8\n", "b");
   ASSERT_TRUE(puzzle.ok());
   const Outcome out = puzzle.value()->solve(Limits{});
   ASSERT_EQ(out.status, Status::kSolved);
   EXPECT_EQ(out.moves_json, "[7,8]");
   EXPECT_EQ(out.moves_text, "7 left, 8 left");
-  bool has_bound = false, has_optimal = false;
-  for (const auto& [k, v] : out.stats) {
-    has_bound = has_bound || (k == "lower_bound" && v == "2");
-    has_optimal = has_optimal || (k == "optimal" && v == "true");
-  }
-  EXPECT_TRUE(has_bound);
-  EXPECT_TRUE(has_optimal);
+  EXPECT_TRUE(test_support::has_stat(out, "lower_bound", "2"));
+  EXPECT_TRUE(test_support::has_stat(out, "optimal", "true"));
   ASSERT_NE(kGame.parse_id, nullptr);
   auto unsolvable = kGame.parse_id("2x2:2,1,3,0", "id");
   ASSERT_TRUE(unsolvable.ok());

@@ -18,6 +18,25 @@ namespace {
 
 const bool kCacheSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0;
 
+// Calls visit(cells) for every placement of k distinct cells out of n (cells[i]: tile i's cell),
+// walking them all by nested choice.
+template <class Visit>
+void for_each_placement(int n, int k, Visit visit) {
+  std::vector<std::uint8_t> cells(static_cast<std::size_t>(k));
+  auto walk = [&](auto&& self, int i, std::uint32_t used) -> void {
+    if (i == k) {
+      visit(static_cast<const std::uint8_t*>(cells.data()));
+      return;
+    }
+    for (int c = 0; c < n; ++c)
+      if (!(used >> c & 1u)) {
+        cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(c);
+        self(self, i + 1, used | 1u << c);
+      }
+  };
+  walk(walk, 0, 0);
+}
+
 // Distance to the goal of every reachable board of a size (backward BFS; moves are reversible),
 // indexed by the rank of the cells of tiles 0 (the blank) .. n-1 among the n! arrangements. The BFS
 // moves the blank by hand on a 4-bit-per-cell code rather than through apply() and State copies:
@@ -252,31 +271,20 @@ TEST(SlidingOptimal, ThreadedBuildAndExcessTableAgree) {
   ASSERT_NE(db.excess(), nullptr);
   ASSERT_NE(db.sparse(), nullptr);  // 12^5 = 248,832 indexes: 2.6 times the placements
   const int n = 12, k = 5;
-  std::uint8_t cells[k];
   int checked = 0, positive = 0;
-  // Every placement: tile i's cell is the i-th digit's free cell; walk them all by nested choice.
-  auto walk = [&](auto&& self, int i, std::uint32_t used) -> void {
-    if (i == k) {
-      const std::uint64_t r = rank_placement(cells, k, n);
-      int md = 0;
-      for (int t = 0; t < k; ++t)
-        md += std::abs(cells[t] / 4 - spec.cells[t] / 4) + std::abs(cells[t] % 4 - spec.cells[t] % 4);
-      const int excess = db.excess()[r / 2] >> (r % 2 * 4) & 15;
-      ASSERT_EQ(db.data()[r], md + 2 * excess) << "rank " << r;
-      std::uint32_t index = 0;  // the sparse copy: base-12 number of the cells
-      for (int t = 0; t < k; ++t) index = index * n + cells[t];
-      ASSERT_EQ(db.sparse()[index / 2] >> (index % 2 * 4) & 15, excess) << "index " << index;
-      ++checked;
-      positive += excess > 0 ? 1 : 0;
-      return;
-    }
-    for (int c = 0; c < n; ++c)
-      if (!(used >> c & 1u)) {
-        cells[i] = static_cast<std::uint8_t>(c);
-        self(self, i + 1, used | 1u << c);
-      }
-  };
-  walk(walk, 0, 0);
+  for_each_placement(n, k, [&](const std::uint8_t* cells) {
+    const std::uint64_t r = rank_placement(cells, k, n);
+    int md = 0;
+    for (int t = 0; t < k; ++t)
+      md += std::abs(cells[t] / 4 - spec.cells[t] / 4) + std::abs(cells[t] % 4 - spec.cells[t] % 4);
+    const int excess = db.excess()[r / 2] >> (r % 2 * 4) & 15;
+    ASSERT_EQ(db.data()[r], md + 2 * excess) << "rank " << r;
+    std::uint32_t index = 0;  // the sparse copy: base-12 number of the cells
+    for (int t = 0; t < k; ++t) index = index * n + cells[t];
+    ASSERT_EQ(db.sparse()[index / 2] >> (index % 2 * 4) & 15, excess) << "index " << index;
+    ++checked;
+    positive += excess > 0 ? 1 : 0;
+  });
   EXPECT_EQ(checked, 95040);
   EXPECT_GT(positive, 0);  // the table is not just Manhattan distance
 }
@@ -293,22 +301,13 @@ TEST(SlidingOptimal, UnrolledBuildMatchesTransposedGenericBuild) {
   auto b = build_pattern_db(tall, Limits{}, false, 1);
   ASSERT_TRUE(a.ok() && b.ok());
   const int n = 12, k = 6;
-  std::uint8_t cells[k], image[k];
+  std::uint8_t image[k];
   int checked = 0;
-  auto walk = [&](auto&& self, int i, std::uint32_t used) -> void {
-    if (i == k) {
-      for (int t = 0; t < k; ++t) image[t] = static_cast<std::uint8_t>(transpose(cells[t]));
-      ASSERT_EQ(a.value()->data()[rank_placement(cells, k, n)], b.value()->data()[rank_placement(image, k, n)]);
-      ++checked;
-      return;
-    }
-    for (int c = 0; c < n; ++c)
-      if (!(used >> c & 1u)) {
-        cells[i] = static_cast<std::uint8_t>(c);
-        self(self, i + 1, used | 1u << c);
-      }
-  };
-  walk(walk, 0, 0);
+  for_each_placement(n, k, [&](const std::uint8_t* cells) {
+    for (int t = 0; t < k; ++t) image[t] = static_cast<std::uint8_t>(transpose(cells[t]));
+    ASSERT_EQ(a.value()->data()[rank_placement(cells, k, n)], b.value()->data()[rank_placement(image, k, n)]);
+    ++checked;
+  });
   EXPECT_EQ(checked, 665280);
   EXPECT_GT(a.value()->max_value(), 10);
 }

@@ -1,34 +1,23 @@
 /* valves_solver_test.cpp: the valves puzzle: Machinarium's network, bad input, and the cut checked three ways. */
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include <random>
 
 #include "solvers/valves/game.hpp"
 #include "solvers/valves/valves.hpp"
+#include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::valves {
 namespace {
-
-std::string read_sample(const std::string& name) {
-  std::ifstream in(std::string(PB_SOURCE_DIR) + "/samples/boards/" + name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Machinarium's sewer: inlet X, outlet Y, valves A-K (E touches only Y: a dead end).
 constexpr const char* kMachinariumPipes =
     "X G\nX H\nX K\nX B\nY C\nY D\nY E\nY J\nY B\nY H\nY I\n"
     "A D\nA C\nA I\nA J\nA F\nA G\nB I\nF K\n";
 
-Result<State> parse_text(const std::string& text) {
-  auto board = split_text_board(text, "t.txt", true);
-  if (!board) return board.error();
-  return parse(*board);
-}
+using test_support::read_sample;
+
+Result<State> parse_text(const std::string& text) { return test_support::parse_with(&parse, text, "t.txt"); }
 
 State machinarium(int k) {
   auto st = parse_text("valves k=" + std::to_string(k) + " inlet=X outlet=Y\n" + kMachinariumPipes);
@@ -66,17 +55,13 @@ TEST(Valves, MachinariumTwoWrenchesIsUnsolvableWithTheCount) {
 }
 
 TEST(Valves, GameOutcomeHasNamesAndStats) {
-  auto board = split_text_board(std::string("valves k=3 inlet=X outlet=Y\n") + kMachinariumPipes, "m", true);
-  ASSERT_TRUE(board.ok());
-  auto puzzle = kGame.parse(*board);
+  auto puzzle = test_support::parse_puzzle(kGame, std::string("valves k=3 inlet=X outlet=Y\n") + kMachinariumPipes, "m");
   ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
   Outcome out = (*puzzle)->solve(Limits{});
   EXPECT_EQ(out.status, Status::kSolved);
   EXPECT_EQ(out.moves_json.front(), '[');
   EXPECT_NE(out.moves_json.find('"'), std::string::npos);
-  bool has_min = false;
-  for (auto& [k, v] : out.stats) has_min = has_min || (k == "min_valves" && v == "3");
-  EXPECT_TRUE(has_min);
+  EXPECT_TRUE(test_support::has_stat(out, "min_valves", "3"));
   // The board round-trips through format().
   auto again = split_text_board((*puzzle)->format(), "f", true);
   ASSERT_TRUE(again.ok());
@@ -86,29 +71,21 @@ TEST(Valves, GameOutcomeHasNamesAndStats) {
 }
 
 TEST(Valves, BadInputIsAnErrorWithAPosition) {
-  struct Case {
-    const char* text;
-    const char* expect;
-  };
-  for (const Case& c : std::vector<Case>{
-           {"valves k=3 inlet=X outlet=Y\nX A\nA A\nA Y\n", "t.txt:3:3: pipe from A to itself"},
-           {"valves k=3 inlet=X outlet=X\nX A\nA Y\n", "same node"},
-           {"valves k=3 inlet=Q outlet=Y\nX A\nA Y\n", "inlet=Q is not on any pipe"},
-           {"valves k=3 inlet=X outlet=Z\nX A\nA Y\n", "outlet=Z is not on any pipe"},
-           {"valves k=3 outlet=Y\nX A\nA Y\n", "missing inlet"},
-           {"valves inlet=X outlet=Y\nX A\nA Y\n", "missing k"},
-           {"valves k=3 inlet=X outlet=Y\nX A B\nA Y\n", "t.txt:2:5:"},
-           {"valves k=3 inlet=X outlet=Y\nX\n", "two node names"},
-           {"valves k=3 inlet=X outlet=Y\n", "no pipes"},
-           {"valves k=-1 inlet=X outlet=Y\nX A\nA Y\n", "out of range"},
-           {"valves k=3 inlet=X outlet=Y wrench=2\nX A\nA Y\n", "unknown parameter"},
-           {"valves k=1 inlet=X outlet=Y closed=A,B\nX A\nA Y\nX B\nB Y\n", "only 1 wrenches"},
-           {"valves k=3 inlet=X outlet=Y closed=Q\nX A\nA Y\n", "'Q' is not on any pipe"},
-       }) {
-    auto st = parse_text(c.text);
-    ASSERT_FALSE(st.ok()) << c.text;
-    EXPECT_NE(st.error().message.find(c.expect), std::string::npos) << st.error().message;
-  }
+  test_support::expect_refused(parse_text, {
+      {"valves k=3 inlet=X outlet=Y\nX A\nA A\nA Y\n", "t.txt:3:3: pipe from A to itself"},
+      {"valves k=3 inlet=X outlet=X\nX A\nA Y\n", "same node"},
+      {"valves k=3 inlet=Q outlet=Y\nX A\nA Y\n", "inlet=Q is not on any pipe"},
+      {"valves k=3 inlet=X outlet=Z\nX A\nA Y\n", "outlet=Z is not on any pipe"},
+      {"valves k=3 outlet=Y\nX A\nA Y\n", "missing inlet"},
+      {"valves inlet=X outlet=Y\nX A\nA Y\n", "missing k"},
+      {"valves k=3 inlet=X outlet=Y\nX A B\nA Y\n", "t.txt:2:5:"},
+      {"valves k=3 inlet=X outlet=Y\nX\n", "two node names"},
+      {"valves k=3 inlet=X outlet=Y\n", "no pipes"},
+      {"valves k=-1 inlet=X outlet=Y\nX A\nA Y\n", "out of range"},
+      {"valves k=3 inlet=X outlet=Y wrench=2\nX A\nA Y\n", "unknown parameter"},
+      {"valves k=1 inlet=X outlet=Y closed=A,B\nX A\nA Y\nX B\nB Y\n", "only 1 wrenches"},
+      {"valves k=3 inlet=X outlet=Y closed=Q\nX A\nA Y\n", "'Q' is not on any pipe"},
+  });
 }
 
 TEST(Valves, ApplyRejectsWhatTheGameForbids) {

@@ -1,35 +1,36 @@
 /* image_puzzle.hpp: the one-stroke reader's entry in the reader list and its ImagePuzzle. */
 #pragma once
 
-#include <memory>
+#include <vector>
 
-#include "vision/common/image_puzzle.hpp"
+#include "solvers/onestroke/game.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/onestroke/reader.hpp"
 
 namespace pb::vision::onestroke {
 
-// {"onestroke", read}: reads with the profile's `onestroke` Params (defaults without a profile).
-extern const Reader kReader;
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::onestroke::Spec;
+  using Params = onestroke::Params;
+  using Reading = onestroke::Reading;
+  using Drawn = std::vector<Cell>;
+  static constexpr auto load_params = &onestroke::load_params;
+  static constexpr auto read = &onestroke::read;
+  static constexpr auto annotate = &onestroke::annotate;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol);
+};
 
 // A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
 // pixels for the play loop.
-class OnestrokeImagePuzzle final : public ImagePuzzle {
+class OnestrokeImagePuzzle final : public GameImagePuzzle<ImageSpec> {
  public:
-  explicit OnestrokeImagePuzzle(Reading reading);
-  std::string_view game() const override { return "onestroke"; }
-  std::string format() const override;
-  solvers::Outcome solve(const solvers::Limits& limits) const override;
-  cv::Mat annotate(const cv::Mat& image) const override;
-  double confidence() const override { return reading_.min_confidence(); }
-
-  const Reading& reading() const { return reading_; }
+  using GameImagePuzzle::GameImagePuzzle;
   // The path of the last successful solve(), head first (empty before one).
-  const std::vector<Cell>& path() const { return path_; }
-
- private:
-  Reading reading_;
-  std::unique_ptr<solvers::Puzzle> puzzle_;
-  mutable std::vector<Cell> path_;
+  const ImageSpec::Drawn& path() const { return drawn(); }
 };
+
+// {"onestroke", read}: reads with the profile's `onestroke` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::onestroke

@@ -1,37 +1,37 @@
 /* image_puzzle.hpp: the Pegs reader's entry in the reader list and its ImagePuzzle. */
 #pragma once
 
-#include <memory>
 #include <utility>
 #include <vector>
 
-#include "vision/common/image_puzzle.hpp"
+#include "solvers/pegs/game.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/pegs/reader.hpp"
 
 namespace pb::vision::pegs {
 
-// {"pegs", read}: reads with the profile's `pegs` Params (defaults without a profile).
-extern const Reader kReader;
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::pegs::Spec;
+  using Params = pegs::Params;
+  using Reading = pegs::Reading;
+  using Drawn = std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>;
+  static constexpr auto load_params = &pegs::load_params;
+  static constexpr auto read = &pegs::read;
+  static constexpr auto annotate = &pegs::draw_reading;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::pegs::Solution& sol);
+};
 
 // A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
 // pixels for the play loop.
-class PegsImagePuzzle final : public ImagePuzzle {
+class PegsImagePuzzle final : public GameImagePuzzle<ImageSpec> {
  public:
-  explicit PegsImagePuzzle(Reading reading);
-  std::string_view game() const override { return "pegs"; }
-  std::string format() const override;
-  solvers::Outcome solve(const solvers::Limits& limits) const override;
-  cv::Mat annotate(const cv::Mat& image) const override;
-  double confidence() const override { return reading_.min_confidence(); }
-
-  const Reading& reading() const { return reading_; }
+  using GameImagePuzzle::GameImagePuzzle;
   // The jumps (from, to) of the last solve() that returned any, in order (empty before one).
-  const std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>& jumps() const { return jumps_; }
-
- private:
-  Reading reading_;
-  std::unique_ptr<solvers::Puzzle> puzzle_;
-  mutable std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>> jumps_;
+  const ImageSpec::Drawn& jumps() const { return drawn(); }
 };
+
+// {"pegs", read}: reads with the profile's `pegs` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::pegs

@@ -1,35 +1,36 @@
 /* image_puzzle.hpp: the Fifteen (sliding tiles) reader's entry in the reader list and its ImagePuzzle. */
 #pragma once
 
-#include <memory>
+#include <vector>
 
-#include "vision/common/image_puzzle.hpp"
+#include "solvers/sliding/game.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace pb::vision::sliding {
 
-// {"sliding", read}: reads with the profile's `sliding` Params (defaults without a profile).
-extern const Reader kReader;
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::sliding::Spec;
+  using Params = sliding::Params;
+  using Reading = sliding::Reading;
+  using Drawn = std::vector<int>;
+  static constexpr auto load_params = &sliding::load_params;
+  static constexpr auto read = &sliding::read;
+  static constexpr auto annotate = &sliding::draw_reading;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);
+};
 
 // A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
 // pixels for the play loop.
-class SlidingImagePuzzle final : public ImagePuzzle {
+class SlidingImagePuzzle final : public GameImagePuzzle<ImageSpec> {
  public:
-  explicit SlidingImagePuzzle(Reading reading);
-  std::string_view game() const override { return "sliding"; }
-  std::string format() const override;
-  solvers::Outcome solve(const solvers::Limits& limits) const override;
-  cv::Mat annotate(const cv::Mat& image) const override;
-  double confidence() const override { return reading_.min_confidence(); }
-
-  const Reading& reading() const { return reading_; }
+  using GameImagePuzzle::GameImagePuzzle;
   // The tiles moved by the last successful solve(), in order (empty before one).
-  const std::vector<int>& moves() const { return moves_; }
-
- private:
-  Reading reading_;
-  std::unique_ptr<solvers::Puzzle> puzzle_;
-  mutable std::vector<int> moves_;
+  const ImageSpec::Drawn& moves() const { return drawn(); }
 };
+
+// {"sliding", read}: reads with the profile's `sliding` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::sliding

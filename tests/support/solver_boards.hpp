@@ -1,0 +1,62 @@
+/* solver_boards.hpp: what the solver tests share: bundled sample boards, board text to a State or Puzzle, refusals. */
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "solvers/common/puzzle.hpp"
+#include "solvers/common/text_board.hpp"
+
+namespace pb::solvers::test_support {
+
+// The text of samples/boards/<name>.
+inline std::string read_sample(const std::string& name) {
+  std::ifstream in(std::string(PB_SOURCE_DIR) + "/samples/boards/" + name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// `text` as the board file `source` (header line included), parsed by a game's parse().
+template <class Parse>
+auto parse_with(Parse parse, std::string_view text, std::string_view source) -> decltype(parse(TextBoard{})) {
+  auto board = split_text_board(text, source, true);
+  if (!board) return board.error();
+  return parse(*board);
+}
+
+// `text` as the board file `source`, through the game list's entry (the command line's path).
+inline ParseResult parse_puzzle(const Game& game, std::string_view text, std::string_view source = "b") {
+  return parse_with(game.parse, text, source);
+}
+
+// Whether a solve reported the extra stat `key` with the raw JSON `value`.
+inline bool has_stat(const Outcome& out, std::string_view key, std::string_view value) {
+  for (const auto& [k, v] : out.stats)
+    if (k == key && v == value) return true;
+  return false;
+}
+
+// A board a parser must refuse, and a piece of the message it must give.
+struct BadBoard {
+  const char* text;
+  const char* expect;
+};
+
+// Each board is refused by `parse_text` (board text -> Result) with its expected words.
+template <class ParseText>
+void expect_refused(ParseText parse_text, std::initializer_list<BadBoard> cases) {
+  for (const BadBoard& c : cases) {
+    auto st = parse_text(c.text);
+    ASSERT_FALSE(st.ok()) << c.text;
+    EXPECT_NE(st.error().message.find(c.expect), std::string::npos) << st.error().message;
+  }
+}
+
+}  // namespace pb::solvers::test_support

@@ -1,0 +1,101 @@
+/* game_image_puzzle.hpp: the one ImagePuzzle every reader makes: its Reading, solved by the game's GamePuzzle. */
+#pragma once
+
+// A reader says what differs in an ImageSpec (vision/<game>/image_puzzle.hpp):
+//
+//   struct ImageSpec {
+//     using Game = solvers::<game>::Spec;              // the solver's side (solvers/common/game_puzzle.hpp)
+//     using Params = ...;  using Reading = ...;          // the reader's (vision/<game>/reader.hpp)
+//     using Drawn = ...;                                 // the moves annotate() draws
+//     static constexpr auto load_params = &<game>::load_params;  // Result<Params>(const cv::FileNode&, const Params&)
+//     static constexpr auto read = &<game>::read;                // Result<Reading>(const cv::Mat&, const Params&)
+//     static constexpr auto annotate = &<game>::annotate;        // cv::Mat(const cv::Mat&, const Reading&, Drawn)
+//     // What annotate() draws after one solve (empty when there is nothing to draw).
+//     static Drawn drawn(const solvers::Outcome&, const Game::Solution&);
+//     // Optional: the state to solve, when it is not reading.state.
+//     static Game::State solver_state(const Reading&);
+//   };
+//
+// The Outcome is the solver's own (GamePuzzle::solve_typed), so JSON moves and stats are exactly
+// those of a board text, and the moves to draw are the typed Solution's: nothing is read back out
+// of the JSON. A Reading gives its confidence as min_confidence() or as a `confidence` field.
+//
+// Rejected: calling the typed solve() beside the Puzzle's (the search would run twice); a class per
+// reader repeating the profile lookup, read, solve and annotate (they differed only in names).
+
+#include <memory>
+#include <opencv2/core.hpp>
+#include <opencv2/core/persistence.hpp>
+#include <utility>
+
+#include "calibration/profile.hpp"
+#include "solvers/common/game_puzzle.hpp"
+#include "vision/common/image_puzzle.hpp"
+
+namespace pb::vision {
+
+template <class S>
+class GameImagePuzzle : public ImagePuzzle {
+ public:
+  using Spec = S;
+  using Game = typename S::Game;
+  using Reading = typename S::Reading;
+  using Drawn = typename S::Drawn;
+
+  explicit GameImagePuzzle(Reading reading) : reading_(std::move(reading)), puzzle_(solver_state(reading_)) {}
+
+  std::string_view game() const override { return Game::kName; }
+  std::string format() const override { return puzzle_.format(); }
+  solvers::Outcome solve(const solvers::Limits& limits) const override {
+    auto solved = puzzle_.solve_typed(limits);
+    drawn_ = S::drawn(solved.outcome, solved.solution);
+    return std::move(solved.outcome);
+  }
+  cv::Mat annotate(const cv::Mat& image) const override { return S::annotate(image, reading_, drawn_); }
+  double confidence() const override {
+    if constexpr (requires(const Reading& r) { r.min_confidence(); })
+      return reading_.min_confidence();
+    else
+      return reading_.confidence;
+  }
+
+  const Reading& reading() const { return reading_; }
+
+ protected:
+  // What the last solve() left to draw (empty before one).
+  const Drawn& drawn() const { return drawn_; }
+
+ private:
+  static typename Game::State solver_state(const Reading& reading) {
+    if constexpr (requires { S::solver_state(reading); })
+      return S::solver_state(reading);
+    else
+      return reading.state;
+  }
+
+  Reading reading_;
+  solvers::GamePuzzle<Game> puzzle_;
+  mutable Drawn drawn_;
+};
+
+// Reader::read for an ImagePuzzle type P (a GameImagePuzzle): Params from the profile's node named
+// after the game (defaults without a profile), then read.
+template <class P>
+Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
+  using Spec = typename P::Spec;
+  using Params = typename Spec::Params;
+  auto params = calibration::reader_params<Params>(options.profile_path, P::Game::kName,
+                                                  [](const cv::FileNode& n) { return Spec::load_params(n, Params{}); });
+  if (!params) return params.error();
+  auto reading = Spec::read(bgr, *params);
+  if (!reading) return reading.error();
+  return std::unique_ptr<ImagePuzzle>(std::make_unique<P>(std::move(*reading)));
+}
+
+// The reader's line in the reader list (vision/registry.cpp).
+template <class P>
+constexpr Reader reader_entry() {
+  return {P::Game::kName, &read_image<P>};
+}
+
+}  // namespace pb::vision
