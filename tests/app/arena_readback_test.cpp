@@ -3,36 +3,21 @@
 
 #include "samples/arena/arena.hpp"
 #include "samples/arena/levels.hpp"
+#include "tests/support/arena_play.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/knight/reader.hpp"
 
 namespace pb::arena {
 namespace {
 
-const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}};
+using testing::arena_session;
 
-// Plays part of the level so mid-level positions are read too.
-void play_some(Session& s, int gestures) {
-  const auto strokes = s.level().solution();
-  for (int i = 0; i < gestures && i + 1 < static_cast<int>(strokes.size()); ++i) {
-    const auto& pts = strokes[static_cast<std::size_t>(i)].points;
-    s.press(pts.front());
-    for (std::size_t k = 1; k < pts.size(); ++k) s.drag(pts[k]);
-    s.release(pts.back());
-  }
-}
+const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}};
 
 TEST(ArenaReadback, KnightFrames) {
   for (int i = 0; i < 24; ++i) {
-    SessionOptions o;
-    o.game = Game::kKnight;
-    o.first_level = 1 + i % 7;
-    o.seed = static_cast<std::uint64_t>(1000 + i);
-    o.variant = i;
-    o.size = kSizes[i % 4];
-    auto s = Session::create(o);
+    auto s = arena_session(Game::kKnight, 1 + i % 7, static_cast<std::uint64_t>(1000 + i), i, kSizes[i % 4], i % 5);
     ASSERT_TRUE(s.ok());
-    play_some(*s, i % 5);
     auto got = vision::knight::read(s->frame());
     ASSERT_TRUE(got.ok()) << "case " << i << ": " << got.error().message;
     const auto& truth = dynamic_cast<const KnightLevel&>(s->level()).state();
@@ -49,15 +34,8 @@ TEST(ArenaReadback, KnightFrames) {
 
 TEST(ArenaReadback, HanoiFrames) {
   for (int i = 0; i < 24; ++i) {
-    SessionOptions o;
-    o.game = Game::kHanoi;
-    o.first_level = 1 + i % 7;
-    o.seed = static_cast<std::uint64_t>(2000 + i);
-    o.variant = i;
-    o.size = kSizes[i % 4];
-    auto s = Session::create(o);
+    auto s = arena_session(Game::kHanoi, 1 + i % 7, static_cast<std::uint64_t>(2000 + i), i, kSizes[i % 4], i % 4);
     ASSERT_TRUE(s.ok());
-    play_some(*s, i % 4);
     auto got = vision::hanoi::read(s->frame());
     ASSERT_TRUE(got.ok()) << "case " << i << ": " << got.error().message;
     EXPECT_EQ(solvers::hanoi::format(got->state), s->level().board_text()) << "case " << i;

@@ -1,12 +1,10 @@
 // hanoi_reader_test.cpp: the Tower of Hanoi reader reads arena samples and rendered positions exactly, and rejects non-boards.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <sstream>
 
+#include "tests/support/reader_samples.hpp"
+#include "vision/common/render_style.hpp"
 #include "vision/hanoi/image_puzzle.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/hanoi/render.hpp"
@@ -14,28 +12,11 @@
 namespace pb::vision::hanoi {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+Result<Reading> read_default(const cv::Mat& img) { return read(img); }
+std::string format_reading(const Reading& r) { return solvers::hanoi::format(r.state); }
 
 TEST(HanoiReader, ReadsEveryArenaSampleExactly) {
-  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/hanoi";
-  int count = 0;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".png") continue;
-    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
-    ASSERT_FALSE(img.empty()) << e.path();
-    auto got = read(img);
-    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
-    EXPECT_EQ(solvers::hanoi::format(got->state), slurp(fs::path(e.path()).replace_extension(".txt"))) << e.path();
-    ++count;
-  }
-  EXPECT_GE(count, 3);
+  testing::expect_reads_arena_samples("hanoi", read_default, format_reading);
 }
 
 TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
@@ -56,8 +37,7 @@ TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
     EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(s)) << what;
     EXPECT_TRUE(got->state == s) << what;
     EXPECT_TRUE(got->goal_marked) << what;
-    const int band = i % 4 != 1 ? std::max(16, size.height / 12) : 0;
-    const RenderLayout lay = layout(s, {0, band, size.width, size.height - 2 * band}, style);
+    const RenderLayout lay = layout(s, board_area(size, i % 4 != 1), style);
     for (int p = 0; p < s.pegs; ++p)
       EXPECT_LT(std::abs(got->centres[static_cast<std::size_t>(p)].x - lay.peg_x[static_cast<std::size_t>(p)]), 2.0) << what;
   }
@@ -80,11 +60,7 @@ TEST(HanoiReader, ImagePuzzleSolves) {
 
 TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   cv::RNG rng(5);
-  std::vector<cv::Mat> negatives;
-  negatives.emplace_back(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
-  cv::Mat noise(600, 800, CV_8UC3);
-  rng.fill(noise, cv::RNG::UNIFORM, 0, 256);
-  negatives.push_back(noise);
+  std::vector<cv::Mat> negatives = testing::page_and_noise(rng);  // a blank page, noise
   // A bar chart: bars standing on a base line (no rods above them).
   cv::Mat bars(600, 800, CV_8UC3, cv::Scalar(250, 250, 250));
   cv::rectangle(bars, {50, 500, 700, 10}, cv::Scalar(30, 30, 30), cv::FILLED);
@@ -108,20 +84,8 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
     for (int c = 0; c < 8; ++c)
       cv::rectangle(grid, {162 + c * 60, 62 + r * 60, 58, 58}, (r + c) % 2 ? cv::Scalar(99, 136, 181) : cv::Scalar(181, 217, 240), cv::FILLED);
   negatives.push_back(grid);
-  for (const char* game : {"knight", "onestroke", "valves", "river"}) {
-    const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena" / game;
-    if (!fs::exists(dir)) continue;
-    for (const auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".png") negatives.push_back(cv::imread(e.path().string(), cv::IMREAD_COLOR));
-  }
-  for (std::size_t i = 0; i < negatives.size(); ++i) {
-    auto got = read(negatives[i]);
-    EXPECT_FALSE(got.ok()) << "negative " << i << " read as\n" << (got.ok() ? solvers::hanoi::format(got->state) : "");
-    if (!got.ok()) {
-      EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
-    }
-  }
-  EXPECT_FALSE(read(cv::Mat()).ok());
+  testing::add_arena_samples(negatives, {"knight", "onestroke", "valves", "river"});
+  testing::expect_refused_as_no_board(negatives, read_default, format_reading);
 }
 
 TEST(HanoiReader, ParamsFromAProfileNode) {

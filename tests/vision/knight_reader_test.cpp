@@ -1,12 +1,10 @@
 // knight_reader_test.cpp: the knight's-tour reader reads arena samples and rendered boards exactly, and rejects non-boards.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <sstream>
 
+#include "tests/support/reader_samples.hpp"
+#include "vision/common/render_style.hpp"
 #include "vision/knight/image_puzzle.hpp"
 #include "vision/knight/reader.hpp"
 #include "vision/knight/render.hpp"
@@ -14,15 +12,10 @@
 namespace pb::vision::knight {
 namespace {
 
-namespace fs = std::filesystem;
 using solvers::knight::Square;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+Result<Reading> read_default(const cv::Mat& img) { return read(img); }
+std::string format_reading(const Reading& r) { return solvers::knight::format(r.state); }
 
 // A random board with `removed` squares gone, an optional start, and `moves` random legal jumps made.
 State random_state(cv::RNG& rng, int rows, int cols, int removed, bool start, int moves, std::vector<Cell>* tour) {
@@ -68,18 +61,7 @@ void expect_same(const State& got, const State& want, const std::string& what) {
 }
 
 TEST(KnightReader, ReadsEveryArenaSampleExactly) {
-  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/knight";
-  int count = 0;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".png") continue;
-    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
-    ASSERT_FALSE(img.empty()) << e.path();
-    auto got = read(img);
-    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
-    EXPECT_EQ(solvers::knight::format(got->state), slurp(fs::path(e.path()).replace_extension(".txt"))) << e.path();
-    ++count;
-  }
-  EXPECT_GE(count, 3);
+  testing::expect_reads_arena_samples("knight", read_default, format_reading);
 }
 
 // Many boards, mid-tour positions, styles and image sizes; the squares' centres land in the squares.
@@ -101,8 +83,7 @@ TEST(KnightReader, ReadsRenderedBoardsAcrossStylesExactly) {
     const std::string what = "case " + std::to_string(i) + "\n" + solvers::knight::format(s);
     ASSERT_TRUE(got.ok()) << what << got.error().message;
     expect_same(got->state, s, what);
-    const RenderLayout lay = layout(s, {0, i % 4 != 1 ? std::max(16, size.height / 12) : 0, size.width,
-                                        size.height - 2 * (i % 4 != 1 ? std::max(16, size.height / 12) : 0)}, style);
+    const RenderLayout lay = layout(s, board_area(size, i % 4 != 1), style);
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) EXPECT_LT(cv::norm(cv::Point2d(got->centre({r, c})) - lay.centre({r, c})), 2.0) << what;
     EXPECT_GT(got->min_confidence(), 0.0) << what;
@@ -160,11 +141,7 @@ TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
 
 TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {
   cv::RNG rng(3);
-  std::vector<cv::Mat> negatives;
-  negatives.emplace_back(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));  // blank
-  cv::Mat noise(600, 800, CV_8UC3);
-  rng.fill(noise, cv::RNG::UNIFORM, 0, 256);
-  negatives.push_back(noise);
+  std::vector<cv::Mat> negatives = testing::page_and_noise(rng);  // a blank page, noise
   // A chessboard without grid lines.
   cv::Mat chess(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
   for (int r = 0; r < 8; ++r)
@@ -184,20 +161,8 @@ TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {
   for (int i = 0; i < 10; ++i) cv::putText(text, "level 3 - moves 5 knight", {20, 50 + 50 * i}, cv::FONT_HERSHEY_SIMPLEX, 1.2, {20, 20, 20}, 2);
   negatives.push_back(text);
   // The arena's other games.
-  for (const char* game : {"hanoi", "onestroke", "valves", "river"}) {
-    const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena" / game;
-    if (!fs::exists(dir)) continue;
-    for (const auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".png") negatives.push_back(cv::imread(e.path().string(), cv::IMREAD_COLOR));
-  }
-  for (std::size_t i = 0; i < negatives.size(); ++i) {
-    auto got = read(negatives[i]);
-    EXPECT_FALSE(got.ok()) << "negative " << i << " read as\n" << (got.ok() ? solvers::knight::format(got->state) : "");
-    if (!got.ok()) {
-      EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
-    }
-  }
-  EXPECT_FALSE(read(cv::Mat()).ok());
+  testing::add_arena_samples(negatives, {"hanoi", "onestroke", "valves", "river"});
+  testing::expect_refused_as_no_board(negatives, read_default, format_reading);
 }
 
 TEST(KnightReader, ParamsFromAProfileNode) {

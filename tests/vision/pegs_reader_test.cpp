@@ -1,13 +1,10 @@
 /* pegs_reader_test.cpp: the Pegs reader on the game's own renders (shapes, colours, sizes) and on non-boards. */
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <sstream>
 
 #include "solvers/pegs/pegs.hpp"
+#include "tests/support/reader_samples.hpp"
 #include "vision/pegs/image_puzzle.hpp"
 #include "vision/pegs/reader.hpp"
 
@@ -15,37 +12,14 @@ namespace fs = std::filesystem;
 namespace vp = pb::vision::pegs;
 using pb::solvers::pegs::Site;
 using pb::solvers::pegs::State;
+using pb::testing::load;
 
 namespace {
 
 const fs::path kSamples = fs::path(PB_SOURCE_DIR) / "samples/sgt/pegs";
 
-State truth_of(const fs::path& png) {
-  fs::path txt = png;
-  txt.replace_extension(".txt");
-  std::ifstream in(txt);
-  std::stringstream s;
-  s << in.rdbuf();
-  auto board = pb::solvers::split_text_board(s.str(), txt.string(), true);
-  EXPECT_TRUE(board.ok()) << txt;
-  auto state = pb::solvers::pegs::parse(*board);
-  EXPECT_TRUE(state.ok()) << txt << ": " << (state.ok() ? "" : state.error().message);
-  return *state;
-}
-
-std::vector<fs::path> samples() {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(kSamples))
-    if (e.path().extension() == ".png") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-cv::Mat load(const fs::path& p) {
-  cv::Mat m = cv::imread(p.string(), cv::IMREAD_COLOR);
-  EXPECT_FALSE(m.empty()) << p;
-  return m;
-}
+State truth_of(const fs::path& png) { return pb::testing::truth_of(png, pb::solvers::pegs::parse); }
+std::vector<fs::path> samples() { return pb::testing::pngs_in(kSamples); }
 
 }  // namespace
 
@@ -92,11 +66,7 @@ TEST(PegsReader, ReadsScaledAndCroppedWindows) {
 }
 
 TEST(PegsReader, RejectsNonBoards) {
-  std::vector<std::pair<std::string, cv::Mat>> inputs;
-  inputs.emplace_back("blank", cv::Mat(480, 640, CV_8UC3, cv::Scalar(214, 214, 214)));
-  cv::Mat noise(480, 640, CV_8UC3);
-  cv::randu(noise, cv::Scalar::all(0), cv::Scalar::all(256));
-  inputs.emplace_back("noise", noise);
+  std::vector<std::pair<std::string, cv::Mat>> inputs = pb::testing::blank_and_noise();
   // A lattice of filled squares (a one-stroke-like grid): square cells are not pegs.
   cv::Mat grid(400, 400, CV_8UC3, cv::Scalar(250, 250, 250));
   for (int r = 0; r < 4; ++r)
@@ -109,21 +79,10 @@ TEST(PegsReader, RejectsNonBoards) {
   inputs.emplace_back("mid-size-dots", dots);
   // The other game: Fifteen.
   inputs.emplace_back("fifteen", load(fs::path(PB_SOURCE_DIR) / "samples/sgt/fifteen/4x4_window_t64.png"));
-  fs::path neg = fs::path(PB_SOURCE_DIR) / "tests/data/negative";
-  if (fs::is_directory(neg))
-    for (const auto& e : fs::directory_iterator(neg))
-      if (e.path().extension() == ".png" || e.path().extension() == ".jpg")
-        inputs.emplace_back(e.path().filename().string(), load(e.path()));
-  fs::path onestroke = fs::path(PB_SOURCE_DIR) / "samples/onestroke";
-  if (fs::is_directory(onestroke))
-    for (const auto& e : fs::recursive_directory_iterator(onestroke))
-      if (e.path().extension() == ".png" && inputs.size() < 12) inputs.emplace_back(e.path().filename().string(), load(e.path()));
-  for (const auto& [name, img] : inputs) {
-    SCOPED_TRACE(name);
-    auto r = vp::read(img);
-    EXPECT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
-  }
-  EXPECT_FALSE(vp::read(cv::Mat()).ok());
+  pb::testing::add_shared_negatives(inputs);
+  pb::testing::expect_all_refused(
+      inputs, [](const cv::Mat& img) { return vp::read(img); },
+      [](const vp::Reading& r) { return pb::solvers::pegs::format(r.state); });
 }
 
 TEST(PegsReader, RefusesAPegBetweenSites) {

@@ -1,65 +1,34 @@
 // river_reader_test.cpp: the river reader reads arena samples and arena frames (styles, sizes, levels, mid-level positions with passengers aboard) exactly, and rejects non-scenes.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <opencv2/core/persistence.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <set>
-#include <sstream>
 
 #include "samples/arena/arena.hpp"
 #include "samples/arena/levels.hpp"
+#include "tests/support/arena_play.hpp"
+#include "tests/support/reader_samples.hpp"
 #include "vision/river/image_puzzle.hpp"
 #include "vision/river/reader.hpp"
 
 namespace pb::vision::river {
 namespace {
 
-namespace fs = std::filesystem;
 using arena::RiverLevel;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // A session on river level `level`, with the first `gestures` clicks of the arena's own solution
 // made (boarding, landing and crossing clicks: mid-level positions, often with passengers aboard).
 arena::Session river_session(int level, std::uint64_t seed, int variant, cv::Size size, int gestures) {
-  arena::SessionOptions o;
-  o.game = arena::Game::kRiver;
-  o.first_level = level;
-  o.seed = seed;
-  o.variant = variant;
-  o.size = size;
-  auto s = arena::Session::create(o);
+  auto s = testing::arena_session(arena::Game::kRiver, level, seed, variant, size, gestures);
   EXPECT_TRUE(s.ok());
-  const auto strokes = s->level().solution();
-  for (int i = 0; i < gestures && i + 1 < static_cast<int>(strokes.size()); ++i) {
-    const cv::Point2d p = strokes[static_cast<std::size_t>(i)].points.front();
-    s->press(p);
-    s->release(p);
-  }
   return std::move(*s);
 }
 
 TEST(RiverReader, ReadsEveryArenaSampleExactly) {
-  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/river";
-  int count = 0;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".png") continue;
-    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
-    ASSERT_FALSE(img.empty()) << e.path();
-    auto got = read(img);
-    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
-    EXPECT_EQ(solvers::river::format(got->state), slurp(fs::path(e.path()).replace_extension(".txt"))) << e.path();
-    ++count;
-  }
-  EXPECT_GE(count, 3);
+  testing::expect_reads_arena_samples(
+      "river", [](const cv::Mat& img) { return read(img); },
+      [](const Reading& r) { return solvers::river::format(r.state); });
 }
 
 // Many arena frames: every style variant from 0 to 179 (colours, fonts, letters on or off), six

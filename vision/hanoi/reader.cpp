@@ -3,75 +3,29 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <string>
+
+#include "vision/common/params.hpp"
+#include "vision/common/pixels.hpp"
 
 namespace pb::vision::hanoi {
 namespace {
 
-using Colour = cv::Vec3i;
-
-int l1(const cv::Vec3b& p, const Colour& c) {
-  return std::abs(p[0] - c[0]) + std::abs(p[1] - c[1]) + std::abs(p[2] - c[2]);
-}
-
-// The commonest colour along the image's border (16 levels per channel bins, then the bin's median).
-Colour page_colour(const cv::Mat& img) {
-  std::map<int, std::vector<cv::Vec3b>> bins;
-  auto add = [&](int y, int x) {
-    const cv::Vec3b p = img.at<cv::Vec3b>(y, x);
-    bins[(p[0] >> 4) << 8 | (p[1] >> 4) << 4 | (p[2] >> 4)].push_back(p);
-  };
-  for (int x = 0; x < img.cols; ++x) add(0, x), add(img.rows - 1, x);
-  for (int y = 1; y + 1 < img.rows; ++y) add(y, 0), add(y, img.cols - 1);
-  auto& px = std::max_element(bins.begin(), bins.end(), [](const auto& a, const auto& b) {
-               return a.second.size() < b.second.size();
-             })->second;
-  Colour out;
-  for (int ch = 0; ch < 3; ++ch) {
-    std::nth_element(px.begin(), px.begin() + static_cast<std::ptrdiff_t>(px.size() / 2), px.end(),
-                     [ch](const cv::Vec3b& a, const cv::Vec3b& b) { return a[ch] < b[ch]; });
-    out[ch] = px[px.size() / 2][ch];
-  }
-  return out;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   if (input.empty()) return make_error("no board found: the image is empty");
-  cv::Mat img;
-  if (input.type() == CV_8UC3) img = input;
-  else if (input.type() == CV_8UC4) cv::cvtColor(input, img, cv::COLOR_BGRA2BGR);
-  else if (input.type() == CV_8UC1) cv::cvtColor(input, img, cv::COLOR_GRAY2BGR);
-  else return make_error("no board found: expected an 8-bit colour image");
+  const std::optional<cv::Mat> bgr = as_bgr8(input);
+  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  const cv::Mat& img = *bgr;
   if (img.rows < 20 || img.cols < 20) return make_error("no board found: the image is too small");
 
-  const Colour page = page_colour(img);
-  cv::Mat shape(img.size(), CV_8U);
-  for (int y = 0; y < img.rows; ++y) {
-    const auto* row = img.ptr<cv::Vec3b>(y);
-    auto* m = shape.ptr<std::uint8_t>(y);
-    for (int x = 0; x < img.cols; ++x) m[x] = l1(row[x], page) > p.page_distance ? 255 : 0;
-  }
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
-  int best = -1;
-  long long best_area = 0;
-  for (int i = 1; i < n; ++i) {
-    const long long a = static_cast<long long>(stats.at<int>(i, cv::CC_STAT_WIDTH)) * stats.at<int>(i, cv::CC_STAT_HEIGHT);
-    if (a > best_area) best_area = a, best = i;
-  }
-  if (best < 0 || best_area < p.min_shape_fraction * img.total())
+  cv::Mat labels;
+  const BoxComponent shape = largest_box_component(far_from(img, border_colour(img), p.page_distance), labels);
+  if (shape.label < 0 || shape.box_area < p.min_shape_fraction * img.total())
     return make_error("no board found: nothing large stands out from the page colour");
-  const cv::Rect box(stats.at<int>(best, cv::CC_STAT_LEFT), stats.at<int>(best, cv::CC_STAT_TOP),
-                     stats.at<int>(best, cv::CC_STAT_WIDTH), stats.at<int>(best, cv::CC_STAT_HEIGHT));
-  cv::Mat on = labels == best;  // the apparatus alone
+  const cv::Rect box = shape.box;
+  cv::Mat on = labels == shape.label;  // the apparatus alone
   auto at = [&](int y, int x) { return on.at<std::uint8_t>(y, x) != 0; };
 
   // The base: the lowest band of rows the shape spans end to end.
@@ -211,34 +165,31 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
 }  // namespace
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("the `hanoi` profile node must be a map of parameter names to values");
-  try {
-    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
-    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
-    get_i("page_distance", p.page_distance);
-    get_d("min_shape_fraction", p.min_shape_fraction);
-    get_d("base_coverage", p.base_coverage);
-    get_d("max_base_fraction", p.max_base_fraction);
-    get_d("probe_depth", p.probe_depth);
-    get_i("min_pegs", p.min_pegs);
-    get_i("max_pegs", p.max_pegs);
-    get_d("spacing_tolerance", p.spacing_tolerance);
-    get_d("rod_tolerance", p.rod_tolerance);
-    get_d("disk_factor", p.disk_factor);
-    get_i("disk_extra_px", p.disk_extra_px);
-    get_i("min_disk_rows", p.min_disk_rows);
-    get_d("height_tolerance", p.height_tolerance);
-    get_d("min_step", p.min_step);
-    get_i("max_disks", p.max_disks);
-  } catch (const cv::Exception& e) {
-    return make_error(std::string("bad value in the `hanoi` profile node: ") + e.what());
-  }
-  if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
-      p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
-    return make_error("the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)");
-  return p;
+  return params_from_node(
+      node, "hanoi", defaults,
+      [](const ProfileKeys& key, Params& p) {
+        key("page_distance", p.page_distance);
+        key("min_shape_fraction", p.min_shape_fraction);
+        key("base_coverage", p.base_coverage);
+        key("max_base_fraction", p.max_base_fraction);
+        key("probe_depth", p.probe_depth);
+        key("min_pegs", p.min_pegs);
+        key("max_pegs", p.max_pegs);
+        key("spacing_tolerance", p.spacing_tolerance);
+        key("rod_tolerance", p.rod_tolerance);
+        key("disk_factor", p.disk_factor);
+        key("disk_extra_px", p.disk_extra_px);
+        key("min_disk_rows", p.min_disk_rows);
+        key("height_tolerance", p.height_tolerance);
+        key("min_step", p.min_step);
+        key("max_disks", p.max_disks);
+      },
+      [](const Params& p) -> std::string {
+        if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
+            p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
+          return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
+        return "";
+      });
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
@@ -250,11 +201,9 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params) {
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {
-  cv::Mat out;
-  if (bgr.type() == CV_8UC3) out = bgr.clone();
-  else if (bgr.type() == CV_8UC4) cv::cvtColor(bgr, out, cv::COLOR_BGRA2BGR);
-  else if (bgr.type() == CV_8UC1) cv::cvtColor(bgr, out, cv::COLOR_GRAY2BGR);
-  else return bgr.clone();
+  std::optional<cv::Mat> canvas = bgr8_copy(bgr);
+  if (!canvas) return bgr.clone();
+  cv::Mat& out = *canvas;
   cv::rectangle(out, reading.base, {0, 200, 0}, 2);
   const State& st = reading.state;
   for (std::size_t peg = 0; peg < reading.disks.size(); ++peg) {

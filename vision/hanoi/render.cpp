@@ -6,25 +6,10 @@
 #include <opencv2/imgproc.hpp>
 #include <string>
 
+#include "vision/common/render_style.hpp"
+
 namespace pb::vision::hanoi {
 namespace {
-
-int l1(const cv::Scalar& a, const cv::Scalar& b) {
-  return static_cast<int>(std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]));
-}
-
-cv::Scalar distinct_colour(cv::RNG& rng, const std::vector<cv::Scalar>& avoid, int min_l1, int lo, int hi) {
-  cv::Scalar best;
-  int best_d = -1;
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    cv::Scalar c(rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1));
-    int d = 1 << 20;
-    for (const auto& a : avoid) d = std::min(d, l1(a, c));
-    if (d >= min_l1) return c;
-    if (d > best_d) best_d = d, best = c;
-  }
-  return best;
-}
 
 void rounded_bar(cv::Mat& img, cv::Rect r, int radius, const cv::Scalar& colour) {
   radius = std::clamp(radius, 0, std::min(r.width, r.height) / 2);
@@ -135,26 +120,17 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
 }
 
 cv::Mat render(const State& state, const RenderStyle& style, cv::Size size, bool caption) {
-  cv::Mat img(size, CV_8UC3, style.background);
-  const int band = caption ? std::max(16, size.height / 12) : 0;
-  draw(img, {0, band, size.width, size.height - 2 * band}, state, style);
-  if (caption) {
-    const double scale = band * 0.45 / 22.0;
-    cv::putText(img, "tower of hanoi - level 1", {band / 2, band * 3 / 4}, style.font, scale, style.base, 1,
-                cv::LINE_AA);
-    cv::putText(img, "level 1 - moves 0", {band / 2, size.height - band / 3}, style.font, scale, style.base, 1,
-                cv::LINE_AA);
-  }
-  return img;
+  return render_frame(
+      size, style.background, caption, [&](cv::Mat& img, cv::Rect area) { draw(img, area, state, style); },
+      "tower of hanoi - level 1", "level 1 - moves 0", style.font, style.base);
 }
 
 RenderStyle style_variant(std::uint64_t variant) {
   RenderStyle s;
   if (variant == 0) return s;
-  cv::RNG rng(0x68616e6f6900ull ^ (variant * 0x9e3779b97f4a7c15ull));
+  cv::RNG rng = variant_rng(0x68616e6f6900ull, variant);
   const bool dark_page = variant % 4 == 3;
-  s.background = dark_page ? cv::Scalar(rng.uniform(15, 60), rng.uniform(15, 60), rng.uniform(15, 60))
-                           : cv::Scalar(rng.uniform(195, 256), rng.uniform(195, 256), rng.uniform(195, 256));
+  s.background = dark_page ? random_colour(rng, 15, 60) : random_colour(rng, 195, 256);
   s.peg = distinct_colour(rng, {s.background}, 200, 0, 255);
   s.base = variant % 2 ? s.peg : distinct_colour(rng, {s.background}, 200, 0, 255);
   s.marker = distinct_colour(rng, {s.background}, 200, 0, 255);
@@ -162,9 +138,7 @@ RenderStyle style_variant(std::uint64_t variant) {
   s.disks.clear();
   const int colours = 1 + static_cast<int>(variant % 6);  // 1: every disk the same colour
   for (int i = 0; i < colours; ++i) s.disks.push_back(distinct_colour(rng, {s.background}, 160, 0, 255));
-  static constexpr int kFonts[] = {cv::FONT_HERSHEY_SIMPLEX, cv::FONT_HERSHEY_DUPLEX, cv::FONT_HERSHEY_COMPLEX,
-                                   cv::FONT_HERSHEY_TRIPLEX, cv::FONT_HERSHEY_PLAIN, cv::FONT_HERSHEY_COMPLEX_SMALL};
-  s.font = kFonts[variant % 6];
+  s.font = variant_font(variant);
   s.peg_width = rng.uniform(0.008, 0.03);
   s.disk_height = rng.uniform(0.05, 0.1);
   s.gap_px = rng.uniform(2, 7);

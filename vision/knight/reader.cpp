@@ -4,44 +4,17 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <string>
+
+#include "vision/common/params.hpp"
+#include "vision/common/pixels.hpp"
 
 namespace pb::vision::knight {
 namespace {
 
 using Colour = cv::Vec3i;
-
-int l1(const cv::Vec3b& p, const Colour& c) {
-  return std::abs(p[0] - c[0]) + std::abs(p[1] - c[1]) + std::abs(p[2] - c[2]);
-}
-int l1(const Colour& a, const Colour& b) { return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]); }
-
-Colour median(std::vector<cv::Vec3b>& px) {
-  Colour out;
-  if (px.empty()) return out;
-  for (int ch = 0; ch < 3; ++ch) {
-    std::nth_element(px.begin(), px.begin() + static_cast<std::ptrdiff_t>(px.size() / 2), px.end(),
-                     [ch](const cv::Vec3b& a, const cv::Vec3b& b) { return a[ch] < b[ch]; });
-    out[ch] = px[px.size() / 2][ch];
-  }
-  return out;
-}
-
-// The commonest colour along the image's border (16 levels per channel bins, then the bin's median).
-Colour page_colour(const cv::Mat& img) {
-  std::map<int, std::vector<cv::Vec3b>> bins;
-  auto add = [&](int y, int x) {
-    const cv::Vec3b p = img.at<cv::Vec3b>(y, x);
-    bins[(p[0] >> 4) << 8 | (p[1] >> 4) << 4 | (p[2] >> 4)].push_back(p);
-  };
-  for (int x = 0; x < img.cols; ++x) add(0, x), add(img.rows - 1, x);
-  for (int y = 1; y + 1 < img.rows; ++y) add(y, 0), add(y, img.cols - 1);
-  auto best = std::max_element(bins.begin(), bins.end(),
-                               [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
-  return median(best->second);
-}
 
 // Runs of indices whose value is at least `min`: [begin, end) pairs.
 std::vector<std::pair<int, int>> runs_above(const std::vector<double>& v, double min) {
@@ -72,9 +45,7 @@ Result<std::vector<std::pair<int, int>>> grid_lines(const std::vector<double>& c
   std::vector<double> gaps;
   for (std::size_t i = 1; i < lines.size(); ++i)
     gaps.push_back((lines[i].first + lines[i].second) / 2.0 - (lines[i - 1].first + lines[i - 1].second) / 2.0);
-  std::vector<double> sorted = gaps;
-  std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
-  const double pitch = sorted[sorted.size() / 2];
+  const double pitch = median_of(gaps);
   if (pitch < p.min_pitch) return make_error(std::string("no board found: squares narrower than ") + std::to_string(p.min_pitch) + " px");
   for (double g : gaps)
     if (std::abs(g - pitch) > p.spacing_tolerance * pitch)
@@ -101,12 +72,12 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
                                                               {sq.x + dx, sq.y + sq.height - 1 - dy},
                                                               {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}})
         corner.push_back(img.at<cv::Vec3b>(y, x));
-  out.fill = median(corner);
+  out.fill = median_colour(corner);
   const double cx = sq.x + (sq.width - 1) / 2.0, cy = sq.y + (sq.height - 1) / 2.0;
   auto marked = [&](double x, double y) {
     const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
     if (ix < sq.x || iy < sq.y || ix >= sq.x + sq.width || iy >= sq.y + sq.height) return false;
-    return l1(img.at<cv::Vec3b>(iy, ix), out.fill) > p.mark_distance;
+    return l1_distance(img.at<cv::Vec3b>(iy, ix), out.fill) > p.mark_distance;
   };
   const double rc = p.centre_radius * s;
   int inside = 0, hit = 0;
@@ -145,35 +116,21 @@ double margin(double value, double threshold) {
 
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   if (input.empty()) return make_error("no board found: the image is empty");
-  cv::Mat img;
-  if (input.type() == CV_8UC3) img = input;
-  else if (input.type() == CV_8UC4) cv::cvtColor(input, img, cv::COLOR_BGRA2BGR);
-  else if (input.type() == CV_8UC1) cv::cvtColor(input, img, cv::COLOR_GRAY2BGR);
-  else return make_error("no board found: expected an 8-bit colour image");
+  const std::optional<cv::Mat> bgr = as_bgr8(input);
+  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  const cv::Mat& img = *bgr;
   if (img.rows < 3 * p.min_pitch || img.cols < 3 * p.min_pitch) return make_error("no board found: the image is too small");
 
-  const Colour page = page_colour(img);
-  cv::Mat shape(img.size(), CV_8U);
-  for (int y = 0; y < img.rows; ++y) {
-    const auto* row = img.ptr<cv::Vec3b>(y);
-    auto* m = shape.ptr<std::uint8_t>(y);
-    for (int x = 0; x < img.cols; ++x) m[x] = l1(row[x], page) > p.page_distance ? 255 : 0;
-  }
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
-  int best = -1;
-  long long best_area = 0;
-  for (int i = 1; i < n; ++i) {
-    const long long a = static_cast<long long>(stats.at<int>(i, cv::CC_STAT_WIDTH)) * stats.at<int>(i, cv::CC_STAT_HEIGHT);
-    if (a > best_area) best_area = a, best = i;
-  }
+  const Colour page = border_colour(img);
+  const cv::Mat shape = far_from(img, page, p.page_distance);
+  cv::Mat labels;
+  const BoxComponent board = largest_box_component(shape, labels);
   // The smallest board there can be: min_side squares of min_pitch a side, in each direction.
   const int least_side = p.min_side * p.min_pitch;
-  if (best < 0 || stats.at<int>(best, cv::CC_STAT_WIDTH) < least_side || stats.at<int>(best, cv::CC_STAT_HEIGHT) < least_side)
+  if (board.label < 0 || board.box.width < least_side || board.box.height < least_side)
     return make_error("no board found: nothing stands out from the page colour that is large enough for " +
                       std::to_string(p.min_side) + " squares of " + std::to_string(p.min_pitch) + " px a side");
-  const cv::Rect box(stats.at<int>(best, cv::CC_STAT_LEFT), stats.at<int>(best, cv::CC_STAT_TOP),
-                     stats.at<int>(best, cv::CC_STAT_WIDTH), stats.at<int>(best, cv::CC_STAT_HEIGHT));
+  const cv::Rect box = board.box;
 
   // The frame's colour is the grid's.
   std::vector<cv::Vec3b> edge;
@@ -183,13 +140,13 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   for (int y = box.y; y < box.y + box.height; ++y)
     for (int x : {box.x, box.x + box.width - 1})
       if (shape.at<std::uint8_t>(y, x)) edge.push_back(img.at<cv::Vec3b>(y, x));
-  const Colour ink = median(edge);
+  const Colour ink = median_colour(edge);
 
   std::vector<double> cols(static_cast<std::size_t>(box.width), 0), rows(static_cast<std::size_t>(box.height), 0);
   for (int y = 0; y < box.height; ++y) {
     const auto* row = img.ptr<cv::Vec3b>(box.y + y) + box.x;
     for (int x = 0; x < box.width; ++x)
-      if (l1(row[x], ink) <= p.ink_distance) cols[static_cast<std::size_t>(x)] += 1, rows[static_cast<std::size_t>(y)] += 1;
+      if (l1_distance(row[x], ink) <= p.ink_distance) cols[static_cast<std::size_t>(x)] += 1, rows[static_cast<std::size_t>(y)] += 1;
   }
   for (auto& c : cols) c /= box.height;
   for (auto& r : rows) r /= box.width;
@@ -226,7 +183,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     for (int c = 0; c < st.cols; ++c) {
       const std::size_t i = static_cast<std::size_t>(r * st.cols + c);
       const SquareLook& lk = looks[i];
-      const int to_page = l1(lk.fill, page);
+      const int to_page = l1_distance(lk.fill, page);
       double conf = margin(to_page, p.removed_distance);
       if (to_page <= p.removed_distance) {
         st.squares[i] = Square::kRemoved;
@@ -263,12 +220,12 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   std::array<Colour, 2> parity;
   for (int k = 0; k < 2; ++k) {
     auto copy = free_fill[static_cast<std::size_t>(k)];
-    parity[static_cast<std::size_t>(k)] = median(copy);
+    parity[static_cast<std::size_t>(k)] = median_colour(copy);
     for (const auto& f : free_fill[static_cast<std::size_t>(k)])
-      if (l1(f, parity[static_cast<std::size_t>(k)]) > p.mark_distance)
+      if (l1_distance(f, parity[static_cast<std::size_t>(k)]) > p.mark_distance)
         return make_error("no board found: free squares of one colour of the checkerboard differ");
   }
-  if (!free_fill[0].empty() && !free_fill[1].empty() && l1(parity[0], parity[1]) < p.page_distance)
+  if (!free_fill[0].empty() && !free_fill[1].empty() && l1_distance(parity[0], parity[1]) < p.page_distance)
     return make_error("no board found: the squares are not a checkerboard");
   return out;
 }
@@ -282,35 +239,33 @@ double Reading::min_confidence() const {
 }
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("the `knight` profile node must be a map of parameter names to values");
-  try {
-    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
-    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
-    get_i("page_distance", p.page_distance);
-    get_i("ink_distance", p.ink_distance);
-    get_d("line_coverage", p.line_coverage);
-    get_d("spacing_tolerance", p.spacing_tolerance);
-    get_i("min_pitch", p.min_pitch);
-    get_i("max_side", p.max_side);
-    get_i("min_side", p.min_side);
-    get_i("mark_distance", p.mark_distance);
-    get_d("corner_from", p.corner_from);
-    get_d("corner_to", p.corner_to);
-    get_d("removed_distance", p.removed_distance);
-    get_d("centre_radius", p.centre_radius);
-    get_d("clean_max", p.clean_max);
-    get_d("disc_min", p.disc_min);
-    get_d("ring_from", p.ring_from);
-    get_d("ring_to", p.ring_to);
-    get_d("ring_min", p.ring_min);
-  } catch (const cv::Exception& e) {
-    return make_error(std::string("bad value in the `knight` profile node: ") + e.what());
-  }
-  if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from || p.ring_to <= p.ring_from)
-    return make_error("the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to)");
-  return p;
+  return params_from_node(
+      node, "knight", defaults,
+      [](const ProfileKeys& key, Params& p) {
+        key("page_distance", p.page_distance);
+        key("ink_distance", p.ink_distance);
+        key("line_coverage", p.line_coverage);
+        key("spacing_tolerance", p.spacing_tolerance);
+        key("min_pitch", p.min_pitch);
+        key("max_side", p.max_side);
+        key("min_side", p.min_side);
+        key("mark_distance", p.mark_distance);
+        key("corner_from", p.corner_from);
+        key("corner_to", p.corner_to);
+        key("removed_distance", p.removed_distance);
+        key("centre_radius", p.centre_radius);
+        key("clean_max", p.clean_max);
+        key("disc_min", p.disc_min);
+        key("ring_from", p.ring_from);
+        key("ring_to", p.ring_to);
+        key("ring_min", p.ring_min);
+      },
+      [](const Params& p) -> std::string {
+        if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from ||
+            p.ring_to <= p.ring_from)
+          return "the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to)";
+        return "";
+      });
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
@@ -322,11 +277,9 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params) {
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> tour) {
-  cv::Mat out;
-  if (bgr.type() == CV_8UC3) out = bgr.clone();
-  else if (bgr.type() == CV_8UC4) cv::cvtColor(bgr, out, cv::COLOR_BGRA2BGR);
-  else if (bgr.type() == CV_8UC1) cv::cvtColor(bgr, out, cv::COLOR_GRAY2BGR);
-  else return bgr.clone();
+  std::optional<cv::Mat> canvas = bgr8_copy(bgr);
+  if (!canvas) return bgr.clone();
+  cv::Mat& out = *canvas;
   const State& st = reading.state;
   cv::rectangle(out, reading.board, {0, 200, 0}, 2);
   const double h = std::min(reading.pitch_x, reading.pitch_y) / 2;

@@ -7,28 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "vision/common/render_style.hpp"
+
 namespace pb::vision::knight {
 namespace {
 
 using solvers::knight::Square;
-
-int l1(const cv::Scalar& a, const cv::Scalar& b) {
-  return static_cast<int>(std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]));
-}
-
-// A random colour at least `min_l1` (sum of channel differences) from every colour in `avoid`.
-cv::Scalar distinct_colour(cv::RNG& rng, const std::vector<cv::Scalar>& avoid, int min_l1, int lo, int hi) {
-  cv::Scalar best;
-  int best_d = -1;
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    cv::Scalar c(rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1), rng.uniform(lo, hi + 1));
-    int d = 1 << 20;
-    for (const auto& a : avoid) d = std::min(d, l1(a, c));
-    if (d >= min_l1) return c;
-    if (d > best_d) best_d = d, best = c;
-  }
-  return best;
-}
 
 // Text of `height` px (cap height) in `box`, centred.
 void centred_text(cv::Mat& img, const std::string& text, cv::Point2d centre, double height, double max_width,
@@ -108,27 +92,17 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
 
 cv::Mat render(const State& state, const RenderStyle& style, cv::Size size, std::span<const Cell> tour,
                bool caption) {
-  cv::Mat img(size, CV_8UC3, style.background);
-  const int band = caption ? std::max(16, size.height / 12) : 0;
-  const cv::Rect area(0, band, size.width, size.height - 2 * band);
-  draw(img, area, state, style, tour);
-  if (caption) {
-    const double scale = band * 0.45 / 22.0;
-    cv::putText(img, "knight's tour - level 1", {band / 2, band * 3 / 4}, style.font, scale, style.grid, 1,
-                cv::LINE_AA);
-    cv::putText(img, "level 1 - moves " + std::to_string(tour.size()), {band / 2, size.height - band / 3},
-                style.font, scale, style.grid, 1, cv::LINE_AA);
-  }
-  return img;
+  return render_frame(
+      size, style.background, caption, [&](cv::Mat& img, cv::Rect area) { draw(img, area, state, style, tour); },
+      "knight's tour - level 1", "level 1 - moves " + std::to_string(tour.size()), style.font, style.grid);
 }
 
 RenderStyle style_variant(std::uint64_t variant) {
   RenderStyle s;
   if (variant == 0) return s;
-  cv::RNG rng(0x6b6e6967687400ull ^ (variant * 0x9e3779b97f4a7c15ull));
+  cv::RNG rng = variant_rng(0x6b6e6967687400ull, variant);
   const bool dark_page = variant % 4 == 3;
-  s.background = dark_page ? cv::Scalar(rng.uniform(20, 60), rng.uniform(20, 60), rng.uniform(20, 60))
-                           : cv::Scalar(rng.uniform(200, 256), rng.uniform(200, 256), rng.uniform(200, 256));
+  s.background = dark_page ? random_colour(rng, 20, 60) : random_colour(rng, 200, 256);
   s.grid = dark_page ? distinct_colour(rng, {s.background}, 250, 150, 255)
                      : distinct_colour(rng, {s.background}, 250, 0, 90);
   s.light = distinct_colour(rng, {s.background, s.grid}, 110, 60, 255);
@@ -139,9 +113,7 @@ RenderStyle style_variant(std::uint64_t variant) {
   s.letter = distinct_colour(rng, {s.knight}, 250, 0, 255);
   s.ring = distinct_colour(rng, {s.visited, s.light, s.dark, s.background}, 150, 0, 255);
   s.grid_px = 1 + static_cast<int>(variant % 4);
-  static constexpr int kFonts[] = {cv::FONT_HERSHEY_SIMPLEX, cv::FONT_HERSHEY_DUPLEX, cv::FONT_HERSHEY_COMPLEX,
-                                   cv::FONT_HERSHEY_TRIPLEX, cv::FONT_HERSHEY_PLAIN, cv::FONT_HERSHEY_COMPLEX_SMALL};
-  s.font = kFonts[variant % 6];
+  s.font = variant_font(variant);
   s.max_pitch = 40 + static_cast<double>(rng.uniform(0, 60));
   s.margin = 0.02 + 0.02 * static_cast<double>(variant % 3);
   return s;

@@ -35,6 +35,8 @@
 #include <string>
 #include <utility>
 
+#include "vision/common/pixels.hpp"
+
 namespace pb::vision::onestroke {
 namespace {
 
@@ -292,11 +294,7 @@ Result<std::vector<Square>> Reader::find_squares(int split) const {
 Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
   std::vector<double> ws, hs, xs, ys;
   for (const Square& s : squares) ws.push_back(s.w), hs.push_back(s.h), xs.push_back(s.centre.x), ys.push_back(s.centre.y);
-  auto median = [](std::vector<double> v) {
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-  };
-  const double w = median(ws), h = median(hs);
+  const double w = median_of(ws), h = median_of(hs);
   const double nominal = (p_.min_cell_ratio + p_.max_cell_ratio) / 2;
   auto fx = fit_axis(xs, w, nominal), fy = fit_axis(ys, h, nominal);
   if (!fx && !fy) return no_board("the grey squares do not form a lattice (all in one place)");
@@ -425,12 +423,7 @@ Result<Reading> Reader::run() {
   std::vector<int> cb, cg, cr;
   for (const auto& at : board)
     for (const Bgr& v : site(at.first, at.second).coloured) cb.push_back(v.b), cg.push_back(v.g), cr.push_back(v.r);
-  auto med = [](std::vector<int>& v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-  };
-  const Bgr band{med(cb), med(cg), med(cr)};
+  const Bgr band{median_of(cb), median_of(cg), median_of(cr)};
   auto cat_score = [&](const SiteSamples& s) {
     int odd = s.background + s.dark;
     for (const Bgr& v : s.coloured)
@@ -567,12 +560,9 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 Result<Reading> read(const cv::Mat& image, const Params& params) {
   if (image.empty()) return make_error("no board found: the image is empty");
   try {
-    cv::Mat bgr;
-    if (image.type() == CV_8UC3) bgr = image;
-    else if (image.type() == CV_8UC4) cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR);
-    else if (image.type() == CV_8UC1) cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR);
-    else return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
-    return Reader(bgr, params).run();
+    const std::optional<cv::Mat> bgr = as_bgr8(image);
+    if (!bgr) return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
+    return Reader(*bgr, params).run();
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }

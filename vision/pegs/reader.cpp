@@ -12,16 +12,14 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
-#include <type_traits>
 
-// Colour helpers are shared with the Fifteen reader (header-only).
+// Colour and lattice helpers are shared with the Fifteen reader (header-only).
 #include "vision/common/colour.hpp"
+#include "vision/common/lattice.hpp"
+#include "vision/common/params.hpp"
 
 namespace pb::vision::pegs {
 namespace {
-
-
-
 
 // Round, solid blobs of non-background pixels (`ink`: 255 where a pixel is not background).
 std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {
@@ -45,56 +43,21 @@ std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {
 }
 
 // Median distance from a disc to its nearest neighbour straight right or straight below.
-float neighbour_pitch(const std::vector<Disc>& discs) {
-  std::vector<float> gaps;
-  for (const Disc& a : discs) {
-    float right = 0, below = 0;
-    for (const Disc& b : discs) {
-      float dx = b.centre.x - a.centre.x, dy = b.centre.y - a.centre.y;
-      float slack = std::max(a.diameter, b.diameter) / 2;
-      if (std::abs(dy) < slack && dx > slack && (right == 0 || dx < right)) right = dx;
-      if (std::abs(dx) < slack && dy > slack && (below == 0 || dy < below)) below = dy;
-    }
-    if (right > 0) gaps.push_back(right);
-    if (below > 0) gaps.push_back(below);
-  }
-  if (gaps.empty()) return 0;
-  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
-  return gaps[gaps.size() / 2];
+float disc_pitch(const std::vector<Disc>& discs) {
+  return neighbour_pitch(
+      discs, [](const Disc& d) { return d.centre; },
+      [](const Disc& a, const Disc& b) { return std::max(a.diameter, b.diameter) / 2; });
 }
 
 // Discs linked through neighbours one pitch away (the board), as indices into `discs`.
 std::vector<std::size_t> largest_cluster(const std::vector<Disc>& discs, float pitch, double tolerance) {
-  std::vector<int> cluster(discs.size(), -1);
-  int best = -1, best_size = 0, next = 0;
-  for (std::size_t s = 0; s < discs.size(); ++s) {
-    if (cluster[s] >= 0) continue;
-    int id = next++, size = 0;
-    std::vector<std::size_t> stack{s};
-    cluster[s] = id;
-    while (!stack.empty()) {
-      std::size_t a = stack.back();
-      stack.pop_back();
-      ++size;
-      for (std::size_t b = 0; b < discs.size(); ++b) {
-        if (cluster[b] >= 0) continue;
-        cv::Point2f d = discs[b].centre - discs[a].centre;
-        float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
-        // Neighbours in a row or column; an empty outside site between two discs is also allowed.
-        float steps = std::round(along / pitch);
-        if (steps >= 1 && steps <= 2 && std::abs(along - steps * pitch) <= tolerance * pitch &&
-            across <= tolerance * pitch) {
-          cluster[b] = id;
-          stack.push_back(b);
-        }
-      }
-    }
-    if (size > best_size) best = id, best_size = size;
-  }
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < discs.size(); ++i)
-    if (cluster[i] == best) out.push_back(i);
-  return out;
+  return largest_linked_group(discs, [&](const Disc& a, const Disc& b) {
+    cv::Point2f d = b.centre - a.centre;
+    float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
+    // Neighbours in a row or column; an empty outside site between two discs is also allowed.
+    float steps = std::round(along / pitch);
+    return steps >= 1 && steps <= 2 && std::abs(along - steps * pitch) <= tolerance * pitch && across <= tolerance * pitch;
+  });
 }
 
 bool near_ratio(double diameter, double pitch, double expected, double tolerance) {
@@ -106,7 +69,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
   std::vector<Disc> all = disc_candidates(ink, p);
   if (static_cast<int>(all.size()) < p.min_sites) return make_error("no board found: no pegs or holes (round discs)");
-  float pitch = neighbour_pitch(all);
+  float pitch = disc_pitch(all);
   if (pitch <= 0) return make_error("no board found: the round discs are not in rows and columns");
   std::vector<std::size_t> members = largest_cluster(all, pitch, p.lattice_tolerance);
   if (static_cast<int>(members.size()) < p.min_sites)
@@ -120,26 +83,18 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                         std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
   }
 
-  float min_x = all[members[0]].centre.x, min_y = all[members[0]].centre.y;
-  for (std::size_t i : members) min_x = std::min(min_x, all[i].centre.x), min_y = std::min(min_y, all[i].centre.y);
+  std::vector<cv::Point2f> centres;
+  for (std::size_t i : members) centres.push_back(all[i].centre);
+  auto fit = fit_sites(centres, pitch, p.max_side);
+  if (!fit) return fit.error();
+  const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
   lat.background = bg;
   lat.ink = ink;
-  std::vector<std::pair<int, int>> sites;
-  cv::Point2f origin(0, 0);
-  for (std::size_t i : members) {
-    int col = static_cast<int>(std::lround((all[i].centre.x - min_x) / pitch));
-    int row = static_cast<int>(std::lround((all[i].centre.y - min_y) / pitch));
-    sites.emplace_back(row, col);
-    lat.rows = std::max(lat.rows, row + 1);
-    lat.cols = std::max(lat.cols, col + 1);
-    origin += all[i].centre - cv::Point2f(col * pitch, row * pitch);
-  }
-  lat.origin = origin / static_cast<float>(members.size());
-  if (lat.rows > p.max_side || lat.cols > p.max_side)
-    return make_error("no board found: a " + std::to_string(lat.cols) + "x" + std::to_string(lat.rows) +
-                      " lattice is larger than the reader accepts (max_side " + std::to_string(p.max_side) + ")");
+  lat.rows = fit->rows;
+  lat.cols = fit->cols;
+  lat.origin = fit->origin;
   auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
   lat.discs.assign(cells, Disc{});
   lat.offsets.assign(cells, 0.0f);
@@ -157,10 +112,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     lat.discs[idx] = d;
     lat.offsets[idx] = dist;
   }
-  float half = pitch / 2;
-  lat.board = cv::Rect(cv::Point(static_cast<int>(std::floor(lat.origin.x - half)), static_cast<int>(std::floor(lat.origin.y - half))),
-                       cv::Point(static_cast<int>(std::ceil(lat.origin.x + (lat.cols - 0.5f) * pitch)),
-                                 static_cast<int>(std::ceil(lat.origin.y + (lat.rows - 0.5f) * pitch))));
+  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
   // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (std::find(members.begin(), members.end(), i) != members.end()) continue;
@@ -172,21 +124,6 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                         "): is a drag in progress? read again once the window is still");
   }
   return lat;
-}
-
-// Overrides `value` with node[key] when present; a present key of the wrong type is an error.
-template <class T>
-Result<void> override_from(const cv::FileNode& node, const char* key, T& value) {
-  cv::FileNode n = node[key];
-  if (n.empty() || n.isNone()) return {};
-  if constexpr (std::is_integral_v<T>) {
-    if (!n.isInt()) return make_error(std::string("profile: pegs.") + key + " must be an integer");
-    value = static_cast<T>(static_cast<int>(n));
-  } else {
-    if (!n.isInt() && !n.isReal()) return make_error(std::string("profile: pegs.") + key + " must be a number");
-    value = static_cast<T>(static_cast<double>(n));
-  }
-  return {};
 }
 
 }  // namespace
@@ -261,19 +198,19 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   Params p = defaults;
   if (node.empty() || node.isNone()) return p;
   if (!node.isMap()) return make_error("profile: `pegs` must be a map of reader parameters");
-  for (Result<void> r : {override_from(node, "background_tolerance", p.background_tolerance),
-                         override_from(node, "background_candidates", p.background_candidates),
-                         override_from(node, "min_disc_px", p.min_disc_px),
-                         override_from(node, "max_disc_aspect", p.max_disc_aspect),
-                         override_from(node, "min_disc_fill", p.min_disc_fill),
-                         override_from(node, "max_disc_fill", p.max_disc_fill),
-                         override_from(node, "peg_diameter", p.peg_diameter),
-                         override_from(node, "hole_diameter", p.hole_diameter),
-                         override_from(node, "diameter_tolerance", p.diameter_tolerance),
-                         override_from(node, "lattice_tolerance", p.lattice_tolerance),
-                         override_from(node, "min_sites", p.min_sites),
-                         override_from(node, "max_outside_ink", p.max_outside_ink),
-                         override_from(node, "max_side", p.max_side)})
+  for (Result<void> r : {override_from(node, "pegs", "background_tolerance", p.background_tolerance),
+                         override_from(node, "pegs", "background_candidates", p.background_candidates),
+                         override_from(node, "pegs", "min_disc_px", p.min_disc_px),
+                         override_from(node, "pegs", "max_disc_aspect", p.max_disc_aspect),
+                         override_from(node, "pegs", "min_disc_fill", p.min_disc_fill),
+                         override_from(node, "pegs", "max_disc_fill", p.max_disc_fill),
+                         override_from(node, "pegs", "peg_diameter", p.peg_diameter),
+                         override_from(node, "pegs", "hole_diameter", p.hole_diameter),
+                         override_from(node, "pegs", "diameter_tolerance", p.diameter_tolerance),
+                         override_from(node, "pegs", "lattice_tolerance", p.lattice_tolerance),
+                         override_from(node, "pegs", "min_sites", p.min_sites),
+                         override_from(node, "pegs", "max_outside_ink", p.max_outside_ink),
+                         override_from(node, "pegs", "max_side", p.max_side)})
     if (!r) return r.error();
   return p;
 }

@@ -9,6 +9,8 @@
 #include <string>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/params.hpp"
+#include "vision/common/pixels.hpp"
 
 namespace pb::vision::river {
 namespace {
@@ -99,19 +101,11 @@ std::optional<Scene> find_scene(const Regions& rs, int width, const Params& p) {
   return best;
 }
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   if (input.empty()) return make_error("no board found: the image is empty");
-  cv::Mat img;
-  if (input.type() == CV_8UC3) img = input;
-  else if (input.type() == CV_8UC4) cv::cvtColor(input, img, cv::COLOR_BGRA2BGR);
-  else if (input.type() == CV_8UC1) cv::cvtColor(input, img, cv::COLOR_GRAY2BGR);
-  else return make_error("no board found: expected an 8-bit colour image");
+  const std::optional<cv::Mat> bgr = as_bgr8(input);
+  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  const cv::Mat& img = *bgr;
   if (img.rows < 20 || img.cols < 20) return make_error("no board found: the image is too small");
 
   // Bank | water | bank on a small copy (a labelling per candidate colour is the costly step), then
@@ -275,39 +269,36 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
 }  // namespace
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("the `river` profile node must be a map of parameter names to values");
-  try {
-    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
-    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
-    get_i("colours", p.colours);
-    get_d("coarse_width", p.coarse_width);
-    get_i("region_tolerance", p.region_tolerance);
-    get_d("min_region_fraction", p.min_region_fraction);
-    get_d("edge_tolerance", p.edge_tolerance);
-    get_d("edge_coverage", p.edge_coverage);
-    get_i("min_figure_px", p.min_figure_px);
-    get_d("size_tolerance", p.size_tolerance);
-    get_d("square_fill", p.square_fill);
-    get_d("min_fill", p.min_fill);
-    get_d("max_aspect", p.max_aspect);
-    get_d("guard_side", p.guard_side);
-    get_d("seat_radii", p.seat_radii);
-    get_d("hull_extra_radii", p.hull_extra_radii);
-    get_d("seat_tolerance", p.seat_tolerance);
-    get_d("hull_edge_fraction", p.hull_edge_fraction);
-    get_i("boat", p.boat);
-    get_i("max_figures", p.max_figures);
-  } catch (const cv::Exception& e) {
-    return make_error(std::string("bad value in the `river` profile node: ") + e.what());
-  }
-  if (p.colours < 2 || p.colours > 64 || !(p.coarse_width >= 50) || p.region_tolerance < 0 || p.min_figure_px < 1 || p.min_fill <= 0 ||
-      p.square_fill <= p.min_fill || p.square_fill > 1 || p.guard_side <= 0 || p.seat_radii <= 0 || p.boat < 0 ||
-      p.boat > solvers::river::kMaxBoat || p.max_figures < 1)
-    return make_error("the `river` profile node has inconsistent values (2 <= colours <= 64, coarse_width >= 50, 0 < min_fill < square_fill <= 1, "
-                      "guard_side and seat_radii > 0, 0 <= boat <= 100)");
-  return p;
+  return params_from_node(
+      node, "river", defaults,
+      [](const ProfileKeys& key, Params& p) {
+        key("colours", p.colours);
+        key("coarse_width", p.coarse_width);
+        key("region_tolerance", p.region_tolerance);
+        key("min_region_fraction", p.min_region_fraction);
+        key("edge_tolerance", p.edge_tolerance);
+        key("edge_coverage", p.edge_coverage);
+        key("min_figure_px", p.min_figure_px);
+        key("size_tolerance", p.size_tolerance);
+        key("square_fill", p.square_fill);
+        key("min_fill", p.min_fill);
+        key("max_aspect", p.max_aspect);
+        key("guard_side", p.guard_side);
+        key("seat_radii", p.seat_radii);
+        key("hull_extra_radii", p.hull_extra_radii);
+        key("seat_tolerance", p.seat_tolerance);
+        key("hull_edge_fraction", p.hull_edge_fraction);
+        key("boat", p.boat);
+        key("max_figures", p.max_figures);
+      },
+      [](const Params& p) -> std::string {
+        if (p.colours < 2 || p.colours > 64 || !(p.coarse_width >= 50) || p.region_tolerance < 0 || p.min_figure_px < 1 ||
+            p.min_fill <= 0 || p.square_fill <= p.min_fill || p.square_fill > 1 || p.guard_side <= 0 || p.seat_radii <= 0 ||
+            p.boat < 0 || p.boat > solvers::river::kMaxBoat || p.max_figures < 1)
+          return "the `river` profile node has inconsistent values (2 <= colours <= 64, coarse_width >= 50, 0 < min_fill < "
+                 "square_fill <= 1, guard_side and seat_radii > 0, 0 <= boat <= 100)";
+        return "";
+      });
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
@@ -321,11 +312,9 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params) {
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> trips) {
-  cv::Mat out;
-  if (bgr.type() == CV_8UC3) out = bgr.clone();
-  else if (bgr.type() == CV_8UC4) cv::cvtColor(bgr, out, cv::COLOR_BGRA2BGR);
-  else if (bgr.type() == CV_8UC1) cv::cvtColor(bgr, out, cv::COLOR_GRAY2BGR);
-  else return bgr.clone();
+  std::optional<cv::Mat> canvas = bgr8_copy(bgr);
+  if (!canvas) return bgr.clone();
+  cv::Mat& out = *canvas;
   cv::rectangle(out, reading.left_bank, {0, 200, 0}, 2);
   cv::rectangle(out, reading.right_bank, {0, 200, 0}, 2);
   cv::rectangle(out, reading.water, {200, 200, 0}, 2);
