@@ -19,8 +19,10 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
   out.moves_json = json::int_pairs(pairs);
   if (sol.status == Status::kSolved) {
     std::string text;
-    for (std::size_t i = 0; i < sol.moves.size() && i < kTextMoves; ++i)
-      text += (i ? " " : "") + std::to_string(sol.moves[i].from) + "->" + std::to_string(sol.moves[i].to);
+    for (std::size_t i = 0; i < sol.moves.size() && i < kTextMoves; ++i) {
+      if (i) text += ' ';
+      text += std::to_string(sol.moves[i].from) + "->" + std::to_string(sol.moves[i].to);
+    }
     if (sol.moves.size() > kTextMoves)
       text += " ... (" + std::to_string(sol.moves.size() - kTextMoves) + " more)";
     out.moves_text = sol.moves.empty() ? "already solved" : text;

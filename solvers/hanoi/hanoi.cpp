@@ -314,7 +314,10 @@ std::string format(const State& st) {
   for (int p = 0; p < st.pegs; ++p) {
     std::string line;
     for (int d = st.disks() - 1; d >= 0; --d)
-      if (st.config[d] == p) line += (line.empty() ? "" : " ") + std::to_string(d + 1);
+      if (st.config[d] == p) {
+        if (!line.empty()) line += ' ';  // (not `"" + std::string&&`: GCC 12 warns falsely, -Wrestrict)
+        line += std::to_string(d + 1);
+      }
     out += (line.empty() ? "-" : line) + "\n";
   }
   return out;

@@ -27,9 +27,8 @@ TEST(CheckInside, RefusesAnyPointOutsideAndSaysWhere) {
     auto r = check_inside({at(150, 100), p}, w, kScreen, "window 'Pegs'");
     ASSERT_FALSE(r) << p.x << "," << p.y;
     EXPECT_NE(r.error().message.find("outside window 'Pegs'"), std::string::npos) << r.error().message;
-    EXPECT_NE(r.error().message.find("(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"),
-              std::string::npos)
-        << r.error().message;
+    const std::string where = std::to_string(p.x) + "," + std::to_string(p.y);
+    EXPECT_NE(r.error().message.find('(' + where + ')'), std::string::npos) << r.error().message;
   }
 }
 
