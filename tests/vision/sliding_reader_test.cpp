@@ -1,54 +1,24 @@
 /* sliding_reader_test.cpp: the Fifteen reader on the game's own renders, damaged boards and non-boards. */
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <sstream>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/reader_samples.hpp"
 #include "vision/sliding/image_puzzle.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace fs = std::filesystem;
 namespace vs = pb::vision::sliding;
 using pb::solvers::sliding::State;
+using pb::testing::load;
 
 namespace {
 
 const fs::path kSamples = fs::path(PB_SOURCE_DIR) / "samples/sgt/fifteen";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-State truth_of(const fs::path& png) {
-  fs::path txt = png;
-  txt.replace_extension(".txt");
-  auto board = pb::solvers::split_text_board(slurp(txt), txt.string(), true);
-  EXPECT_TRUE(board.ok()) << txt;
-  auto state = pb::solvers::sliding::parse(*board);
-  EXPECT_TRUE(state.ok()) << txt << ": " << (state.ok() ? "" : state.error().message);
-  return *state;
-}
-
-std::vector<fs::path> samples() {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(kSamples))
-    if (e.path().extension() == ".png") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-cv::Mat load(const fs::path& p) {
-  cv::Mat m = cv::imread(p.string(), cv::IMREAD_COLOR);
-  EXPECT_FALSE(m.empty()) << p;
-  return m;
-}
+State truth_of(const fs::path& png) { return pb::testing::truth_of(png, pb::solvers::sliding::parse); }
+std::vector<fs::path> samples() { return pb::testing::pngs_in(kSamples); }
 
 // Index of the cell holding `tile` in a state.
 int cell_of(const State& s, int tile) {
@@ -131,11 +101,7 @@ TEST(SlidingReader, StatusLine) {
 }
 
 TEST(SlidingReader, RejectsNonBoards) {
-  std::vector<std::pair<std::string, cv::Mat>> inputs;
-  inputs.emplace_back("blank", cv::Mat(480, 640, CV_8UC3, cv::Scalar(214, 214, 214)));
-  cv::Mat noise(480, 640, CV_8UC3);
-  cv::randu(noise, cv::Scalar::all(0), cv::Scalar::all(256));
-  inputs.emplace_back("noise", noise);
+  std::vector<std::pair<std::string, cv::Mat>> inputs = pb::testing::blank_and_noise();
   // A lattice of plain squares (a one-stroke-like grid): tiles without numbers are no Fifteen.
   cv::Mat grid(400, 400, CV_8UC3, cv::Scalar(250, 250, 250));
   for (int r = 0; r < 4; ++r)
@@ -144,22 +110,10 @@ TEST(SlidingReader, RejectsNonBoards) {
   inputs.emplace_back("empty-grid", grid);
   // The other game: a Pegs screenshot.
   inputs.emplace_back("pegs", load(fs::path(PB_SOURCE_DIR) / "samples/sgt/pegs/cross_default.png"));
-  // Shared negatives, when the tree has them.
-  fs::path neg = fs::path(PB_SOURCE_DIR) / "tests/data/negative";
-  if (fs::is_directory(neg))
-    for (const auto& e : fs::directory_iterator(neg))
-      if (e.path().extension() == ".png" || e.path().extension() == ".jpg")
-        inputs.emplace_back(e.path().filename().string(), load(e.path()));
-  fs::path onestroke = fs::path(PB_SOURCE_DIR) / "samples/onestroke";
-  if (fs::is_directory(onestroke))
-    for (const auto& e : fs::recursive_directory_iterator(onestroke))
-      if (e.path().extension() == ".png" && inputs.size() < 12) inputs.emplace_back(e.path().filename().string(), load(e.path()));
-  for (const auto& [name, img] : inputs) {
-    SCOPED_TRACE(name);
-    auto r = vs::read(img);
-    EXPECT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
-  }
-  EXPECT_FALSE(vs::read(cv::Mat()).ok());
+  pb::testing::add_shared_negatives(inputs);
+  pb::testing::expect_all_refused(
+      inputs, [](const cv::Mat& img) { return vs::read(img); },
+      [](const vs::Reading& r) { return pb::solvers::sliding::format(r.state); });
 }
 
 TEST(SlidingReader, RefusesAFalsifiedTile) {

@@ -2,17 +2,17 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <iterator>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "samples/arena/arena.hpp"
 #include "samples/arena/levels.hpp"
 #include "solvers/common/text_board.hpp"
+#include "tests/support/arena_play.hpp"
+#include "tests/support/reader_samples.hpp"
 #include "vision/valves/image_puzzle.hpp"
 #include "vision/valves/reader.hpp"
 
@@ -54,13 +54,6 @@ State parse_text(const std::string& text) {
   return st ? *st : State{};
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 TEST(ValvesReader, ReadsEveryArenaSampleExactly) {
   const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/valves";
   int count = 0;
@@ -70,7 +63,7 @@ TEST(ValvesReader, ReadsEveryArenaSampleExactly) {
     ASSERT_FALSE(img.empty()) << e.path();
     auto got = read(img);
     ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
-    const State truth = parse_text(slurp(fs::path(e.path()).replace_extension(".txt")));
+    const State truth = parse_text(testing::slurp(fs::path(e.path()).replace_extension(".txt")));
     EXPECT_EQ(canon(got->state), canon(truth)) << e.path();
     EXPECT_EQ(got->wrenches_used, truth.closed_count()) << e.path();
     ++count;
@@ -80,27 +73,11 @@ TEST(ValvesReader, ReadsEveryArenaSampleExactly) {
 
 const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}, {1280, 720}};
 
-// Clicks the first `clicks` valves of the solution (never all: the level would be cleared).
-void close_some(arena::Session& s, int clicks) {
-  const auto strokes = s.level().solution();
-  for (int i = 0; i < clicks && i + 1 < static_cast<int>(strokes.size()); ++i) {
-    const cv::Point2d p = strokes[static_cast<std::size_t>(i)].points.front();
-    s.press(p);
-    s.release(p);
-  }
-}
-
-// One arena frame read back: the same graph, and each centre where the arena takes the click.
+// One arena frame read back, `clicks` valves of the solution closed (each stroke of a valves solution
+// is one click): the same graph, and each centre where the arena takes the click.
 void expect_frame_reads_back(int i, int variant, int level, std::uint64_t seed, cv::Size size, int clicks) {
-  arena::SessionOptions o;
-  o.game = arena::Game::kValves;
-  o.first_level = level;
-  o.seed = seed;
-  o.variant = variant;
-  o.size = size;
-  auto s = arena::Session::create(o);
+  auto s = testing::arena_session(arena::Game::kValves, level, seed, variant, size, clicks);
   ASSERT_TRUE(s.ok()) << s.error().message;
-  close_some(*s, clicks);
   const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
   const State& truth = lvl.state();
   const std::string what = "case " + std::to_string(i) + ": style " + std::to_string(variant) + " level " + std::to_string(level) +
@@ -137,17 +114,12 @@ TEST(ValvesReader, SweepReadsExactlyOrRefuses) {
   const int cases[] = {93, 105, 153, 192, 229, 0, 31, 62, 110, 127, 146, 171, 204, 238, 263, 290};
   int exact = 0;
   for (const int i : cases) {
-    arena::SessionOptions o;
-    o.game = arena::Game::kValves;
-    o.first_level = 1 + i % 12;
-    o.seed = static_cast<std::uint64_t>(9000 + i);
-    o.variant = 100 + i;
-    o.size = sizes[i % 6];
-    auto s = arena::Session::create(o);
+    const int variant = 100 + i;
+    auto s = testing::arena_session(arena::Game::kValves, 1 + i % 12, static_cast<std::uint64_t>(9000 + i), variant,
+                                    sizes[i % 6], i % 3);
     ASSERT_TRUE(s.ok()) << s.error().message;
-    close_some(*s, i % 3);
     const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
-    const std::string what = "case " + std::to_string(i) + " style " + std::to_string(o.variant);
+    const std::string what = "case " + std::to_string(i) + " style " + std::to_string(variant);
     auto got = read(s->frame());
     if (!got.ok()) {
       EXPECT_EQ(got.error().message.find('\n'), std::string::npos) << what << ": " << got.error().message;

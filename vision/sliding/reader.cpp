@@ -19,10 +19,11 @@
 #include <map>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
-#include <type_traits>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/lattice.hpp"
 #include "vision/common/ocr.hpp"
+#include "vision/common/params.hpp"
 
 namespace pb::vision::sliding {
 namespace {
@@ -77,52 +78,21 @@ std::vector<Face> same_size_group(std::vector<Face> faces, double tolerance) {
 }
 
 // Median distance from a face to its nearest neighbour straight right or straight below.
-float neighbour_pitch(const std::vector<Face>& faces) {
-  std::vector<float> gaps;
-  for (const Face& a : faces) {
-    float right = 0, below = 0;
-    for (const Face& b : faces) {
-      float dx = b.centre.x - a.centre.x, dy = b.centre.y - a.centre.y;
-      if (std::abs(dy) < a.side / 2 && dx > a.side / 2 && (right == 0 || dx < right)) right = dx;
-      if (std::abs(dx) < a.side / 2 && dy > a.side / 2 && (below == 0 || dy < below)) below = dy;
-    }
-    if (right > 0) gaps.push_back(right);
-    if (below > 0) gaps.push_back(below);
-  }
-  if (gaps.empty()) return 0;
-  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
-  return gaps[gaps.size() / 2];
+float face_pitch(const std::vector<Face>& faces) {
+  return neighbour_pitch(
+      faces, [](const Face& f) { return f.centre; }, [](const Face& a, const Face&) { return a.side / 2; });
 }
 
-// Faces linked to the first one through neighbours about one pitch away: the board, not stray
-// squares elsewhere in a window grab.
+// Faces linked through neighbours about one pitch away: the board, not stray squares elsewhere in a
+// window grab.
 std::vector<Face> largest_cluster(const std::vector<Face>& faces, float pitch, double tolerance) {
-  std::vector<int> cluster(faces.size(), -1);
-  int best = -1, best_size = 0, next = 0;
-  for (std::size_t s = 0; s < faces.size(); ++s) {
-    if (cluster[s] >= 0) continue;
-    int id = next++, size = 0;
-    std::vector<std::size_t> stack{s};
-    cluster[s] = id;
-    while (!stack.empty()) {
-      std::size_t a = stack.back();
-      stack.pop_back();
-      ++size;
-      for (std::size_t b = 0; b < faces.size(); ++b) {
-        if (cluster[b] >= 0) continue;
-        cv::Point2f d = faces[b].centre - faces[a].centre;
-        float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
-        if (std::abs(along - pitch) <= tolerance * pitch && across <= tolerance * pitch) {
-          cluster[b] = id;
-          stack.push_back(b);
-        }
-      }
-    }
-    if (size > best_size) best = id, best_size = size;
-  }
+  std::vector<std::size_t> members = largest_linked_group(faces, [&](const Face& a, const Face& b) {
+    cv::Point2f d = b.centre - a.centre;
+    float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
+    return std::abs(along - pitch) <= tolerance * pitch && across <= tolerance * pitch;
+  });
   std::vector<Face> out;
-  for (std::size_t i = 0; i < faces.size(); ++i)
-    if (cluster[i] == best) out.push_back(faces[i]);
+  for (std::size_t i : members) out.push_back(faces[i]);
   return out;
 }
 
@@ -130,7 +100,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   std::vector<Face> all = face_candidates(bgr, bg, p);
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
   if (faces.size() < 2) return make_error("no board found: no tile faces (square areas framed by bevels)");
-  float pitch = neighbour_pitch(faces);
+  float pitch = face_pitch(faces);
   if (pitch <= 0) return make_error("no board found: the square areas are not side by side like tiles");
   faces = largest_cluster(faces, pitch, p.lattice_tolerance);
   if (faces.size() < 2) return make_error("no board found: the square areas do not form a lattice");
@@ -141,27 +111,18 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     return make_error("no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
                       std::to_string(static_cast<int>(pitch)) + " px apart are not Fifteen's tiles");
 
-  // Sites: rounded offsets from the top-left face; the origin is the mean of what each face implies.
-  float min_x = faces[0].centre.x, min_y = faces[0].centre.y;
-  for (const Face& f : faces) min_x = std::min(min_x, f.centre.x), min_y = std::min(min_y, f.centre.y);
+  std::vector<cv::Point2f> centres;
+  for (const Face& f : faces) centres.push_back(f.centre);
+  auto fit = fit_sites(centres, pitch, p.max_side);
+  if (!fit) return fit.error();
+  const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
   lat.face = mean_side;
   lat.background = bg;
-  std::vector<std::pair<int, int>> sites;
-  cv::Point2f origin(0, 0);
-  for (const Face& f : faces) {
-    int col = static_cast<int>(std::lround((f.centre.x - min_x) / pitch));
-    int row = static_cast<int>(std::lround((f.centre.y - min_y) / pitch));
-    sites.emplace_back(row, col);
-    lat.rows = std::max(lat.rows, row + 1);
-    lat.cols = std::max(lat.cols, col + 1);
-    origin += f.centre - cv::Point2f(col * pitch, row * pitch);
-  }
-  lat.origin = origin / static_cast<float>(faces.size());
-  if (lat.rows > p.max_side || lat.cols > p.max_side)
-    return make_error("no board found: a " + std::to_string(lat.cols) + "x" + std::to_string(lat.rows) +
-                      " lattice is larger than the reader accepts (max_side " + std::to_string(p.max_side) + ")");
+  lat.rows = fit->rows;
+  lat.cols = fit->cols;
+  lat.origin = fit->origin;
   std::vector<int> taken(static_cast<std::size_t>(lat.rows * lat.cols), 0);
   for (std::size_t i = 0; i < faces.size(); ++i) {
     cv::Point2f off = faces[i].centre - lat.centre(sites[i].first, sites[i].second);
@@ -179,10 +140,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                       std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)");
 
   // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign picture.
-  float half = pitch / 2;
-  lat.board = cv::Rect(cv::Point(static_cast<int>(std::floor(lat.origin.x - half)), static_cast<int>(std::floor(lat.origin.y - half))),
-                       cv::Point(static_cast<int>(std::ceil(lat.origin.x + (lat.cols - 0.5f) * pitch)),
-                                 static_cast<int>(std::ceil(lat.origin.y + (lat.rows - 0.5f) * pitch))));
+  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
   for (const Face& f : same_size_group(all, p.size_tolerance)) {
     bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
     if (!member && lat.board.contains(cv::Point(f.centre)))
@@ -501,47 +459,25 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p) {
   }
 }
 
-}  // namespace pb::vision::sliding
-
-namespace pb::vision::sliding {
-namespace {
-
-// Overrides `value` with node[key] when present; a present key of the wrong type is an error.
-template <class T>
-Result<void> override_from(const cv::FileNode& node, const char* key, T& value) {
-  cv::FileNode n = node[key];
-  if (n.empty() || n.isNone()) return {};
-  if constexpr (std::is_integral_v<T>) {
-    if (!n.isInt()) return make_error(std::string("profile: sliding.") + key + " must be an integer");
-    value = static_cast<T>(static_cast<int>(n));
-  } else {
-    if (!n.isInt() && !n.isReal()) return make_error(std::string("profile: sliding.") + key + " must be a number");
-    value = static_cast<T>(static_cast<double>(n));
-  }
-  return {};
-}
-
-}  // namespace
-
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   Params p = defaults;
   if (node.empty() || node.isNone()) return p;
   if (!node.isMap()) return make_error("profile: `sliding` must be a map of reader parameters");
-  for (Result<void> r : {override_from(node, "background_tolerance", p.background_tolerance),
-                         override_from(node, "background_candidates", p.background_candidates),
-                         override_from(node, "seal_px", p.seal_px),
-                         override_from(node, "min_tile_px", p.min_tile_px),
-                         override_from(node, "max_tile_aspect", p.max_tile_aspect),
-                         override_from(node, "min_tile_fill", p.min_tile_fill),
-                         override_from(node, "size_tolerance", p.size_tolerance),
-                         override_from(node, "lattice_tolerance", p.lattice_tolerance),
-                         override_from(node, "min_face_ratio", p.min_face_ratio),
-                         override_from(node, "max_side", p.max_side),
-                         override_from(node, "max_blank_ink", p.max_blank_ink),
-                         override_from(node, "ocr_height_px", p.ocr_height_px),
-                         override_from(node, "min_confidence", p.min_confidence),
-                         override_from(node, "reread_confidence", p.reread_confidence),
-                         override_from(node, "min_glyph_px", p.min_glyph_px)})
+  for (Result<void> r : {override_from(node, "sliding", "background_tolerance", p.background_tolerance),
+                         override_from(node, "sliding", "background_candidates", p.background_candidates),
+                         override_from(node, "sliding", "seal_px", p.seal_px),
+                         override_from(node, "sliding", "min_tile_px", p.min_tile_px),
+                         override_from(node, "sliding", "max_tile_aspect", p.max_tile_aspect),
+                         override_from(node, "sliding", "min_tile_fill", p.min_tile_fill),
+                         override_from(node, "sliding", "size_tolerance", p.size_tolerance),
+                         override_from(node, "sliding", "lattice_tolerance", p.lattice_tolerance),
+                         override_from(node, "sliding", "min_face_ratio", p.min_face_ratio),
+                         override_from(node, "sliding", "max_side", p.max_side),
+                         override_from(node, "sliding", "max_blank_ink", p.max_blank_ink),
+                         override_from(node, "sliding", "ocr_height_px", p.ocr_height_px),
+                         override_from(node, "sliding", "min_confidence", p.min_confidence),
+                         override_from(node, "sliding", "reread_confidence", p.reread_confidence),
+                         override_from(node, "sliding", "min_glyph_px", p.min_glyph_px)})
     if (!r) return r.error();
   return p;
 }

@@ -13,6 +13,7 @@
 #include "solvers/common/text_board.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/ocr.hpp"
+#include "vision/common/params.hpp"
 
 namespace pb::vision::valves {
 namespace {
@@ -771,61 +772,58 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
 }  // namespace
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("the `valves` profile node must be a map of parameter names to values");
-  try {
-    auto get_i = [&](const char* key, int& v) { if (!node[key].empty()) v = static_cast<int>(node[key]); };
-    auto get_d = [&](const char* key, double& v) { if (!node[key].empty()) v = static_cast<double>(node[key]); };
-    get_i("page_distance", p.page_distance);
-    get_d("max_hole_fraction", p.max_hole_fraction);
-    get_d("sector_join", p.sector_join);
-    get_d("sector_area_ratio", p.sector_area_ratio);
-    get_d("bar_join", p.bar_join);
-    get_i("min_sectors", p.min_sectors);
-    get_i("min_sector_bins", p.min_sector_bins);
-    get_d("ring_coverage", p.ring_coverage);
-    get_d("ring_outer", p.ring_outer);
-    get_d("radius_tolerance", p.radius_tolerance);
-    get_i("max_valves", p.max_valves);
-    get_d("fill_hole_max", p.fill_hole_max);
-    get_d("tank_kernel", p.tank_kernel);
-    get_d("tank_side_min", p.tank_side_min);
-    get_d("tank_side_max", p.tank_side_max);
-    get_d("tank_fill", p.tank_fill);
-    get_d("tag_near", p.tag_near);
-    get_d("tag_far", p.tag_far);
-    get_d("letter_clear", p.letter_clear);
-    get_d("letter_box", p.letter_box);
-    get_d("letter_piece", p.letter_piece);
-    get_d("tag_half", p.tag_half);
-    get_d("glyph_height", p.glyph_height);
-    get_d("narrow_glyph", p.narrow_glyph);
-    get_d("i_symmetry", p.i_symmetry);
-    get_d("narrow_letter", p.narrow_letter);
-    get_d("stem_from", p.stem_from);
-    get_d("stem_to", p.stem_to);
-    get_i("min_hidden_visible", p.min_hidden_visible);
-    get_d("bar_from", p.bar_from);
-    get_d("bar_to", p.bar_to);
-    get_d("bar_min", p.bar_min);
-    get_d("bar_clear", p.bar_clear);
-    get_d("wheel_clear", p.wheel_clear);
-    get_d("tank_clear", p.tank_clear);
-    get_d("pass_clear", p.pass_clear);
-    get_d("pipe_coverage", p.pipe_coverage);
-    get_d("max_gap", p.max_gap);
-    get_d("min_visible", p.min_visible);
-  } catch (const cv::Exception& e) {
-    return make_error(std::string("bad value in the `valves` profile node: ") + e.what());
-  }
-  if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 || p.min_sector_bins > 6 ||
-      p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 || p.tank_side_max <= p.tank_side_min ||
-      p.tag_far <= p.tag_near || p.bar_to <= p.bar_from || p.pipe_coverage <= 0 || p.pipe_coverage > 1 || p.max_gap <= 0 ||
-      p.glyph_height < 8 || p.glyph_height > 400)
-    return make_error("the `valves` profile node has out-of-range values: check 3 <= min_sectors, tank_side_min < tank_side_max, "
-                      "tag_near < tag_far, bar_from < bar_to, 0 < pipe_coverage <= 1");
-  return p;
+  return params_from_node(
+      node, "valves", defaults,
+      [](const ProfileKeys& key, Params& p) {
+        key("page_distance", p.page_distance);
+        key("max_hole_fraction", p.max_hole_fraction);
+        key("sector_join", p.sector_join);
+        key("sector_area_ratio", p.sector_area_ratio);
+        key("bar_join", p.bar_join);
+        key("min_sectors", p.min_sectors);
+        key("min_sector_bins", p.min_sector_bins);
+        key("ring_coverage", p.ring_coverage);
+        key("ring_outer", p.ring_outer);
+        key("radius_tolerance", p.radius_tolerance);
+        key("max_valves", p.max_valves);
+        key("fill_hole_max", p.fill_hole_max);
+        key("tank_kernel", p.tank_kernel);
+        key("tank_side_min", p.tank_side_min);
+        key("tank_side_max", p.tank_side_max);
+        key("tank_fill", p.tank_fill);
+        key("tag_near", p.tag_near);
+        key("tag_far", p.tag_far);
+        key("letter_clear", p.letter_clear);
+        key("letter_box", p.letter_box);
+        key("letter_piece", p.letter_piece);
+        key("tag_half", p.tag_half);
+        key("glyph_height", p.glyph_height);
+        key("narrow_glyph", p.narrow_glyph);
+        key("i_symmetry", p.i_symmetry);
+        key("narrow_letter", p.narrow_letter);
+        key("stem_from", p.stem_from);
+        key("stem_to", p.stem_to);
+        key("min_hidden_visible", p.min_hidden_visible);
+        key("bar_from", p.bar_from);
+        key("bar_to", p.bar_to);
+        key("bar_min", p.bar_min);
+        key("bar_clear", p.bar_clear);
+        key("wheel_clear", p.wheel_clear);
+        key("tank_clear", p.tank_clear);
+        key("pass_clear", p.pass_clear);
+        key("pipe_coverage", p.pipe_coverage);
+        key("max_gap", p.max_gap);
+        key("min_visible", p.min_visible);
+      },
+      [](const Params& p) -> std::string {
+        if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 ||
+            p.min_sector_bins > 6 || p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 ||
+            p.tank_side_max <= p.tank_side_min || p.tag_far <= p.tag_near || p.bar_to <= p.bar_from ||
+            p.pipe_coverage <= 0 || p.pipe_coverage > 1 || p.max_gap <= 0 || p.glyph_height < 8 || p.glyph_height > 400)
+          return "the `valves` profile node has out-of-range values: check 3 <= min_sectors, tank_side_min < tank_side_max, "
+                 "tag_near < tag_far, bar_from < bar_to, 0 < pipe_coverage <= 1";
+        return "";
+      });
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
