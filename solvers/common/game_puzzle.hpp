@@ -77,7 +77,6 @@ class GamePuzzle final : public Puzzle {
     Outcome outcome = S::outcome(state_, solution);
     return {std::move(outcome), std::move(solution)};
   }
-  const State& state() const { return state_; }
 
  private:
   State state_;
