@@ -50,7 +50,7 @@ struct Options {
   std::string game;
   bool json = false;
   std::string annotate;
-  std::string profile;
+  calibration::ProfileDoc profile;  // --profile, read once (empty: reader defaults)
   long long timeout_ms = 10000;
   long long max_nodes = 0;
   long long max_table_mb = 4096;
@@ -165,7 +165,7 @@ Report solve_one(const fs::path& path, const Options& o) {
     if (!read) return error(read.error().message);
     image = std::move(*read);
     vision::ReadOptions ro;
-    ro.profile_path = o.profile;
+    ro.profile = o.profile;
     Result<std::unique_ptr<vision::ImagePuzzle>> got = make_error("");
     if (!o.game.empty() && o.game != "auto") {
       const vision::Reader* reader = vision::find_reader(o.game);
@@ -336,7 +336,6 @@ int solve_command(const std::vector<std::string>& args) {
   o.game = parsed->get("game").value_or("");
   o.json = parsed->has("json");
   o.annotate = parsed->get("annotate").value_or("");
-  o.profile = parsed->get("profile").value_or("");
   o.best = parsed->has("best");
   auto timeout = parsed->get_int("timeout-ms", 10000, 0, 365LL * 24 * 3600 * 1000);
   if (!timeout) return fail(timeout.error().message);
@@ -352,10 +351,13 @@ int solve_command(const std::vector<std::string>& args) {
   if (!jobs) return fail(jobs.error().message);
   if (!o.game.empty() && o.game != "auto" && solvers::find_game(o.game) == nullptr)
     return fail("unknown game '" + o.game + "' (games: " + solvers::game_names() + ")");
-  if (!o.profile.empty() && !fs::is_regular_file(o.profile))
-    return fail("cannot open profile " + o.profile + ": check the path (profiles live in calibration/profiles/)");
-  if (!o.profile.empty())  // one clear error for a malformed profile, not one per reader tried
-    if (auto checked = calibration::open_profile_storage(o.profile); !checked) return fail(checked.error().message);
+  const std::string profile_path = parsed->get("profile").value_or("");
+  if (!profile_path.empty() && !fs::is_regular_file(profile_path))
+    return fail("cannot open profile " + profile_path + ": check the path (profiles live in calibration/profiles/)");
+  // Read and checked once, before any input: one clear error for a malformed profile.
+  auto profile = calibration::ProfileDoc::open(profile_path);
+  if (!profile) return fail(profile.error().message);
+  o.profile = std::move(*profile);
 
   install_stop_handlers();
   fs::path input = parsed->positional[0];

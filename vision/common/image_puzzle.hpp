@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "calibration/profile.hpp"
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
 
@@ -24,7 +25,7 @@ class ImagePuzzle : public solvers::Puzzle {
 // Options every reader understands. A profile (calibration/) may override a reader's Params:
 // each reader looks under the node named after its game.
 struct ReadOptions {
-  std::string profile_path;  // "" for none
+  calibration::ProfileDoc profile;  // empty for none
 };
 
 // One entry of the reader list (vision/registry.cpp).

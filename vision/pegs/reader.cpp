@@ -68,18 +68,18 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   cv::Mat ink;
   cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
   std::vector<Disc> all = disc_candidates(ink, p);
-  if (static_cast<int>(all.size()) < p.min_sites) return make_error("no board found: no pegs or holes (round discs)");
+  if (static_cast<int>(all.size()) < p.min_sites) return make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)");
   float pitch = disc_pitch(all);
-  if (pitch <= 0) return make_error("no board found: the round discs are not in rows and columns");
+  if (pitch <= 0) return make_error(ErrorCode::kNoBoard, "no board found: the round discs are not in rows and columns");
   std::vector<std::size_t> members = largest_cluster(all, pitch, p.lattice_tolerance);
   if (static_cast<int>(members.size()) < p.min_sites)
-    return make_error("no board found: too few discs on a common lattice");
+    return make_error(ErrorCode::kNoBoard, "no board found: too few discs on a common lattice");
   // Every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
   for (std::size_t i : members) {
     float d = all[i].diameter;
     if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
         !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
-      return make_error("no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
+      return make_error(ErrorCode::kNoBoard, "no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
                         std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
   }
 
@@ -108,7 +108,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                         std::to_string(static_cast<int>(d.centre.y)) +
                         "): is a drag in progress? read again once the window is still");
     auto idx = static_cast<std::size_t>(row * lat.cols + col);
-    if (lat.discs[idx].diameter > 0) return make_error("no board found: two discs on one lattice site");
+    if (lat.discs[idx].diameter > 0) return make_error(ErrorCode::kNoBoard, "no board found: two discs on one lattice site");
     lat.discs[idx] = d;
     lat.offsets[idx] = dist;
   }
@@ -162,7 +162,7 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     double place_doubt = lat.offsets[i] / p.lattice_tolerance;
     out.confidence[i] = static_cast<float>(std::clamp(1.0 - 0.5 * std::max(size_doubt, place_doubt), 0.0, 1.0));
   }
-  if (pegs == 0) return make_error("no board found: only empty holes, no pegs");
+  if (pegs == 0) return make_error(ErrorCode::kNoBoard, "no board found: only empty holes, no pegs");
   // Sites read as outside must look empty: a peg dragged over its neighbour, or anything else that
   // hides a disc, would otherwise silently turn a hole into "no hole".
   for (std::size_t i = 0; i < cells; ++i) {
