@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
 #include "tests/support/run_program.hpp"
@@ -174,6 +175,12 @@ TEST(Usability, AnnotateDrawsWhatWasFoundWhenNoBoardIs) {
     auto [w, h] = png_size(out);
     EXPECT_EQ(w, 1080) << game;
     EXPECT_GT(h, 1920) << game;  // the reason above the picture
+    if (game == "sliding") continue;  // it found tiles but no digits: the reason alone tells
+    // The readers with a debug sink drew what they found over the screenshot.
+    cv::Mat drawn = cv::imread(out.string()), original = cv::imread(shot);
+    ASSERT_FALSE(drawn.empty());
+    cv::Mat body = drawn(cv::Rect(0, drawn.rows - original.rows, original.cols, original.rows));
+    EXPECT_GT(cv::norm(body, original, cv::NORM_L1), 0) << game << ": nothing drawn";
   }
   // Every reader tried (no --game): one panel each, side by side in a grid.
   cv::Mat gradient(300, 400, CV_8UC3);
