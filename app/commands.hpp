@@ -24,8 +24,17 @@ int play_command(const std::vector<std::string>& args);
 bool wants_adb(const std::vector<std::string>& args);
 // `puzzlebot calibrate`: writes a device profile (app/calibrate_command.cpp).
 int calibrate_command(const std::vector<std::string>& args);
+// `puzzlebot params [--game G]`: every reader parameter with its default (app/info_commands.cpp).
+int params_command(const std::vector<std::string>& args);
+// `puzzlebot cache [--clear]`: where solver tables are kept (app/info_commands.cpp).
+int cache_command(const std::vector<std::string>& args);
 
 // Prints "puzzlebot: <message>" on stderr and returns kExitBadInput.
 int fail(const std::string& message);
+
+// "1 move", "2 moves": a count with its noun (regular plurals only).
+inline std::string plural(unsigned long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 }  // namespace pb::app

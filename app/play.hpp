@@ -134,8 +134,11 @@ struct PlayReport {
 // the run with exit status 2 and the sink's message.
 PlayReport play(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& options);
 
-// The dry-run picture: `gestures` drawn over `bgr`, numbered in order (taps as rings, drags as arrows).
+// The dry-run picture: `gestures` drawn over `bgr`, numbered in order (taps as rings, drags as arrows),
+// under a banner giving their number and the drawn ones in words. Only drawn_steps() are drawn.
 cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestures);
+// How many of `gestures` the picture numbers: all, unless some place is used twice (then the first 10).
+std::size_t drawn_steps(const std::vector<FrameGesture>& gestures);
 
 // Maps a frame gesture into an input gesture; errors when a point falls outside the input space.
 Result<actuator::Gesture> to_input_gesture(const FrameGesture& g, const calibration::FrameToInput& map,

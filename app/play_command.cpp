@@ -144,6 +144,9 @@ int play_command(const std::vector<std::string>& raw_args) {
   // The profile is read once; the reader and (on a phone) the device take what they need from it.
   auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
   if (!profile) return fail(profile.error().message);
+  std::vector<std::string> reader_nodes;
+  for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
+  if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().message);
   const DeviceKind kind = phone ? DeviceKind::kPhone : DeviceKind::kWindow;
   auto made = entry->make(PlayContext{*profile, kind});
   if (!made) return fail(made.error().message);

@@ -1,5 +1,6 @@
 /* play_loop.cpp: the device- and game-independent play loop, its settle wait and the dry-run drawing. */
 #include <cstdarg>
+#include <map>
 #include <optional>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -32,18 +33,33 @@ class Loop {
     if (!o_.to_input) return finish({kBadInput, "play loop misconfigured: no frame-to-input mapping"});
     if (o_.levels > 1 && !o_.next_level)
       return finish({kBadInput, "--levels above 1 needs a way to start the next level, which this device lacks"});
-    for (int level = 0; level < o_.levels; ++level) {
+    // Only boards played count as levels: one already finished when first read (left from before)
+    // is passed over to the next level when there is one, and said so.
+    int already_finished = 0, finished_in_a_row = 0;
+    for (int level = 0; report_.levels_cleared < o_.levels; ++level) {
       if (level > 0) {
         if (auto r = o_.next_level(); !r) return finish({kBadInput, r.error().message});
       }
-      if (auto stop = play_level(level)) return finish(std::move(*stop));
-      ++report_.levels_cleared;
+      bool played = false;
+      if (auto stop = play_level(level, played)) return finish(std::move(*stop));
+      if (played) {
+        ++report_.levels_cleared;
+        finished_in_a_row = 0;
+        continue;
+      }
+      ++already_finished;
+      if (!o_.next_level || ++finished_in_a_row > 1) break;  // no new board to be had
     }
-    std::string what = o_.dry_run ? "planned " + std::to_string(report_.planned.size()) + " moves into " + o_.dry_run_out
+    auto count = [](long long n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); };
+    std::string what = o_.dry_run ? "planned " + count(static_cast<long long>(report_.planned.size()), "move") +
+                                        " into " + o_.dry_run_out
                                   : "solved";
-    if (o_.levels > 1) what.append(" ").append(std::to_string(report_.levels_cleared)).append(" levels");
-    char counts[96];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(n)
-    std::snprintf(counts, sizeof counts, " (%d moves sent, %d re-plans)", report_.moves_made, report_.replans);
+    if (report_.levels_cleared == 0) what = "nothing to play";
+    else if (o_.levels > 1) what.append(" ").append(count(report_.levels_cleared, "level"));
+    std::string counts = " (" + count(report_.moves_made, "move") + " sent, " + count(report_.replans, "re-plan") + ")";
+    if (already_finished > 0)
+      counts += already_finished == 1 ? "; the board on screen was already finished"
+                                      : "; " + std::to_string(already_finished) + " boards were already finished";
     return finish({0, std::string(player_.game()) + ": " + what + counts});
   }
 
@@ -118,7 +134,19 @@ class Loop {
       if (r) return std::nullopt;
       last = r.error().message;
     }
-    return Stop{kBadInput, "cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": " + last};
+    std::string why = "cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": " + last;
+    if (o_.dry_run) {  // the picture is wanted most when nothing was read: the window as seen, and why
+      cv::Mat seen;
+      cv::copyMakeBorder(frame.bgr, seen, 28, 0, 0, 0, cv::BORDER_CONSTANT, cv::Scalar::all(255));
+      cv::putText(seen, last.substr(0, 160), {6, 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 160), 1, cv::LINE_AA);
+      bool written = false;
+      try {
+        written = cv::imwrite(o_.dry_run_out, seen);
+      } catch (const cv::Exception&) {
+      }
+      if (written) why += "; " + o_.dry_run_out + " shows the window as captured";
+    }
+    return Stop{kBadInput, why};
   }
 
   // Solves from the board read last; `steps` gets the plan's length.
@@ -132,7 +160,7 @@ class Loop {
     report_.times.solve += ms;
     switch (plan.status) {
       case solvers::Status::kSolved:
-        log("solved the board on screen in %.1f ms: %zu moves", ms, plan.moves);
+        log("solved the board on screen in %.1f ms: %zu move%s", ms, plan.moves, plan.moves == 1 ? "" : "s");
         steps = plan.moves;
         return std::nullopt;
       case solvers::Status::kUnsolvable:
@@ -162,7 +190,8 @@ class Loop {
     return std::nullopt;
   }
 
-  std::optional<Stop> play_level(int level) {
+  // `played`: whether there was a board to play (false when it was finished before we began).
+  std::optional<Stop> play_level(int level, bool& played) {
     auto first = settle(nullptr);
     if (!first) return Stop{kBadInput, first.error().message};
     capture::Frame frame = std::move(*first);
@@ -172,6 +201,7 @@ class Loop {
       log("the board is already finished");
       return std::nullopt;
     }
+    played = true;
     std::size_t steps = 0;
     if (auto stop = make_plan(steps)) return stop;
     if (o_.dry_run) return dry_run(frame, steps);
@@ -275,12 +305,26 @@ Result<actuator::Gesture> to_input_gesture(const FrameGesture& g, const calibrat
   return out;
 }
 
+std::size_t drawn_steps(const std::vector<FrameGesture>& gestures) {
+  // A plan that comes back to a place (a 15-puzzle taps 16 tiles 50 times) would pile its numbers
+  // up there: then only the first kFirstSteps are drawn and the banner says how many there are.
+  constexpr std::size_t kFirstSteps = 10;
+  std::map<std::pair<long, long>, int> uses;
+  for (const FrameGesture& g : gestures) {
+    if (g.points.empty()) continue;
+    if (++uses[{std::lround(g.points.front().x), std::lround(g.points.front().y)}] > 1)
+      return std::min(gestures.size(), kFirstSteps);
+  }
+  return gestures.size();
+}
+
 cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestures) {
+  const std::size_t shown = drawn_steps(gestures);
   cv::Mat out = bgr.clone();
   const cv::Scalar kTapColour(0, 0, 255), kDragColour(0, 160, 255), kText(0, 0, 0);
   double scale = std::max(0.35, std::min(out.cols, out.rows) / 900.0);
   int thick = std::max(1, static_cast<int>(std::lround(scale * 2)));
-  for (std::size_t i = 0; i < gestures.size(); ++i) {
+  for (std::size_t i = 0; i < shown; ++i) {
     const FrameGesture& g = gestures[i];
     if (g.points.empty()) continue;
     auto pt = [](const calibration::FramePoint& p) { return cv::Point(static_cast<int>(std::lround(p.x)),
@@ -299,7 +343,26 @@ cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestu
                 cv::LINE_AA);
     cv::putText(out, n, label, cv::FONT_HERSHEY_SIMPLEX, 0.45 * scale + 0.15, kText, thick, cv::LINE_AA);
   }
-  return out;
+  // A banner above the picture: the plan's length, and the drawn steps in words.
+  std::vector<std::string> lines{std::to_string(gestures.size()) + (gestures.size() == 1 ? " move" : " moves") +
+                                 " planned" +
+                                 (shown < gestures.size() ? "; the first " + std::to_string(shown) + " drawn" : "")};
+  for (std::size_t i = 0; i < shown; ++i) {
+    std::string item = std::to_string(i + 1) + ": " + gestures[i].label;
+    const double font = 0.5;
+    if (cv::getTextSize(lines.back() + "   " + item, cv::FONT_HERSHEY_SIMPLEX, font, 1, nullptr).width > out.cols - 12)
+      lines.push_back(item);
+    else
+      lines.back() += (lines.size() == 1 && i == 0 ? ":   " : "   ") + item;
+  }
+  const int line_px = 20;
+  cv::Mat banner(static_cast<int>(lines.size()) * line_px + 8, out.cols, out.type(), cv::Scalar::all(255));
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    cv::putText(banner, lines[k], {6, 18 + static_cast<int>(k) * line_px}, cv::FONT_HERSHEY_SIMPLEX, 0.5, kText, 1,
+                cv::LINE_AA);
+  cv::Mat both;
+  cv::vconcat(banner, out, both);
+  return both;
 }
 
 }  // namespace pb::app

@@ -7,7 +7,11 @@
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <optional>
+#include <cmath>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
 #include <thread>
 
 #include "app/args.hpp"
@@ -26,9 +30,11 @@ using solvers::Status;
 
 constexpr const char* kHelp = R"(usage: puzzlebot solve INPUT [options]
 
-Reads a board from INPUT, solves it and prints the moves.
-INPUT is a board text file (see FORMATS.md), a Simon Tatham's Puzzles game ID file,
-a screenshot (.png, .jpg), or a folder: then every file in it is solved, using all cores.
+Reads a board from INPUT, solves it and prints the number of moves, then the moves.
+INPUT is a board text file (see FORMATS.md), a Simon Tatham's Puzzles game ID (a file, or the ID
+itself: solve 4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15), a screenshot (.png, .jpg), '-' for
+standard input (a board text or an image), or a folder: then every file in it is solved, using
+all cores (subfolders too with --recursive).
 
 options:
   --game G          the game (default: from the text's first line; for images, every reader is tried)
@@ -40,6 +46,7 @@ options:
   --max-table-mb N  memory cap for solver tables (pattern databases, transposition tables); default 4096
   --best            when no full solution exists, also print the best partial one (pegs)
   --jobs N          threads for a folder (default: all cores)
+  --recursive       a folder's subfolders too (hidden files and folders are skipped)
   -h, --help        this help
 
 exit status: 0 solved, 1 unsolvable (proved), 2 bad input, 3 gave up (a limit was hit).
@@ -55,6 +62,14 @@ struct Options {
   long long max_nodes = 0;
   long long max_table_mb = 4096;
   bool best = false;
+  bool recursive = false;
+};
+
+// One thing to solve: a file, or bytes that did not come from a file of their own.
+struct Input {
+  fs::path path;                    // the file (unused when `data` is set)
+  std::string name;                 // what messages call it: the path, "<stdin>" or the game ID
+  std::optional<std::string> data;  // standard input's bytes, or a game ID given on the command line
 };
 
 // What came of one input, whatever it was.
@@ -67,15 +82,146 @@ struct Report {
   double ms = 0;
 };
 
+bool image_magic(std::string_view head) {
+  auto at = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0; };
+  return (at(0) == 0x89 && at(1) == 'P' && at(2) == 'N' && at(3) == 'G') ||
+         (at(0) == 0xFF && at(1) == 0xD8 && at(2) == 0xFF);
+}
+
 bool looks_like_image(const fs::path& path) {
   std::string ext = path.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   if (ext == ".png" || ext == ".jpg" || ext == ".jpeg") return true;
   std::ifstream in(path, std::ios::binary);
-  unsigned char magic[4] = {};
-  in.read(reinterpret_cast<char*>(magic), 4);
-  return (magic[0] == 0x89 && magic[1] == 'P' && magic[2] == 'N' && magic[3] == 'G') ||
-         (magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF);
+  char magic[4] = {};
+  in.read(magic, 4);
+  return image_magic(std::string_view(magic, static_cast<std::size_t>(in.gcount())));
+}
+
+// A Simon Tatham game ID typed on the command line: "4x4:1,2,...", "7x7:OOPP...".
+bool looks_like_game_id(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    std::size_t from = i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    return i > from;
+  };
+  return digits() && i < s.size() && s[i++] == 'x' && digits() && i < s.size() && s[i] == ':';
+}
+
+// Standard input, bounded like a board file (images may be larger than a text).
+constexpr std::size_t kMaxStdinBytes = 256u << 20;
+Result<std::string> read_stdin() {
+  std::string data;
+  char buf[65536];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    data.append(buf, n);
+    if (data.size() > kMaxStdinBytes) return make_error("<stdin>: more than 256 MiB: not a board or a screenshot");
+  }
+  if (std::ferror(stdin)) return make_error("cannot read standard input");
+  return data;
+}
+
+// What the readers found when no board was read, for --annotate: each reader's first picture (the
+// first background tried is the commonest colour, the likeliest right one) and its reason.
+class FailureLog : public vision::DebugSink {
+ public:
+  void picture(std::string_view game, std::string_view, const cv::Mat& drawn) override {
+    Entry& e = entry(game);
+    if (e.picture.empty()) e.picture = drawn.clone();
+  }
+  void failed(std::string_view game, std::string_view reason) override {
+    std::string& r = entry(game).reason = reason;
+    for (std::string_view hint : {" (is the game on screen? try --annotate OUT.png to see what was read)"})
+      if (auto at = r.find(hint); at != std::string::npos) r.erase(at, hint.size());  // this is that picture
+  }
+
+  // One picture: each reader's panel (its drawing, or the plain image) under a caption with its
+  // reason. Several readers (no --game): panels shrunk to fit a grid, so the file stays viewable.
+  cv::Mat compose(const cv::Mat& image) const {
+    std::vector<cv::Mat> panels;
+    const bool several = entries_.size() > 1;
+    const int columns = several ? static_cast<int>(std::ceil(std::sqrt(static_cast<double>(entries_.size())))) : 1;
+    const double longest = several ? 720.0 : std::max(image.cols, image.rows);
+    for (const Entry& e : entries_) {
+      cv::Mat shown = e.picture.empty() ? image.clone() : e.picture;
+      if (shown.channels() == 1) cv::cvtColor(shown, shown, cv::COLOR_GRAY2BGR);
+      if (shown.channels() == 4) cv::cvtColor(shown, shown, cv::COLOR_BGRA2BGR);
+      const double f = std::min(1.0, longest / std::max(shown.cols, shown.rows));
+      if (f < 1.0) cv::resize(shown, shown, cv::Size(), f, f, cv::INTER_AREA);
+      panels.push_back(with_caption(shown, e.game + ": " + e.reason));
+    }
+    if (panels.empty()) return with_caption(image, "no reader ran");
+    if (panels.size() == 1) return panels[0];
+    // Rows of `columns` panels, each row padded to the widest; rows stacked, padded likewise.
+    std::vector<cv::Mat> rows;
+    for (std::size_t i = 0; i < panels.size(); i += static_cast<std::size_t>(columns)) {
+      std::vector<cv::Mat> row(panels.begin() + static_cast<long>(i),
+                               panels.begin() + static_cast<long>(std::min(panels.size(), i + columns)));
+      int height = 0;
+      for (const cv::Mat& m : row) height = std::max(height, m.rows);
+      for (cv::Mat& m : row) cv::copyMakeBorder(m, m, 0, height - m.rows, 0, 4, cv::BORDER_CONSTANT, cv::Scalar::all(255));
+      cv::Mat joined;
+      cv::hconcat(row, joined);
+      rows.push_back(joined);
+    }
+    int width = 0;
+    for (const cv::Mat& m : rows) width = std::max(width, m.cols);
+    for (cv::Mat& m : rows) cv::copyMakeBorder(m, m, 0, 4, 0, width - m.cols, cv::BORDER_CONSTANT, cv::Scalar::all(255));
+    cv::Mat out;
+    cv::vconcat(rows, out);
+    return out;
+  }
+
+ private:
+  struct Entry {
+    std::string game, reason;
+    cv::Mat picture;
+  };
+  Entry& entry(std::string_view game) {
+    for (Entry& e : entries_)
+      if (e.game == game) return e;
+    entries_.push_back({std::string(game), "", {}});
+    return entries_.back();
+  }
+  // `text` wrapped onto lines as wide as `m`, on white above it.
+  static cv::Mat with_caption(const cv::Mat& m, const std::string& text) {
+    // Readable at the picture's own scale: a phone screenshot gets larger letters than a small window.
+    const double font = std::clamp(m.cols / 1600.0, 0.45, 1.2);
+    const int line_px = static_cast<int>(std::lround(36 * font)), max_w = std::max(200, m.cols - 12);
+    std::vector<std::string> lines{""};
+    std::string word;
+    std::istringstream words(text);
+    while (words >> word) {
+      std::string longer = lines.back().empty() ? word : lines.back() + " " + word;
+      if (!lines.back().empty() && cv::getTextSize(longer, cv::FONT_HERSHEY_SIMPLEX, font, 2, nullptr).width > max_w)
+        lines.push_back(word);
+      else
+        lines.back() = longer;
+    }
+    cv::Mat band(static_cast<int>(lines.size()) * line_px + 8, std::max(m.cols, max_w + 12), CV_8UC3, cv::Scalar::all(255));
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      cv::putText(band, lines[k], {6, line_px - 4 + static_cast<int>(k) * line_px}, cv::FONT_HERSHEY_SIMPLEX, font,
+                  cv::Scalar(0, 0, 160), font > 0.8 ? 2 : 1, cv::LINE_AA);
+    cv::Mat body = m;
+    if (body.cols < band.cols)
+      cv::copyMakeBorder(m, body, 0, 0, 0, band.cols - m.cols, cv::BORDER_CONSTANT, cv::Scalar::all(255));
+    cv::Mat out;
+    cv::vconcat(band, body, out);
+    return out;
+  }
+  std::vector<Entry> entries_;
+};
+
+Result<void> write_png(const std::string& path, const cv::Mat& picture) {
+  bool written = false;
+  try {
+    written = cv::imwrite(path, picture);
+  } catch (const cv::Exception&) {
+  }
+  if (!written) return make_error("cannot write " + path + ": check the folder exists and the name ends in .png");
+  return {};
 }
 
 solvers::Limits limits_for(const Options& o) {
@@ -144,9 +290,9 @@ Result<std::unique_ptr<solvers::Puzzle>> parse_text(const std::string& text, con
                     ") or pass --game G");
 }
 
-Report solve_one(const fs::path& path, const Options& o) {
+Report solve_one(const Input& in, const Options& o) {
   Report r;
-  r.input = path.string();
+  r.input = in.name;
   r.game = o.game;
   auto error = [&](const std::string& message) {
     r.error = true;
@@ -154,18 +300,25 @@ Report solve_one(const fs::path& path, const Options& o) {
     return r;
   };
   std::error_code ec;
-  if (!fs::exists(path, ec)) return error("cannot open " + r.input + ": no such file");
-  if (!fs::is_regular_file(path, ec)) return error(r.input + " is not a regular file");
+  if (!in.data) {
+    if (!fs::exists(in.path, ec)) return error("cannot open " + r.input + ": no such file");
+    if (!fs::is_regular_file(in.path, ec)) return error(r.input + " is not a regular file");
+  }
 
   std::unique_ptr<solvers::Puzzle> puzzle;
   std::unique_ptr<vision::ImagePuzzle> image_puzzle;
   cv::Mat image;
-  if (looks_like_image(path)) {
-    auto read = capture::read_image_file(r.input);
+  const bool is_image = in.data ? image_magic(*in.data) : looks_like_image(in.path);
+  if (is_image) {
+    Result<cv::Mat> read = make_error("");
+    if (in.data) read = capture::decode_image(std::vector<unsigned char>(in.data->begin(), in.data->end()), in.name);
+    else read = capture::read_image_file(in.path.string());
     if (!read) return error(read.error().message);
     image = std::move(*read);
     vision::ReadOptions ro;
     ro.profile = o.profile;
+    FailureLog found;
+    if (!o.annotate.empty()) ro.debug = &found;
     Result<std::unique_ptr<vision::ImagePuzzle>> got = make_error("");
     if (!o.game.empty() && o.game != "auto") {
       const vision::Reader* reader = vision::find_reader(o.game);
@@ -179,15 +332,31 @@ Report solve_one(const fs::path& path, const Options& o) {
     } else {
       got = vision::read_any(image, ro);
     }
-    if (!got) return error(r.input + ": " + got.error().message);
+    if (!got) {
+      std::string message = r.input + ": " + got.error().message;
+      if (o.annotate.empty()) return error(message);
+      // The picture is wanted most when nothing was read: what each reader found, and why it stopped.
+      if (auto w = write_png(o.annotate, found.compose(image)); !w) return error(message + "; " + w.error().message);
+      // The hints that suggested --annotate have been taken.
+      for (auto [hint, now] : {std::pair<std::string_view, std::string_view>{" try --game G and --annotate OUT.png", " try --game G"},
+                               {" (is the game on screen? try --annotate OUT.png to see what was read)", " (is the game on screen?)"}})
+        if (auto at = message.find(hint); at != std::string::npos) message.replace(at, hint.size(), now);
+      return error(message + "; " + o.annotate + " shows what was found");
+    }
     image_puzzle = std::move(*got);
   } else {
     if (!o.annotate.empty()) return error("--annotate draws over a screenshot; " + r.input + " is a text file");
-    auto size = fs::file_size(path, ec);
-    if (ec) return error("cannot read " + r.input + ": " + ec.message());
-    if (size > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text;
+    if (in.data) {
+      text = *in.data;
+    } else {
+      auto size = fs::file_size(in.path, ec);
+      if (ec) return error("cannot read " + r.input + ": " + ec.message());
+      if (size > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
+      std::ifstream file(in.path, std::ios::binary);
+      text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    }
+    if (text.size() > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
     auto got = parse_text(text, r.input, o.game);
     if (!got) return error(got.error().message);
     puzzle = std::move(*got);
@@ -197,18 +366,17 @@ Report solve_one(const fs::path& path, const Options& o) {
   r.board = p.format();
   auto t0 = std::chrono::steady_clock::now();
   r.outcome = p.solve(limits_for(o));
+  // Some solvers' reasons begin with the status the output already gives ("gave up: time limit").
+  for (std::string_view status : {"gave up: ", "unsolvable: "})
+    if (r.outcome.reason.rfind(status, 0) == 0) r.outcome.reason.erase(0, status.size());
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (image_puzzle && !o.annotate.empty()) {
-    cv::Mat drawn = image_puzzle->annotate(image);
-    bool written = false;
-    try {
-      written = cv::imwrite(o.annotate, drawn);
-    } catch (const cv::Exception&) {
-    }
-    if (!written) return error("cannot write " + o.annotate + ": check the folder exists and the name ends in .png");
+    if (auto w = write_png(o.annotate, image_puzzle->annotate(image)); !w) return error(w.error().message);
   }
   return r;
 }
+
+Report solve_one(const fs::path& path, const Options& o) { return solve_one(Input{path, path.string(), {}}, o); }
 
 std::string status_word(const Report& r) { return r.error ? "error" : std::string(to_string(r.outcome.status)); }
 
@@ -238,6 +406,38 @@ std::string to_json(const Report& r, bool with_input) {
   return w.str();
 }
 
+// The number of elements of a JSON array (a "moves" value); nested arrays and strings count once.
+std::size_t json_array_length(std::string_view json) {
+  std::size_t commas = 0;
+  int depth = 0;
+  bool in_string = false, any = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') continue;
+    if (depth == 1 && c != ']') any = true;  // something inside the outer array
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') ++depth;
+    else if (c == ']' || c == '}') --depth;
+    else if (c == ',' && depth == 1) ++commas;
+  }
+  return any ? commas + 1 : 0;
+}
+
+// "52 moves", "a path through 49 cells": what a game's "moves" array holds, counted.
+std::string answer_size(std::string_view game, std::size_t n) {
+  if (game == "onestroke") return "a path through " + plural(n, "cell");
+  if (game == "knight") return "a tour through " + plural(n, "square");
+  if (game == "pegs") return plural(n, "jump");
+  if (game == "valves") return plural(n, "valve") + " to close";
+  if (game == "river") return plural(n, "trip");
+  return plural(n, "move");
+}
+
 void print_human(const Report& r, bool with_input, std::FILE* out) {
   std::string prefix = with_input ? r.input + ": " : "";
   if (r.error) {
@@ -245,18 +445,21 @@ void print_human(const Report& r, bool with_input, std::FILE* out) {
     return;
   }
   char timing[96];
-  std::snprintf(timing, sizeof timing, "%.3f ms, %llu nodes", r.ms,
-                static_cast<unsigned long long>(r.outcome.nodes));
+  std::snprintf(timing, sizeof timing, "%.3f ms, %s", r.ms, plural(r.outcome.nodes, "node").c_str());
   switch (r.outcome.status) {
     case Status::kSolved:
-      std::fprintf(out, "%s%s: solved (%s)\n%s\n", prefix.c_str(), r.game.c_str(), timing,
+      std::fprintf(out, "%s%s: solved, %s (%s)\n%s\n", prefix.c_str(), r.game.c_str(),
+                   answer_size(r.game, json_array_length(r.outcome.moves_json)).c_str(), timing,
                    r.outcome.moves_text.c_str());
       break;
-    case Status::kUnsolvable:
-      std::fprintf(out, "%s%s: unsolvable: %s (%s)\n", prefix.c_str(), r.game.c_str(),
-                   r.outcome.reason.c_str(), timing);
-      if (!r.outcome.moves_text.empty()) std::fprintf(out, "best found: %s\n", r.outcome.moves_text.c_str());
+    case Status::kUnsolvable: {
+      std::fprintf(out, "%s%s: unsolvable: %s (%s)\n", prefix.c_str(), r.game.c_str(), r.outcome.reason.c_str(),
+                   timing);
+      if (!r.outcome.moves_text.empty())
+        std::fprintf(out, "best found, %s: %s\n", answer_size(r.game, json_array_length(r.outcome.moves_json)).c_str(),
+                     r.outcome.moves_text.c_str());
       break;
+    }
     case Status::kGaveUp:
       std::fprintf(out, "%s%s: gave up: %s (%s)\n", prefix.c_str(), r.game.c_str(), r.outcome.reason.c_str(),
                    timing);
@@ -266,15 +469,35 @@ void print_human(const Report& r, bool with_input, std::FILE* out) {
 
 int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
   std::vector<fs::path> files;
+  std::size_t skipped_folders = 0;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (!entry.is_regular_file(ec)) continue;
-    if (entry.path().filename().string().rfind('.', 0) == 0) continue;  // hidden files
-    files.push_back(entry.path());
+  auto hidden = [](const fs::path& p) { return p.filename().string().rfind('.', 0) == 0; };
+  if (o.recursive) {
+    // Directory symlinks are not followed, so a link loop cannot make this endless.
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (hidden(it->path())) {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec)) files.push_back(it->path());
+    }
+  } else {
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (hidden(entry.path())) continue;
+      if (entry.is_regular_file(ec)) files.push_back(entry.path());
+      else if (entry.is_directory(ec)) ++skipped_folders;
+    }
   }
   if (ec) return fail("cannot list " + dir.string() + ": " + ec.message());
   std::sort(files.begin(), files.end());
-  if (files.empty()) return fail(dir.string() + " holds no files to solve");
+  const std::string subfolders = plural(skipped_folders, "subfolder");
+  if (files.empty())
+    return fail(dir.string() + " holds no files to solve" +
+                (skipped_folders > 0 ? " (only " + subfolders + ": add --recursive)" : std::string()));
+  if (skipped_folders > 0)  // stderr: --json's stdout stays one object per line
+    std::fprintf(stderr, "puzzlebot: %s: skipped %s (add --recursive to solve them too)\n", dir.string().c_str(),
+                 subfolders.c_str());
 
   // Workers take files in order; results are printed in file order as soon as each is ready, so
   // the output is the same whatever the thread count.
@@ -321,7 +544,7 @@ int solve_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args,
                            {{"help", false}, {"game", true}, {"json", false}, {"annotate", true},
                             {"profile", true}, {"timeout-ms", true}, {"max-nodes", true}, {"max-table-mb", true},
-                            {"best", false},
+                            {"best", false}, {"recursive", false},
                             {"jobs", true}},
                            "solve");
   if (!parsed) return fail(parsed.error().message);
@@ -337,6 +560,7 @@ int solve_command(const std::vector<std::string>& args) {
   o.json = parsed->has("json");
   o.annotate = parsed->get("annotate").value_or("");
   o.best = parsed->has("best");
+  o.recursive = parsed->has("recursive");
   auto timeout = parsed->get_int("timeout-ms", 10000, 0, 365LL * 24 * 3600 * 1000);
   if (!timeout) return fail(timeout.error().message);
   o.timeout_ms = *timeout;
@@ -354,19 +578,36 @@ int solve_command(const std::vector<std::string>& args) {
   const std::string profile_path = parsed->get("profile").value_or("");
   if (!profile_path.empty() && !fs::is_regular_file(profile_path))
     return fail("cannot open profile " + profile_path + ": check the path (profiles live in calibration/profiles/)");
-  // Read and checked once, before any input: one clear error for a malformed profile.
+  // Read and checked once, before any input: one clear error for a malformed profile or a
+  // misspelled key, not one per reader tried.
   auto profile = calibration::ProfileDoc::open(profile_path);
   if (!profile) return fail(profile.error().message);
+  if (!profile->empty()) {
+    std::vector<std::string> nodes;
+    for (const vision::Reader* reader : vision::readers()) nodes.emplace_back(reader->game);
+    if (auto keys = profile->check_keys(nodes); !keys) return fail(keys.error().message);
+  }
   o.profile = std::move(*profile);
 
   install_stop_handlers();
-  fs::path input = parsed->positional[0];
+  const std::string& arg = parsed->positional[0];
+  fs::path input = arg;
   std::error_code ec;
   if (fs::is_directory(input, ec)) {
     if (!o.annotate.empty()) return fail("--annotate takes one screenshot, not a folder");
     return solve_folder(input, o, static_cast<unsigned>(*jobs));
   }
-  Report r = solve_one(input, o);
+  if (o.recursive) return fail("--recursive is for a folder; " + arg + " is not one");
+  Input in{input, arg, std::nullopt};
+  if (arg == "-") {
+    auto data = read_stdin();
+    if (!data) return fail(data.error().message);
+    in.name = "<stdin>";
+    in.data = std::move(*data);
+  } else if (!fs::exists(input, ec) && looks_like_game_id(arg)) {
+    in.data = arg;  // a game ID typed in place of a file: "solve 4x4:1,2,..."
+  }
+  Report r = solve_one(in, o);
   if (o.json) std::printf("%s\n", to_json(r, false).c_str());
   if (r.error) return fail(r.outcome.reason);
   if (!o.json) print_human(r, false, stdout);

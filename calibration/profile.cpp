@@ -1,11 +1,13 @@
 /* profile.cpp: reading, checking and writing device profiles. */
 #include "calibration/profile.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <exception>
 #include <fstream>
 #include <iterator>
+#include <vector>
 
 namespace pb::calibration {
 namespace {
@@ -35,6 +37,48 @@ bool read_real(const cv::FileNode& n, double& out) {
   return true;
 }
 
+std::size_t key_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// An error for `key` in `where` when it is not one of `valid`: names the nearest and lists them all.
+Result<void> known_key(std::string_view source, std::string_view where, const std::string& key,
+                       const std::vector<std::string_view>& valid) {
+  std::string list, nearest;
+  std::size_t best = 4;  // suggest only close spellings
+  for (std::string_view v : valid) {
+    if (v == key) return {};
+    list += (list.empty() ? "" : ", ") + std::string(v);
+    if (std::size_t d = key_distance(key, v); d < best) best = d, nearest = v;
+  }
+  return make_error(std::string(source) + ": unknown key '" + key + "' in " + std::string(where) +
+                    (nearest.empty() ? std::string() : " (did you mean '" + nearest + "'?)") + "; valid keys: " + list);
+}
+
+// Fails on a key of map `node` not in `valid`.
+Result<void> known_keys(std::string_view source, std::string_view where, const cv::FileNode& node,
+                        const std::vector<std::string_view>& valid) {
+  if (!node.isMap()) return {};
+  for (cv::FileNode n : node)
+    if (auto ok = known_key(source, where, n.name(), valid); !ok) return ok;
+  return {};
+}
+
+const std::vector<std::string_view> kTransformKeys = {"scale_x", "scale_y", "offset_x", "offset_y"};
+const std::vector<std::string_view> kTimingKeys = {"settle_ms", "max_settle_ms", "level_pause_ms", "drag_step_ms",
+                                                   "tap_ms"};
+
 Result<Profile> from_storage(const cv::FileStorage& fs, std::string_view source) {
   Profile p;
   p.source = std::string(source);
@@ -56,6 +100,7 @@ Result<Profile> from_storage(const cv::FileStorage& fs, std::string_view source)
   cv::FileNode tn = root["frame_to_input"];
   if (!tn.empty()) {
     if (!tn.isMap()) return field_error(source, "frame_to_input", "must be a map of scale_x, scale_y, offset_x, offset_y");
+    if (auto ok = known_keys(source, "frame_to_input", tn, kTransformKeys); !ok) return ok.error();
     if (!read_real(tn["scale_x"], t.scale_x) || !read_real(tn["scale_y"], t.scale_y) ||
         !read_real(tn["offset_x"], t.offset_x) || !read_real(tn["offset_y"], t.offset_y))
       return field_error(source, "frame_to_input", "values must be finite numbers");
@@ -77,6 +122,7 @@ Result<Profile> from_storage(const cv::FileStorage& fs, std::string_view source)
 
   cv::FileNode tm = root["timings"];
   if (!tm.empty()) {
+    if (auto ok = known_keys(source, "timings", tm, kTimingKeys); !ok) return ok.error();
     Timings& m = p.timings;
     struct { const char* key; int* field; } fields[] = {{"settle_ms", &m.settle_ms}, {"max_settle_ms", &m.max_settle_ms},
                                                         {"level_pause_ms", &m.level_pause_ms},
@@ -280,9 +326,27 @@ Result<Profile> ProfileDoc::device() const {
   }
 }
 
+Result<void> ProfileDoc::check_keys(std::span<const std::string> reader_nodes) const {
+  if (storage_ == nullptr) return {};
+  return check_profile_keys(*storage_, reader_nodes, path_);
+}
+
 cv::FileNode ProfileDoc::node(std::string_view name) const {
   if (storage_ == nullptr) return {};
   return (*storage_)[std::string(name)];
+}
+
+Result<void> check_profile_keys(const cv::FileStorage& fs, std::span<const std::string> reader_nodes,
+                                std::string_view source) {
+  std::vector<std::string_view> valid(std::begin(kProfileKeys), std::end(kProfileKeys));
+  for (const std::string& r : reader_nodes) valid.push_back(r);
+  try {
+    if (auto ok = known_keys(source, "the profile", fs.root(), valid); !ok) return ok;
+    if (auto ok = known_keys(source, "frame_to_input", fs["frame_to_input"], kTransformKeys); !ok) return ok;
+    return known_keys(source, "timings", fs["timings"], kTimingKeys);
+  } catch (const std::exception& e) {
+    return make_error(std::string(source) + ": not a valid profile (" + e.what() + ")");
+  }
 }
 
 Result<cv::FileStorage> open_profile_storage(const std::string& path) {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <span>
 #include <opencv2/core.hpp>
 #include <string>
 #include <string_view>
@@ -80,11 +81,23 @@ class ProfileDoc {
   cv::FileNode node(std::string_view name) const;
   // The device part (screen, transform, timings), checked as load_profile checks it.
   Result<Profile> device() const;
+  // check_profile_keys (below) on this document; nothing to check when it is empty.
+  Result<void> check_keys(std::span<const std::string> reader_nodes) const;
 
  private:
   std::string path_;
   std::shared_ptr<const cv::FileStorage> storage_;
 };
+// The top-level keys a profile may have besides the reader nodes (one per game).
+inline constexpr std::string_view kProfileKeys[] = {"name",           "model",   "screen_width", "screen_height",
+                                                    "density",        "board",   "frame_to_input", "timings"};
+
+// Fails on a top-level key that is neither one of kProfileKeys nor in `reader_nodes` (the games
+// whose readers take Params), or an unknown key of `timings` or `frame_to_input`, naming the key,
+// the nearest valid one and all valid ones: a misspelled key must not be ignored without a word.
+// (load_profile checks `timings` and `frame_to_input` itself; it cannot know the reader nodes.)
+Result<void> check_profile_keys(const cv::FileStorage& fs, std::span<const std::string> reader_nodes,
+                                std::string_view source);
 
 // A reader's Params from the profile node named after its game (`load(node)` gives
 // Result<Params>; an absent node gives the reader's defaults).

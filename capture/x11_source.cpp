@@ -10,6 +10,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <opencv2/imgproc.hpp>
 
@@ -122,6 +124,54 @@ std::vector<X11Window> search(Display* d, const std::string& display_name, const
   }
   if (list != nullptr) std::free(list);
   return found;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Edit distance (insert, delete, substitute one character), on lower-cased text.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The visible titles nearest to `title`, nearest first, for "no such window" messages: the same
+// title in another case, then titles containing it (or contained in it), then by edit distance.
+std::vector<std::string> nearest_titles(Display* d, const std::string& display_name, const std::string& title,
+                                        std::size_t most) {
+  const std::string want = lower(title);
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const X11Window& w : search(d, display_name, "", false)) {
+    if (w.title.empty() || w.title.size() > 200) continue;
+    bool seen = false;
+    for (const auto& s : scored) seen = seen || s.second == w.title;
+    if (seen) continue;
+    const std::string have = lower(w.title);
+    std::size_t score = have == want ? 0
+                        : (have.find(want) != std::string::npos || want.find(have) != std::string::npos)
+                            ? 1 + (have.size() > want.size() ? have.size() - want.size() : want.size() - have.size())
+                            : 1000 + edit_distance(have, want);
+    scored.emplace_back(score, w.title);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (const auto& s : scored) {
+    if (out.size() == most) break;
+    out.push_back(s.second);
+  }
+  return out;
 }
 
 }  // namespace
@@ -244,6 +294,11 @@ Result<std::unique_ptr<X11Source>> X11Source::open(const X11Options& options) {
     if (found.empty()) {
       std::string hint = options.exact_title ? " (the title must match exactly; is the game running?)"
                                              : " (is the game running?)";
+      std::string nearest;
+      for (const std::string& t : nearest_titles(d, options.display, options.title, 5))
+        nearest += (nearest.empty() ? "" : ", ") + ("'" + t + "'");
+      if (!nearest.empty())
+        hint += "; visible windows, nearest first: " + nearest + " (--window-substring ignores case)";
       return make_error("no visible window titled '" + options.title + "' on display " +
                         display_label(options.display) + hint);
     }

@@ -24,7 +24,8 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
       text += std::to_string(sol.moves[i].from) + "->" + std::to_string(sol.moves[i].to);
     }
     if (sol.moves.size() > kTextMoves)
-      text += " ... (" + std::to_string(sol.moves.size() - kTextMoves) + " more)";
+      text += " ... (" + std::to_string(sol.moves.size() - kTextMoves) + " more of " +
+              std::to_string(sol.moves.size()) + ": --json lists them all)";
     out.moves_text = sol.moves.empty() ? "already solved" : text;
   }
   if (sol.counted) out.stats.emplace_back("min_moves", std::to_string(sol.min_moves));

@@ -17,11 +17,12 @@
 //   that an error would reject boards that look right in an editor. Any other unknown character
 //   (a space inside a row included) is an error at its line:col.
 // - The 1/0 form is chosen when the header has `start=N` or the first body row is made of 0/1;
-//   mixing forms is an error at the offending character. The start is a 0-based vertex index
-//   numbered row-major over the `1` cells only (the blog's convention), given as `start=N` in the
-//   header, or, in the body, as a line `N` or `start=N` before or after the rows (headerless files
-//   read with --game onestroke put it on the last line). A bare number made of 0s and 1s only ("10")
-//   looks like a row: it is taken as the start only when its length differs from the other rows'.
+//   mixing forms is an error at the offending character. The start is either a 0-based vertex
+//   index numbered row-major over the `1` cells only (the blog's convention), or `ROW,COL` (0-based,
+//   like every coordinate in FORMATS.md), given as `start=...` in the header, or, in the body, as a
+//   line `N`, `start=N` or `start=ROW,COL` before or after the rows (headerless files read with
+//   --game onestroke put it on the last line). A bare number made of 0s and 1s only ("10") looks
+//   like a row: it is taken as the start only when its length differs from the other rows'.
 // - Mid-level boards: `x` cells are already on the path and `S` is its head. Whether the `x` cells
 //   form a path is not checked (the screen shows them, not their order); they are simply gone.
 
@@ -31,17 +32,44 @@ namespace {
 bool is_symbol_char(char ch) { return ch == '#' || ch == '.' || ch == 'S' || ch == 'x'; }
 bool is_binary_char(char ch) { return ch == '0' || ch == '1'; }
 
-// "start=14" or "14" -> 14; otherwise nullopt.
-std::optional<long long> start_line_value(std::string_view text) {
+// Where the 1/0 map's path starts: the index of a `1` cell counted row-major, or a cell.
+struct Start {
+  long long index = -1;       // >= 0 when given as an index
+  std::optional<Cell> cell;   // when given as ROW,COL
+};
+
+std::optional<long long> whole_number(std::string_view s) {
+  long long v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// "14" or "2,4" -> a Start; otherwise nullopt.
+std::optional<Start> start_value(std::string_view s) {
+  if (auto comma = s.find(','); comma != std::string_view::npos) {
+    auto r = whole_number(s.substr(0, comma));
+    auto c = whole_number(s.substr(comma + 1));
+    if (!r || !c || *r < 0 || *c < 0 || *r >= kMaxSide || *c >= kMaxSide) return std::nullopt;
+    return Start{-1, Cell{static_cast<int>(*r), static_cast<int>(*c)}};
+  }
+  auto v = whole_number(s);
+  if (!v) return std::nullopt;
+  return Start{*v, std::nullopt};
+}
+
+// "start=14", "start=2,4", "2,4" or "14" -> the start; otherwise nullopt.
+std::optional<Start> start_line_value(std::string_view text) {
   std::string_view s = text;
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   if (s.substr(0, 6) == "start=") s.remove_prefix(6);
   else if (std::all_of(s.begin(), s.end(), is_binary_char)) return std::nullopt;  // a 1/0 row
-  if (s.empty()) return std::nullopt;
-  long long v = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return v;
+  return start_value(s);
+}
+
+std::string start_text(const Start& s) {
+  if (!s.cell) return std::to_string(s.index);
+  return std::to_string(s.cell->row) + "," + std::to_string(s.cell->col);
 }
 
 std::string where_cell(Cell c) {
@@ -99,12 +127,14 @@ Result<State> parse_symbols(const TextBoard& board) {
 
 Result<State> parse_binary(const TextBoard& board) {
   std::vector<const TextLine*> rows;
-  std::optional<long long> start;
+  std::optional<Start> start;
   int start_line = board.header_line;
   if (board.params.count("start")) {
-    auto v = board.int_param("start", 0, 0, static_cast<long long>(kMaxSide) * kMaxSide);
-    if (!v) return v.error();
-    start = *v;
+    const std::string text = board.str_param("start");
+    start = start_value(text);
+    if (!start || start->index > static_cast<long long>(kMaxSide) * kMaxSide)
+      return board.header_error("start=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
+                                "nor ROW,COL (0-based)");
   }
   for (std::size_t i = 0; i < board.rows.size(); ++i) {
     const TextLine& line = board.rows[i];
@@ -112,7 +142,7 @@ Result<State> parse_binary(const TextBoard& board) {
     if (edge) {
       if (auto v = start_line_value(line.text)) {
         if (start) return board.error_at(line.line, 1, "the start is given twice (header and body)");
-        if (*v < 0) return board.error_at(line.line, 1, "the start index must be 0 or more");
+        if (!v->cell && v->index < 0) return board.error_at(line.line, 1, "the start index must be 0 or more");
         start = *v;
         start_line = line.line;
         continue;
@@ -130,7 +160,7 @@ Result<State> parse_binary(const TextBoard& board) {
       const std::string& t = edge->text;
       auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
       if (ec != std::errc() || end != t.data() + t.size()) continue;
-      start = v;
+      start = Start{v, std::nullopt};
       start_line = edge->line;
       if (last) rows.pop_back();
       else rows.erase(rows.begin());
@@ -157,7 +187,8 @@ Result<State> parse_binary(const TextBoard& board) {
       if (ch == '0') continue;
       Site& site = s.sites[r * width + c];
       site = Site::kFree;
-      if (start && index == *start) {
+      if (start && (start->cell ? *start->cell == Cell{static_cast<int>(r), static_cast<int>(c)}
+                                : index == start->index)) {
         site = Site::kVisited;
         s.head = Cell{static_cast<int>(r), static_cast<int>(c)};
         found = true;
@@ -166,10 +197,15 @@ Result<State> parse_binary(const TextBoard& board) {
     }
   }
   if (!start)
-    return board.header_error("a 1/0 map needs its start: add start=N to the header (N counts the 1 cells row-major from 0)");
+    return board.header_error("a 1/0 map needs its start: add start=ROW,COL (0-based) or start=N (N counts the 1 "
+                              "cells row-major from 0) to the header");
+  if (!found && start->cell)
+    return board.error_at(start_line > 0 ? start_line : 1, 0,
+                          "start " + start_text(*start) + " is not a cell of the map (it must be a 1; the map has " +
+                              std::to_string(rows.size()) + " rows and " + std::to_string(width) + " columns)");
   if (!found)
     return board.error_at(start_line > 0 ? start_line : 1, 0,
-                          "start index " + std::to_string(*start) + " is past the last cell (the map has " +
+                          "start index " + start_text(*start) + " is past the last cell (the map has " +
                               std::to_string(index) + " cells, numbered from 0)");
   return s;
 }

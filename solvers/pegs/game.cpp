@@ -14,7 +14,8 @@ Outcome Spec::outcome(const State&, const Solution& s) {
                       std::to_string(m.to.row) + "," + std::to_string(m.to.col);
   }
   if (!s.moves.empty())
-    out.moves_text += " (" + std::to_string(s.moves.size()) + " jumps, " + std::to_string(s.pegs_left) +
+    out.moves_text += " (" + std::to_string(s.moves.size()) + (s.moves.size() == 1 ? " jump, " : " jumps, ") +
+                      std::to_string(s.pegs_left) +
                       (s.pegs_left == 1 ? " peg" : " pegs") + " left)";
   out.stats.emplace_back("pegs_left", std::to_string(s.pegs_left));
   out.stats.emplace_back("dead_positions", std::to_string(s.table_entries));

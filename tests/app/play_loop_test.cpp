@@ -277,7 +277,26 @@ TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {
   EXPECT_TRUE(sliding::is_goal(rig.game.state));
   cv::Mat drawn = cv::imread(o.dry_run_out);
   ASSERT_FALSE(drawn.empty());
-  EXPECT_GT(cv::norm(drawn, rig.screen.grab()->bgr, cv::NORM_L1), 0);  // something was drawn
+  cv::Mat screen = rig.screen.grab()->bgr;
+  ASSERT_GT(drawn.rows, screen.rows);  // the banner above
+  cv::Mat board_part = drawn(cv::Rect(0, drawn.rows - screen.rows, screen.cols, screen.rows));
+  EXPECT_GT(cv::norm(board_part, screen, cv::NORM_L1), 0);  // something was drawn over the board
+}
+
+TEST(PlayLoop, DryRunPictureOfALongPlanNumbersOnlyTheFirstMoves) {
+  // Issue #18: a 15-puzzle plan taps 16 tiles some 50 times; numbering them all is unreadable.
+  std::vector<FrameGesture> taps;
+  for (int i = 0; i < 52; ++i)
+    taps.push_back({actuator::Gesture::Kind::kTap, {{5.0 + 10 * (i % 4), 5.0 + 10 * (i / 4 % 4), {40, 40}}},
+                    "tile " + std::to_string(i % 15 + 1)});
+  EXPECT_EQ(drawn_steps(taps), 10u);
+  taps.resize(16);  // every place once: all numbered
+  EXPECT_EQ(drawn_steps(taps), 16u);
+  cv::Mat board(40, 40, CV_8UC3, cv::Scalar::all(90));
+  cv::Mat few = draw_gestures(board, std::vector<FrameGesture>(taps.begin(), taps.begin() + 2));
+  cv::Mat many = draw_gestures(board, taps);
+  EXPECT_EQ(few.cols, board.cols);
+  EXPECT_GT(many.rows, few.rows);  // the step list wraps onto more banner lines
 }
 
 TEST(PlayLoop, LevelsAboveOneNeedANextLevelHook) {
@@ -295,6 +314,54 @@ TEST(PlayLoop, LevelsAboveOneNeedANextLevelHook) {
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_EQ(report.levels_cleared, 2);
   EXPECT_EQ(started, 1);
+}
+
+TEST(PlayLoop, AFinishedBoardOnScreenIsNoLevelPlayed) {
+  // Issue #18: `--levels 2` on a board already finished reported 2 levels after playing 1.
+  FifteenRig rig(sliding::goal_state(3, 3));
+  PlayOptions o = fast_options();
+  o.levels = 2;
+  int started = 0;
+  o.next_level = [&] {
+    ++started;
+    rig.game.state = kScrambled;
+    return Result<void>();
+  };
+  PlayReport report = rig.play(o);
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_EQ(report.levels_cleared, 2) << report.message;  // two boards played, after the finished one
+  EXPECT_EQ(started, 2);
+  EXPECT_NE(report.message.find("solved 2 levels"), std::string::npos) << report.message;
+  EXPECT_NE(report.message.find("already finished"), std::string::npos) << report.message;
+
+  // Without a way to a new board, nothing is played and the message says so.
+  FifteenRig done(sliding::goal_state(3, 3));
+  PlayReport nothing = done.play(fast_options());
+  EXPECT_EQ(nothing.exit_status, 0) << nothing.message;
+  EXPECT_EQ(nothing.levels_cleared, 0);
+  EXPECT_NE(nothing.message.find("nothing to play"), std::string::npos) << nothing.message;
+  EXPECT_NE(nothing.message.find("(0 moves sent, 0 re-plans)"), std::string::npos) << nothing.message;
+
+  // A game that keeps showing finished boards ends the run instead of looping.
+  FifteenRig stuck(sliding::goal_state(3, 3));
+  PlayOptions again = fast_options();
+  again.levels = 3;
+  int asked = 0;
+  again.next_level = [&] {
+    ++asked;
+    return Result<void>();
+  };
+  PlayReport ended = stuck.play(again);
+  EXPECT_EQ(ended.levels_cleared, 0);
+  EXPECT_EQ(asked, 1);
+}
+
+TEST(PlayLoop, CountsAreWrittenInWords) {
+  FifteenRig rig(board(2, 2, {1, 2, 3, 0}));
+  rig.game.state = board(2, 2, {1, 2, 0, 3});  // one move from the goal
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_NE(report.message.find("(1 move sent, 0 re-plans)"), std::string::npos) << report.message;
 }
 
 // ---- Pegs, simulated ----------------------------------------------------------------------------

@@ -70,6 +70,27 @@ TEST(OnestrokeBoard, BlogMapHeaderlessWithStartLine) {
   EXPECT_EQ(s->head, (Cell{2, 0}));
 }
 
+TEST(OnestrokeBoard, BlogMapStartAsRowAndColumn) {
+  const std::string body = "111111\n101101\n111111\n101101\n111111\n000000\n";
+  // The same cell as index 14, in the header and as a body line.
+  for (const std::string& text : {"onestroke start=2,4\n" + body, "onestroke\nstart=2,4\n" + body,
+                                  "onestroke\n" + body + "2,4\n"}) {
+    auto s = read(text);
+    ASSERT_TRUE(s) << text << ": " << s.error().message;
+    EXPECT_EQ(s->head, (Cell{2, 4})) << text;
+    EXPECT_EQ(s->free_count(), 25) << text;
+  }
+  auto headerless = read(body + "start=4,0\n", false);
+  ASSERT_TRUE(headerless) << headerless.error().message;
+  EXPECT_EQ(headerless->head, (Cell{4, 0}));
+  // A hole, or a cell off the map, is no start; a malformed value says both forms.
+  EXPECT_NE(error_of("onestroke start=1,1\n" + body).find("not a cell of the map"), std::string::npos)
+      << error_of("onestroke start=1,1\n" + body);
+  EXPECT_NE(error_of("onestroke start=9,0\n" + body).find("not a cell of the map"), std::string::npos);
+  EXPECT_NE(error_of("onestroke start=2;4\n" + body).find("ROW,COL"), std::string::npos)
+      << error_of("onestroke start=2;4\n" + body);
+}
+
 TEST(OnestrokeBoard, ShortRowsArePaddedWithHoles) {
   auto s = read("onestroke\nS##\n#\n###\n");
   ASSERT_TRUE(s) << s.error().message;

@@ -8,6 +8,7 @@
 //     using Params = ...;  using Reading = ...;          // the reader's (vision/<game>/reader.hpp)
 //     using Drawn = ...;                                 // the moves annotate() draws
 //     static constexpr auto load_params = &<game>::load_params;  // Result<Params>(const cv::FileNode&, const Params&)
+//     static constexpr auto param_table = &<game>::param_table;  // the profile keys (vision/common/params.hpp)
 //     static constexpr auto read = &<game>::read;                // Result<Reading>(const cv::Mat&, const Params&)
 //     static constexpr auto annotate = &<game>::annotate;        // cv::Mat(const cv::Mat&, const Reading&, Drawn)
 //     // What annotate() draws after one solve (empty when there is nothing to draw).
@@ -24,6 +25,7 @@
 // reader repeating the profile lookup, read, solve and annotate (they differed only in names).
 
 #include <memory>
+#include <type_traits>
 #include <opencv2/core.hpp>
 #include <opencv2/core/persistence.hpp>
 #include <utility>
@@ -31,6 +33,7 @@
 #include "calibration/profile.hpp"
 #include "solvers/common/game_puzzle.hpp"
 #include "vision/common/image_puzzle.hpp"
+#include "vision/common/params.hpp"
 
 namespace pb::vision {
 
@@ -87,15 +90,30 @@ Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOp
   auto params = calibration::reader_params<Params>(options.profile, P::Game::kName,
                                                   [](const cv::FileNode& n) { return Spec::load_params(n, Params{}); });
   if (!params) return params.error();
-  auto reading = Spec::read(bgr, *params);
-  if (!reading) return reading.error();
+  auto reading = [&] {
+    if constexpr (std::is_invocable_v<decltype(Spec::read), const cv::Mat&, const Params&, DebugSink*>)
+      return Spec::read(bgr, *params, options.debug);  // a reader that can show what it found
+    else
+      return Spec::read(bgr, *params);
+  }();
+  if (!reading) {
+    if (options.debug != nullptr) options.debug->failed(P::Game::kName, reading.error().message);
+    return reading.error();
+  }
   return std::unique_ptr<ImagePuzzle>(std::make_unique<P>(std::move(*reading)));
+}
+
+// The reader's Params as rows for people (`puzzlebot params`), with their defaults.
+template <class P>
+std::vector<ParamRow> param_rows_of() {
+  using Params = typename P::Spec::Params;
+  return param_rows<Params>(P::Spec::param_table(), Params{});
 }
 
 // The reader's line in the reader list (vision/registry.cpp).
 template <class P>
 constexpr Reader reader_entry() {
-  return {P::Game::kName, &read_image<P>};
+  return {P::Game::kName, &read_image<P>, &param_rows_of<P>};
 }
 
 }  // namespace pb::vision

@@ -5,10 +5,13 @@
 #include <opencv2/core.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "calibration/profile.hpp"
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
+#include "vision/common/debug_sink.hpp"
+#include "vision/common/params.hpp"
 
 namespace pb::vision {
 
@@ -26,12 +29,15 @@ class ImagePuzzle : public solvers::Puzzle {
 // each reader looks under the node named after its game.
 struct ReadOptions {
   calibration::ProfileDoc profile;  // empty for none
+  DebugSink* debug = nullptr;  // receives what readers found (pictures), and why each read failed
 };
 
 // One entry of the reader list (vision/registry.cpp).
 struct Reader {
   std::string_view game;
   Result<std::unique_ptr<ImagePuzzle>> (*read)(const cv::Mat& bgr, const ReadOptions& options);
+  // The Params a profile may set under the node named `game`, with defaults and meanings.
+  std::vector<ParamRow> (*params)();
 };
 
 }  // namespace pb::vision

@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = hanoi::Reading;
   using Drawn = std::vector<Move>;
   static constexpr auto load_params = &hanoi::load_params;
+  static constexpr auto param_table = &hanoi::param_table;
   static constexpr auto read = &hanoi::read;
   static constexpr auto annotate = &hanoi::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::hanoi::Solution& sol);

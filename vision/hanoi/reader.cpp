@@ -164,26 +164,30 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
 
 }  // namespace
 
+// The `hanoi` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"page_distance", &Params::page_distance, kAnyLo, kAnyHi, "farther than this from the page colour a pixel is part of a shape"},
+    {"min_shape_fraction", &Params::min_shape_fraction, kAnyLo, kAnyHi, "least area of the apparatus' bounding box, fraction of the image"},
+    {"base_coverage", &Params::base_coverage, kAnyLo, kAnyHi, "least fraction of the shape's width a base row covers"},
+    {"max_base_fraction", &Params::max_base_fraction, kAnyLo, kAnyHi, "thickest base, fraction of the shape's height"},
+    {"probe_depth", &Params::probe_depth, kAnyLo, kAnyHi, "rods are cut this far below the shape's top, fraction of its height"},
+    {"min_pegs", &Params::min_pegs, kAnyLo, kAnyHi, "fewest pegs (rods) that make a Tower of Hanoi"},
+    {"max_pegs", &Params::max_pegs, kAnyLo, kAnyHi, "most pegs (rods) read (the solver takes up to 16)"},
+    {"spacing_tolerance", &Params::spacing_tolerance, kAnyLo, kAnyHi, "rod spacings differ from their median by at most this fraction"},
+    {"rod_tolerance", &Params::rod_tolerance, kAnyLo, kAnyHi, "rod widths differ from their median by at most this fraction"},
+    {"disk_factor", &Params::disk_factor, kAnyLo, kAnyHi, "a row is a disk row when wider than this times the rod plus disk_extra_px"},
+    {"disk_extra_px", &Params::disk_extra_px, kAnyLo, kAnyHi, "added to disk_factor times the rod width for a disk row, px"},
+    {"min_disk_rows", &Params::min_disk_rows, kAnyLo, kAnyHi, "thinnest disk, px"},
+    {"height_tolerance", &Params::height_tolerance, kAnyLo, kAnyHi, "disk heights differ from their median by at most this fraction"},
+    {"min_step", &Params::min_step, kAnyLo, kAnyHi, "neighbouring sizes differ in width by at least this fraction of the median step"},
+    {"max_disks", &Params::max_disks, kAnyLo, kAnyHi, "most disks read (the solver takes up to 63)"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_node(
-      node, "hanoi", defaults,
-      [](const ProfileKeys& key, Params& p) {
-        key("page_distance", p.page_distance);
-        key("min_shape_fraction", p.min_shape_fraction);
-        key("base_coverage", p.base_coverage);
-        key("max_base_fraction", p.max_base_fraction);
-        key("probe_depth", p.probe_depth);
-        key("min_pegs", p.min_pegs);
-        key("max_pegs", p.max_pegs);
-        key("spacing_tolerance", p.spacing_tolerance);
-        key("rod_tolerance", p.rod_tolerance);
-        key("disk_factor", p.disk_factor);
-        key("disk_extra_px", p.disk_extra_px);
-        key("min_disk_rows", p.min_disk_rows);
-        key("height_tolerance", p.height_tolerance);
-        key("min_step", p.min_step);
-        key("max_disks", p.max_disks);
-      },
+  return params_from_table(
+      node, "hanoi", param_table(), defaults,
       [](const Params& p) -> std::string {
         if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
             p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)

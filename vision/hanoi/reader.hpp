@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 
 namespace pb::vision::hanoi {
@@ -45,6 +46,8 @@ struct Params {
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game hanoi`).
+std::span<const ParamSpec<Params>> param_table();
 
 struct Reading {
   State state;

@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = knight::Reading;
   using Drawn = std::vector<Cell>;
   static constexpr auto load_params = &knight::load_params;
+  static constexpr auto param_table = &knight::param_table;
   static constexpr auto read = &knight::read;
   static constexpr auto annotate = &knight::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::knight::Solution& sol);

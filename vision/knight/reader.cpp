@@ -238,28 +238,32 @@ double Reading::min_confidence() const {
   return m;
 }
 
+// The `knight` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"page_distance", &Params::page_distance, kAnyLo, kAnyHi, "farther than this from the page colour a pixel is part of a shape"},
+    {"ink_distance", &Params::ink_distance, kAnyLo, kAnyHi, "within this of the grid colour a pixel is grid ink"},
+    {"line_coverage", &Params::line_coverage, kAnyLo, kAnyHi, "least fraction of a board column (row) that is ink on a grid line"},
+    {"spacing_tolerance", &Params::spacing_tolerance, kAnyLo, kAnyHi, "grid line spacings differ from their median by at most this fraction"},
+    {"min_pitch", &Params::min_pitch, kAnyLo, kAnyHi, "smallest square pitch accepted, px"},
+    {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most squares per board side"},
+    {"min_side", &Params::min_side, kAnyLo, kAnyHi, "fewest squares per board side"},
+    {"mark_distance", &Params::mark_distance, kAnyLo, kAnyHi, "farther than this from a square's fill a pixel is a mark (number, disc, ring)"},
+    {"corner_from", &Params::corner_from, kAnyLo, kAnyHi, "fill samples: corner patches from this fraction of the square's side in from each corner (to corner_to)"},
+    {"corner_to", &Params::corner_to, kAnyLo, kAnyHi, "fill samples: corner patches up to this fraction of the square's side in from each corner"},
+    {"removed_distance", &Params::removed_distance, kAnyLo, kAnyHi, "a fill this close to the page colour is a removed square"},
+    {"centre_radius", &Params::centre_radius, kAnyLo, kAnyHi, "marks are looked for within this radius of the centre, fraction of the side"},
+    {"clean_max", &Params::clean_max, kAnyLo, kAnyHi, "at most this fraction of marked pixels there: a plain (free) square"},
+    {"disc_min", &Params::disc_min, kAnyLo, kAnyHi, "at least this fraction: the knight's disc"},
+    {"ring_from", &Params::ring_from, kAnyLo, kAnyHi, "the start ring is looked for from this radius, fraction of the side (to ring_to)"},
+    {"ring_to", &Params::ring_to, kAnyLo, kAnyHi, "outer radius of the start ring search, fraction of the side"},
+    {"ring_min", &Params::ring_min, kAnyLo, kAnyHi, "least fraction of directions that cross the ring"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_node(
-      node, "knight", defaults,
-      [](const ProfileKeys& key, Params& p) {
-        key("page_distance", p.page_distance);
-        key("ink_distance", p.ink_distance);
-        key("line_coverage", p.line_coverage);
-        key("spacing_tolerance", p.spacing_tolerance);
-        key("min_pitch", p.min_pitch);
-        key("max_side", p.max_side);
-        key("min_side", p.min_side);
-        key("mark_distance", p.mark_distance);
-        key("corner_from", p.corner_from);
-        key("corner_to", p.corner_to);
-        key("removed_distance", p.removed_distance);
-        key("centre_radius", p.centre_radius);
-        key("clean_max", p.clean_max);
-        key("disc_min", p.disc_min);
-        key("ring_from", p.ring_from);
-        key("ring_to", p.ring_to);
-        key("ring_min", p.ring_min);
-      },
+  return params_from_table(
+      node, "knight", param_table(), defaults,
       [](const Params& p) -> std::string {
         if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from ||
             p.ring_to <= p.ring_from)

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/knight/knight.hpp"
 
 namespace pb::vision::knight {
@@ -53,6 +54,8 @@ struct Params {
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game knight`).
+std::span<const ParamSpec<Params>> param_table();
 
 struct Reading {
   State state;                         // closed = false: the look has no mark for closed tours

@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = onestroke::Reading;
   using Drawn = std::vector<Cell>;
   static constexpr auto load_params = &onestroke::load_params;
+  static constexpr auto param_table = &onestroke::param_table;
   static constexpr auto read = &onestroke::read;
   static constexpr auto annotate = &onestroke::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol);

@@ -1,6 +1,8 @@
 /* reader.cpp: 一笔画完 screenshot -> board: grey cells -> lattice -> sites -> cat, with confidences. */
 #include "vision/onestroke/reader.hpp"
 
+#include "vision/common/params.hpp"
+
 // How it reads (detect, then decode):
 //  1. Pixel classes. Luminance of grey/white pixels splits into background and cells at an Otsu
 //     threshold computed on this image, so a darker or lighter theme, JPEG and blur move the
@@ -156,20 +158,23 @@ enum class Kind { kNone, kFree, kColoured };
 
 class Reader {
  public:
-  Reader(const cv::Mat& bgr, const Params& p) : img_(bgr), p_(p) {}
+  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug) : img_(bgr), p_(p), debug_(debug) {}
 
   Result<Reading> run();
 
  private:
   Result<Split> split_luminance();
   int mask_stride(int split) const;
-  Result<std::vector<Square>> find_squares(int split) const;
+  Result<std::vector<Square>> find_squares(int split);
+  Error show(Error e) const;
   Result<Lattice> fit_lattice(std::vector<Square>& squares) const;
   const SiteSamples& site(int row, int col);
   Kind kind(const SiteSamples& s) const;
 
   const cv::Mat& img_;
   const Params& p_;
+  DebugSink* debug_ = nullptr;
+  std::vector<Square> candidates_, group_;  // every cell-like square, and the one-size group (for `debug_`)
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
   Lattice lat_;  // indices relative to the seed squares' first row and column
@@ -235,7 +240,7 @@ int Reader::mask_stride(int split) const {
   return std::clamp(runs[runs.size() / 4] / std::max(1, p_.min_cell_samples), 1, 8);
 }
 
-Result<std::vector<Square>> Reader::find_squares(int split) const {
+Result<std::vector<Square>> Reader::find_squares(int split) {
   // The mask is taken every `k`-th pixel: a cell keeps at least min_cell_samples samples and its
   // gaps (>= 10% of a pitch) at least one, while a 1080x1920 screen costs k*k times less.
   const int k = mask_stride(split);
@@ -285,6 +290,8 @@ Result<std::vector<Square>> Reader::find_squares(int split) const {
   std::vector<Square> group;
   for (const Square& o : squares)
     if (alike(squares[best], o)) group.push_back(o);
+  candidates_ = squares;
+  group_ = group;
   if (static_cast<int>(group.size()) < p_.min_free_cells)
     return no_board("only " + std::to_string(group.size()) + " grey square(s) of one size, need " +
                     std::to_string(p_.min_free_cells));
@@ -367,14 +374,39 @@ Kind Reader::kind(const SiteSamples& s) const {
   return Kind::kNone;
 }
 
+// Shows the sink what was found before `e`: grey squares (the one-size group green, the rest red)
+// and, once fitted, the lattice's site centres.
+Error Reader::show(Error e) const {
+  if (debug_ == nullptr) return e;
+  std::vector<cv::Rect> boxes;
+  std::vector<bool> kept;
+  for (const Square& s : candidates_) {
+    boxes.emplace_back(cv::Point(static_cast<int>(s.centre.x - s.w / 2), static_cast<int>(s.centre.y - s.h / 2)),
+                       cv::Size(static_cast<int>(s.w), static_cast<int>(s.h)));
+    kept.push_back(std::any_of(group_.begin(), group_.end(), [&](const Square& g) { return g.centre == s.centre; }));
+  }
+  cv::Mat drawn = draw_candidates(img_, boxes, kept, std::to_string(candidates_.size()) + " grey squares, " +
+                                                         std::to_string(group_.size()) + " of one size" +
+                                                         (lat_.pitch_x > 0 ? ", lattice dots in blue" : ""));
+  if (lat_.pitch_x >= 4 && lat_.pitch_y >= 4) {  // a dot per site; no pitch that small is a board
+    const int r = std::max(2, static_cast<int>(std::min(lat_.pitch_x, lat_.pitch_y) / 10));
+    for (double y = lat_.origin.y - lat_.pitch_y * std::floor(lat_.origin.y / lat_.pitch_y); y < img_.rows; y += lat_.pitch_y)
+      for (double x = lat_.origin.x - lat_.pitch_x * std::floor(lat_.origin.x / lat_.pitch_x); x < img_.cols;
+           x += lat_.pitch_x)
+        cv::circle(drawn, cv::Point(static_cast<int>(x), static_cast<int>(y)), r, {230, 120, 0}, cv::FILLED, cv::LINE_AA);
+  }
+  debug_->picture("onestroke", "cells", drawn);
+  return e;
+}
+
 Result<Reading> Reader::run() {
   auto split = split_luminance();
-  if (!split) return split.error();
+  if (!split) return show(split.error());
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
-  if (!squares) return squares.error();
+  if (!squares) return show(squares.error());
   auto lat = fit_lattice(*squares);
-  if (!lat) return lat.error();
+  if (!lat) return show(lat.error());
   lat_ = *lat;
 
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
@@ -412,9 +444,9 @@ Result<Reading> Reader::run() {
   for (const auto& [r, c] : board) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
   const int rows = r1 - r0 + 1, cols = c1 - c0 + 1;
   if (rows > p_.max_side || cols > p_.max_side)
-    return no_board("the cells spread over " + std::to_string(rows) + "x" + std::to_string(cols) +
-                    " sites, more than max_side " + std::to_string(p_.max_side));
-  if (rows * cols < 2) return no_board("a single cell is not a board");
+    return show(no_board("the cells spread over " + std::to_string(rows) + "x" + std::to_string(cols) +
+                    " sites, more than max_side " + std::to_string(p_.max_side)));
+  if (rows * cols < 2) return show(no_board("a single cell is not a board"));
   const int board_id = region_of.at(board[0]);
 
   // The band's colour: the per-channel median of every coloured sample on the board (the band
@@ -440,8 +472,8 @@ Result<Reading> Reader::run() {
     else second = std::max(second, score);
   }
   if (best < p_.min_cat_score)
-    return no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
-                             : "cells on a lattice but nothing on them looks like the cat");
+    return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
+                                  : "cells on a lattice but nothing on them looks like the cat"));
 
   Reading out;
   out.frame = img_.size();
@@ -487,24 +519,6 @@ Result<Reading> Reader::run() {
   return out;
 }
 
-template <class T>
-Result<void> read_key(const cv::FileNode& node, const char* key, T& field, double lo, double hi) {
-  const cv::FileNode v = node[key];
-  if (v.empty()) return {};
-  if (!v.isInt() && !v.isReal())
-    return make_error(std::string("onestroke profile: ") + key + " must be a number");
-  const double x = v.real();
-  if (!(x >= lo && x <= hi))
-    return make_error(std::string("onestroke profile: ") + key + " = " + std::to_string(x) + " is outside [" +
-                      std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  if constexpr (std::is_integral_v<T>) {
-    if (x != std::floor(x)) return make_error(std::string("onestroke profile: ") + key + " must be an integer");
-    field = static_cast<T>(x);
-  } else {
-    field = x;
-  }
-  return {};
-}
 
 }  // namespace
 
@@ -517,52 +531,50 @@ calibration::FramePoint Reading::cell_centre(Cell c) const {
   return {m.x, m.y, {frame.width, frame.height}};
 }
 
+// The `onestroke` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"neutral_max_chroma", &Params::neutral_max_chroma, 0, 255, "at most this chroma a pixel is grey or white (cell, background)"},
+    {"colour_min_chroma", &Params::colour_min_chroma, 0, 255, "at least this chroma a pixel is coloured (band, cat)"},
+    {"dark_max_luminance", &Params::dark_max_luminance, 0, 254, "below this a pixel is dark (eyes, letterbox bars): neither cell nor background"},
+    {"min_contrast", &Params::min_contrast, 1, 255, "least luminance step between cells and background, levels"},
+    {"min_cell_px", &Params::min_cell_px, 2, 10000, "smallest cell side accepted, px"},
+    {"min_cell_samples", &Params::min_cell_samples, 4, 10000, "the cell mask is subsampled so a cell keeps at least this many samples per side"},
+    {"stride_probe_rows", &Params::stride_probe_rows, 1, 10000, "rows scanned to guess the cell size for that subsampling"},
+    {"max_cell_fraction", &Params::max_cell_fraction, 0.01, 1, "largest cell side, fraction of the image's shorter side"},
+    {"max_cell_aspect", &Params::max_cell_aspect, 1, 10, "longer side / shorter side of a cell's bounding box"},
+    {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%)"},
+    {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
+    {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
+    {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
+    {"max_offset", &Params::max_offset, 0, 0.5, "largest distance of a cell's centre from its lattice site, pitches"},
+    {"min_aligned", &Params::min_aligned, 0, 1, "least fraction of cell candidates that sit on the lattice"},
+    {"min_free_cells", &Params::min_free_cells, 1, 1000, "grey cells needed to fit a lattice"},
+    {"square_lattice", &Params::square_lattice, 0, 1, "one pitch for both axes (the game's lattice is square; false for a frame scaled anisotropically)"},
+    {"max_side", &Params::max_side, 2, 1000, "most sites per board side (the game goes to 9 x 8)"},
+    {"inner_fraction", &Params::inner_fraction, 0.05, 1, "side of the sampled square, fraction of the cell side"},
+    {"samples_per_side", &Params::samples_per_side, 1, 1000, "samples per axis at most (enough for the fractions below)"},
+    {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
+    {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
+    {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},
+    {"min_cat_score", &Params::min_cat_score, 0, 1, "least fraction of non-band samples (face, eyes, cat colour) on the cat"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("onestroke profile: the onestroke node must be a map of parameters");
-  try {
-    for (auto r : {read_key(node, "neutral_max_chroma", p.neutral_max_chroma, 0, 255),
-                   read_key(node, "colour_min_chroma", p.colour_min_chroma, 0, 255),
-                   read_key(node, "dark_max_luminance", p.dark_max_luminance, 0, 254),
-                   read_key(node, "min_contrast", p.min_contrast, 1, 255),
-                   read_key(node, "min_cell_px", p.min_cell_px, 2, 10000),
-                   read_key(node, "min_cell_samples", p.min_cell_samples, 4, 10000),
-                   read_key(node, "stride_probe_rows", p.stride_probe_rows, 1, 10000),
-                   read_key(node, "max_cell_fraction", p.max_cell_fraction, 0.01, 1),
-                   read_key(node, "max_cell_aspect", p.max_cell_aspect, 1, 10),
-                   read_key(node, "min_cell_fill", p.min_cell_fill, 0, 1),
-                   read_key(node, "size_tolerance", p.size_tolerance, 0, 1),
-                   read_key(node, "min_cell_ratio", p.min_cell_ratio, 0.1, 1),
-                   read_key(node, "max_cell_ratio", p.max_cell_ratio, 0.1, 1),
-                   read_key(node, "max_offset", p.max_offset, 0, 0.5),
-                   read_key(node, "min_aligned", p.min_aligned, 0, 1),
-                   read_key(node, "min_free_cells", p.min_free_cells, 1, 1000),
-                   read_key(node, "square_lattice", p.square_lattice, 0, 1),
-                   read_key(node, "max_side", p.max_side, 2, 1000),
-                   read_key(node, "inner_fraction", p.inner_fraction, 0.05, 1),
-                   read_key(node, "samples_per_side", p.samples_per_side, 1, 1000),
-                   read_key(node, "min_free_fraction", p.min_free_fraction, 0, 1),
-                   read_key(node, "min_coloured_fraction", p.min_coloured_fraction, 0, 1),
-                   read_key(node, "cat_colour_distance", p.cat_colour_distance, 0, 765),
-                   read_key(node, "min_cat_score", p.min_cat_score, 0, 1)})
-      if (!r) return r.error();
-  } catch (const cv::Exception& e) {
-    return make_error(std::string("onestroke profile: ") + e.what());
-  }
-  if (p.min_cell_ratio > p.max_cell_ratio)
-    return make_error("onestroke profile: min_cell_ratio is above max_cell_ratio");
-  if (p.colour_min_chroma < p.neutral_max_chroma)
-    return make_error("onestroke profile: colour_min_chroma is below neutral_max_chroma");
-  return p;
+  return params_from_table(node, "onestroke", param_table(), defaults, [](const Params& p) -> std::string {
+    if (p.min_cell_ratio > p.max_cell_ratio) return "onestroke profile: min_cell_ratio is above max_cell_ratio";
+    if (p.colour_min_chroma < p.neutral_max_chroma) return "onestroke profile: colour_min_chroma is below neutral_max_chroma";
+    return "";
+  });
 }
 
-Result<Reading> read(const cv::Mat& image, const Params& params) {
+Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
   if (image.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
     if (!bgr) return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
-    return Reader(*bgr, params).run();
+    return Reader(*bgr, params, debug).run();
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }

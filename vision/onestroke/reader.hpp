@@ -8,6 +8,8 @@
 
 #include "calibration/coords.hpp"
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 
 namespace pb::vision::onestroke {
@@ -57,6 +59,8 @@ struct Params {
 
 // Reads Params from a FileNode (missing keys keep `defaults`); errors name the bad key.
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game onestroke`).
+std::span<const ParamSpec<Params>> param_table();
 
 // The lattice in frame pixels: site (row, col) of the board read is centred at
 // origin + (col * pitch_x, row * pitch_y).
@@ -87,7 +91,8 @@ struct Reading {
 
 // Detect the board (grey cells -> lattice -> sites), then decode every site. Errors start with
 // "no board found: " when nothing on the image looks like a board.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.

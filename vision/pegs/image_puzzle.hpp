@@ -17,6 +17,7 @@ struct ImageSpec {
   using Reading = pegs::Reading;
   using Drawn = std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>;
   static constexpr auto load_params = &pegs::load_params;
+  static constexpr auto param_table = &pegs::param_table;
   static constexpr auto read = &pegs::read;
   static constexpr auto annotate = &pegs::draw_reading;
   static Drawn drawn(const solvers::Outcome& out, const solvers::pegs::Solution& sol);

@@ -64,29 +64,44 @@ bool near_ratio(double diameter, double pitch, double expected, double tolerance
   return std::abs(diameter / pitch - expected) <= tolerance * expected;
 }
 
-Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
   cv::Mat ink;
   cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
   std::vector<Disc> all = disc_candidates(ink, p);
-  if (static_cast<int>(all.size()) < p.min_sites) return make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)");
+  std::vector<std::size_t> members;
+  // A failed read shows its discs to the sink: those on the board's lattice green, the others red.
+  auto failed = [&](const std::string& why) -> Error {
+    if (debug != nullptr) {
+      std::vector<cv::Rect> boxes;
+      std::vector<bool> kept;
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        boxes.push_back(all[i].box);
+        kept.push_back(std::find(members.begin(), members.end(), i) != members.end());
+      }
+      debug->picture("pegs", "discs", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " round discs, " +
+                                                                            std::to_string(members.size()) + " on one lattice"));
+    }
+    return make_error(ErrorCode::kNoBoard, why);
+  };
+  if (static_cast<int>(all.size()) < p.min_sites) return failed("no board found: no pegs or holes (round discs)");
   float pitch = disc_pitch(all);
-  if (pitch <= 0) return make_error(ErrorCode::kNoBoard, "no board found: the round discs are not in rows and columns");
-  std::vector<std::size_t> members = largest_cluster(all, pitch, p.lattice_tolerance);
+  if (pitch <= 0) return failed("no board found: the round discs are not in rows and columns");
+  members = largest_cluster(all, pitch, p.lattice_tolerance);
   if (static_cast<int>(members.size()) < p.min_sites)
-    return make_error(ErrorCode::kNoBoard, "no board found: too few discs on a common lattice");
+    return failed("no board found: too few discs on a common lattice");
   // Every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
   for (std::size_t i : members) {
     float d = all[i].diameter;
     if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
         !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
-      return make_error(ErrorCode::kNoBoard, "no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
+      return failed("no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
                         std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
   }
 
   std::vector<cv::Point2f> centres;
   for (std::size_t i : members) centres.push_back(all[i].centre);
   auto fit = fit_sites(centres, pitch, p.max_side);
-  if (!fit) return fit.error();
+  if (!fit) return failed(fit.error().message);
   const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
@@ -104,11 +119,11 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     cv::Point2f off = d.centre - lat.centre(row, col);
     float dist = std::hypot(off.x, off.y) / pitch;
     if (dist > p.lattice_tolerance)
-      return make_error("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
+      return failed("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
                         std::to_string(static_cast<int>(d.centre.y)) +
                         "): is a drag in progress? read again once the window is still");
     auto idx = static_cast<std::size_t>(row * lat.cols + col);
-    if (lat.discs[idx].diameter > 0) return make_error(ErrorCode::kNoBoard, "no board found: two discs on one lattice site");
+    if (lat.discs[idx].diameter > 0) return failed("no board found: two discs on one lattice site");
     lat.discs[idx] = d;
     lat.offsets[idx] = dist;
   }
@@ -119,7 +134,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     bool sized = near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
                  near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
     if (sized && lat.board.contains(cv::Point(all[i].centre)))
-      return make_error("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
+      return failed("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
                         std::to_string(static_cast<int>(all[i].centre.y)) +
                         "): is a drag in progress? read again once the window is still");
   }
@@ -132,9 +147,10 @@ float Reading::min_confidence() const {
   return confidence.empty() ? 0.0f : *std::min_element(confidence.begin(), confidence.end());
 }
 
-Result<Lattice> detect(const cv::Mat& bgr, const Params& p) {
-  return detect_on_common_backgrounds<Lattice>(bgr, p.background_candidates, p.background_tolerance,
-                                               [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p); });
+Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
+  return detect_on_common_backgrounds<Lattice>(
+      bgr, p.background_candidates, p.background_tolerance,
+      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p, debug); });
 }
 
 Result<Reading> decode(const Lattice& lat, const Params& p) {
@@ -184,9 +200,9 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
   return out;
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& p) {
+Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   try {
-    auto lat = detect(bgr, p);
+    auto lat = detect(bgr, p, debug);
     if (!lat) return lat.error();
     return decode(*lat, p);
   } catch (const cv::Exception& e) {
@@ -194,25 +210,27 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p) {
   }
 }
 
+// The `pegs` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels"},
+    {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
+    {"min_disc_px", &Params::min_disc_px, kAnyLo, kAnyHi, "smallest disc diameter accepted, px"},
+    {"max_disc_aspect", &Params::max_disc_aspect, kAnyLo, kAnyHi, "longer / shorter side of a disc's bounding box"},
+    {"min_disc_fill", &Params::min_disc_fill, kAnyLo, kAnyHi, "disc area / bounding-box area (a circle: 0.785)"},
+    {"max_disc_fill", &Params::max_disc_fill, kAnyLo, kAnyHi, "above this the blob is a square, not a disc"},
+    {"peg_diameter", &Params::peg_diameter, kAnyLo, kAnyHi, "a peg's diameter, pitches (the game: TILESIZE/3 radius)"},
+    {"hole_diameter", &Params::hole_diameter, kAnyLo, kAnyHi, "a hole's diameter, pitches (the game: TILESIZE/4 radius)"},
+    {"diameter_tolerance", &Params::diameter_tolerance, kAnyLo, kAnyHi, "a disc's diameter may differ from these by this fraction (anti-aliasing adds ~5%; pegs and holes differ by 33%)"},
+    {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, kAnyHi, "largest distance of a disc's centre from its site, pitches"},
+    {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
+    {"max_outside_ink", &Params::max_outside_ink, kAnyLo, kAnyHi, "most non-background pixels around an outside site's centre, fraction"},
+    {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("profile: `pegs` must be a map of reader parameters");
-  for (Result<void> r : {override_from(node, "pegs", "background_tolerance", p.background_tolerance),
-                         override_from(node, "pegs", "background_candidates", p.background_candidates),
-                         override_from(node, "pegs", "min_disc_px", p.min_disc_px),
-                         override_from(node, "pegs", "max_disc_aspect", p.max_disc_aspect),
-                         override_from(node, "pegs", "min_disc_fill", p.min_disc_fill),
-                         override_from(node, "pegs", "max_disc_fill", p.max_disc_fill),
-                         override_from(node, "pegs", "peg_diameter", p.peg_diameter),
-                         override_from(node, "pegs", "hole_diameter", p.hole_diameter),
-                         override_from(node, "pegs", "diameter_tolerance", p.diameter_tolerance),
-                         override_from(node, "pegs", "lattice_tolerance", p.lattice_tolerance),
-                         override_from(node, "pegs", "min_sites", p.min_sites),
-                         override_from(node, "pegs", "max_outside_ink", p.max_outside_ink),
-                         override_from(node, "pegs", "max_side", p.max_side)})
-    if (!r) return r.error();
-  return p;
+  return params_from_table(node, "pegs", param_table(), defaults);
 }
 
 }  // namespace pb::vision::pegs

@@ -10,10 +10,13 @@
 //           outside the board.
 
 #include <opencv2/core.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/pegs/pegs.hpp"
 
 namespace pb::vision::pegs {
@@ -43,6 +46,8 @@ struct Params {
 
 // Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game pegs`).
+std::span<const ParamSpec<Params>> param_table();
 
 // A round blob: where it is, how wide.
 struct Disc {
@@ -77,11 +82,12 @@ struct Reading {
 };
 
 // Finds the discs and the lattice. Errors start with "no board found: " when nothing looks like Pegs.
-Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the discs found when no board is.
+Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 // Names each site peg, hole or outside.
 Result<Reading> decode(const Lattice& lattice, const Params& params = {});
 // detect() then decode(), with OpenCV exceptions turned into errors.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // Draws what was read over `bgr`: sites (peg, hole) and their confidence (doubtful in red), and,
 // when given, `jumps` ([from, to] pairs of sites in order) as numbered arrows.

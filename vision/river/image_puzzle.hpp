@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = river::Reading;
   using Drawn = std::vector<Move>;
   static constexpr auto load_params = &river::load_params;
+  static constexpr auto param_table = &river::param_table;
   static constexpr auto read = &river::read;
   static constexpr auto annotate = &river::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::river::Solution& sol);

@@ -268,29 +268,33 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
 
 }  // namespace
 
+// The `river` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"colours", &Params::colours, kAnyLo, kAnyHi, "how many of the commonest colours are tried as bank and water"},
+    {"coarse_width", &Params::coarse_width, kAnyLo, kAnyHi, "banks and water are first looked for on a copy this wide, px"},
+    {"region_tolerance", &Params::region_tolerance, kAnyLo, kAnyHi, "within this of a region's colour a pixel belongs to the region"},
+    {"min_region_fraction", &Params::min_region_fraction, kAnyLo, kAnyHi, "least area of a bank, fraction of the image"},
+    {"edge_tolerance", &Params::edge_tolerance, kAnyLo, kAnyHi, "banks meet the water within this fraction of the image width (at least 2 px)"},
+    {"edge_coverage", &Params::edge_coverage, kAnyLo, kAnyHi, "a region's edge row (column) is at least this fraction its colour"},
+    {"min_figure_px", &Params::min_figure_px, kAnyLo, kAnyHi, "narrowest figure, px"},
+    {"size_tolerance", &Params::size_tolerance, kAnyLo, kAnyHi, "figures' radii differ from their median by at most this fraction"},
+    {"square_fill", &Params::square_fill, kAnyLo, kAnyHi, "a figure filling at least this fraction of its box is a guard (square)"},
+    {"min_fill", &Params::min_fill, kAnyLo, kAnyHi, "a figure filling at least this fraction of its box (and less than square_fill) is a prisoner (disc); less is not a figure"},
+    {"max_aspect", &Params::max_aspect, kAnyLo, kAnyHi, "a figure's box is at most this much longer one way than the other"},
+    {"guard_side", &Params::guard_side, kAnyLo, kAnyHi, "a guard's side, figure radii (a prisoner's diameter is 2)"},
+    {"seat_radii", &Params::seat_radii, kAnyLo, kAnyHi, "hull width per seat, figure radii"},
+    {"hull_extra_radii", &Params::hull_extra_radii, kAnyLo, kAnyHi, "hull width beyond the seats (bow and stern), figure radii"},
+    {"seat_tolerance", &Params::seat_tolerance, kAnyLo, kAnyHi, "the hull's width is within this many seats of a whole number"},
+    {"hull_edge_fraction", &Params::hull_edge_fraction, kAnyLo, kAnyHi, "a row at least this fraction as wide as the one below still is hull"},
+    {"boat", &Params::boat, kAnyLo, kAnyHi, "> 0: the boat's capacity, and the hull's width is not read"},
+    {"max_figures", &Params::max_figures, kAnyLo, kAnyHi, "more blobs than this: not a river scene"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_node(
-      node, "river", defaults,
-      [](const ProfileKeys& key, Params& p) {
-        key("colours", p.colours);
-        key("coarse_width", p.coarse_width);
-        key("region_tolerance", p.region_tolerance);
-        key("min_region_fraction", p.min_region_fraction);
-        key("edge_tolerance", p.edge_tolerance);
-        key("edge_coverage", p.edge_coverage);
-        key("min_figure_px", p.min_figure_px);
-        key("size_tolerance", p.size_tolerance);
-        key("square_fill", p.square_fill);
-        key("min_fill", p.min_fill);
-        key("max_aspect", p.max_aspect);
-        key("guard_side", p.guard_side);
-        key("seat_radii", p.seat_radii);
-        key("hull_extra_radii", p.hull_extra_radii);
-        key("seat_tolerance", p.seat_tolerance);
-        key("hull_edge_fraction", p.hull_edge_fraction);
-        key("boat", p.boat);
-        key("max_figures", p.max_figures);
-      },
+  return params_from_table(
+      node, "river", param_table(), defaults,
       [](const Params& p) -> std::string {
         if (p.colours < 2 || p.colours > 64 || !(p.coarse_width >= 50) || p.region_tolerance < 0 || p.min_figure_px < 1 ||
             p.min_fill <= 0 || p.square_fill <= p.min_fill || p.square_fill > 1 || p.guard_side <= 0 || p.seat_radii <= 0 ||

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/river/river.hpp"
 
 namespace pb::vision::river {
@@ -54,6 +55,8 @@ struct Params {
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game river`).
+std::span<const ParamSpec<Params>> param_table();
 
 enum class Place { kLeft, kRight, kBoat };
 

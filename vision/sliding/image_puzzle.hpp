@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = sliding::Reading;
   using Drawn = std::vector<int>;
   static constexpr auto load_params = &sliding::load_params;
+  static constexpr auto param_table = &sliding::param_table;
   static constexpr auto read = &sliding::read;
   static constexpr auto annotate = &sliding::draw_reading;
   static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);

@@ -96,25 +96,39 @@ std::vector<Face> largest_cluster(const std::vector<Face>& faces, float pitch, d
   return out;
 }
 
-Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
   std::vector<Face> all = face_candidates(bgr, bg, p);
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
-  if (faces.size() < 2) return make_error(ErrorCode::kNoBoard, "no board found: no tile faces (square areas framed by bevels)");
+  // A failed read shows its square areas to the sink: those still taken for tiles green, the others red.
+  auto failed = [&](const std::string& why) -> Error {
+    if (debug != nullptr) {
+      std::vector<cv::Rect> boxes;
+      std::vector<bool> kept;
+      for (const Face& f : all) {
+        boxes.push_back(f.rect);
+        kept.push_back(std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; }));
+      }
+      debug->picture("sliding", "faces", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " square areas, " +
+                                                                                std::to_string(faces.size()) + " taken for tiles"));
+    }
+    return make_error(ErrorCode::kNoBoard, why);
+  };
+  if (faces.size() < 2) return failed("no board found: no tile faces (square areas framed by bevels)");
   float pitch = face_pitch(faces);
-  if (pitch <= 0) return make_error(ErrorCode::kNoBoard, "no board found: the square areas are not side by side like tiles");
+  if (pitch <= 0) return failed("no board found: the square areas are not side by side like tiles");
   faces = largest_cluster(faces, pitch, p.lattice_tolerance);
-  if (faces.size() < 2) return make_error(ErrorCode::kNoBoard, "no board found: the square areas do not form a lattice");
+  if (faces.size() < 2) return failed("no board found: the square areas do not form a lattice");
 
   float mean_side = 0;
   for (const Face& f : faces) mean_side += f.side / static_cast<float>(faces.size());
   if (mean_side < p.min_face_ratio * pitch || mean_side > 1.02f * pitch)
-    return make_error(ErrorCode::kNoBoard, "no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
+    return failed("no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
                       std::to_string(static_cast<int>(pitch)) + " px apart are not Fifteen's tiles");
 
   std::vector<cv::Point2f> centres;
   for (const Face& f : faces) centres.push_back(f.centre);
   auto fit = fit_sites(centres, pitch, p.max_side);
-  if (!fit) return fit.error();
+  if (!fit) return failed(fit.error().message);
   const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
@@ -127,16 +141,16 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   for (std::size_t i = 0; i < faces.size(); ++i) {
     cv::Point2f off = faces[i].centre - lat.centre(sites[i].first, sites[i].second);
     if (std::hypot(off.x, off.y) > p.lattice_tolerance * pitch)
-      return make_error("tile between sites near (" + std::to_string(static_cast<int>(faces[i].centre.x)) + ", " +
+      return failed("tile between sites near (" + std::to_string(static_cast<int>(faces[i].centre.x)) + ", " +
                         std::to_string(static_cast<int>(faces[i].centre.y)) +
                         "): is a tile still sliding? read again once the window is still");
     if (taken[static_cast<std::size_t>(sites[i].first * lat.cols + sites[i].second)]++ > 0)
-      return make_error(ErrorCode::kNoBoard, "no board found: two squares on one lattice site");
+      return failed("no board found: two squares on one lattice site");
   }
   for (int i = 0; i < lat.rows * lat.cols; ++i)
     if (taken[static_cast<std::size_t>(i)] == 0) lat.blank_sites.push_back(i);
   if (lat.blank_sites.size() > 1)
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
+    return failed("no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
                       std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)");
 
   // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign picture.
@@ -144,7 +158,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   for (const Face& f : same_size_group(all, p.size_tolerance)) {
     bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
     if (!member && lat.board.contains(cv::Point(f.centre)))
-      return make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?");
+      return failed("a tile-sized square inside the board is off the lattice: is a tile still sliding?");
   }
   return lat;
 }
@@ -332,9 +346,10 @@ float Reading::min_confidence() const {
   return confidence.empty() ? 0.0f : *std::min_element(confidence.begin(), confidence.end());
 }
 
-Result<Lattice> detect(const cv::Mat& bgr, const Params& p) {
-  return detect_on_common_backgrounds<Lattice>(bgr, p.background_candidates, p.background_tolerance,
-                                               [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p); });
+Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
+  return detect_on_common_backgrounds<Lattice>(
+      bgr, p.background_candidates, p.background_tolerance,
+      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p, debug); });
 }
 
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) {
@@ -449,9 +464,9 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   return out;
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& p) {
+Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   try {
-    auto lat = detect(bgr, p);
+    auto lat = detect(bgr, p, debug);
     if (!lat) return lat.error();
     return decode(bgr, *lat, p);
   } catch (const cv::Exception& e) {
@@ -459,27 +474,29 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p) {
   }
 }
 
+// The `sliding` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels (bevels of one px are anti-aliased to half their contrast: keep this low)"},
+    {"seal_px", &Params::seal_px, kAnyLo, kAnyHi, "background is shrunk by this much before faces are separated, so faint one-pixel bevels still close each face off, px"},
+    {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
+    {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},
+    {"max_tile_aspect", &Params::max_tile_aspect, kAnyLo, kAnyHi, "longer / shorter side of a tile face's bounding box"},
+    {"min_tile_fill", &Params::min_tile_fill, kAnyLo, kAnyHi, "face area / bounding-box area (digits and their holes cut it)"},
+    {"size_tolerance", &Params::size_tolerance, kAnyLo, kAnyHi, "faces of one board differ in side by at most this fraction"},
+    {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, kAnyHi, "largest distance of a face's centre from its lattice site, pitches"},
+    {"min_face_ratio", &Params::min_face_ratio, kAnyLo, kAnyHi, "least face side / pitch (the game: 0.9)"},
+    {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most tiles per board side (the solver's limit)"},
+    {"max_blank_ink", &Params::max_blank_ink, kAnyLo, kAnyHi, "most ink on the blank site, fraction of its area"},
+    {"ocr_height_px", &Params::ocr_height_px, kAnyLo, kAnyHi, "digits are scaled to this height before OCR, px"},
+    {"min_confidence", &Params::min_confidence, kAnyLo, kAnyHi, "Tesseract per-digit confidence (0-100) accepted at first reading"},
+    {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},
+    {"min_glyph_px", &Params::min_glyph_px, kAnyLo, kAnyHi, "ink blobs shorter than this are specks, not digit parts, px"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  Params p = defaults;
-  if (node.empty() || node.isNone()) return p;
-  if (!node.isMap()) return make_error("profile: `sliding` must be a map of reader parameters");
-  for (Result<void> r : {override_from(node, "sliding", "background_tolerance", p.background_tolerance),
-                         override_from(node, "sliding", "background_candidates", p.background_candidates),
-                         override_from(node, "sliding", "seal_px", p.seal_px),
-                         override_from(node, "sliding", "min_tile_px", p.min_tile_px),
-                         override_from(node, "sliding", "max_tile_aspect", p.max_tile_aspect),
-                         override_from(node, "sliding", "min_tile_fill", p.min_tile_fill),
-                         override_from(node, "sliding", "size_tolerance", p.size_tolerance),
-                         override_from(node, "sliding", "lattice_tolerance", p.lattice_tolerance),
-                         override_from(node, "sliding", "min_face_ratio", p.min_face_ratio),
-                         override_from(node, "sliding", "max_side", p.max_side),
-                         override_from(node, "sliding", "max_blank_ink", p.max_blank_ink),
-                         override_from(node, "sliding", "ocr_height_px", p.ocr_height_px),
-                         override_from(node, "sliding", "min_confidence", p.min_confidence),
-                         override_from(node, "sliding", "reread_confidence", p.reread_confidence),
-                         override_from(node, "sliding", "min_glyph_px", p.min_glyph_px)})
-    if (!r) return r.error();
-  return p;
+  return params_from_table(node, "sliding", param_table(), defaults);
 }
 
 }  // namespace pb::vision::sliding

@@ -11,10 +11,13 @@
 //           preprocessing, and a board that is not a permutation of 0..N-1 is refused, never patched.
 
 #include <opencv2/core.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace pb::vision::sliding {
@@ -48,6 +51,8 @@ struct Params {
 
 // Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game sliding`).
+std::span<const ParamSpec<Params>> param_table();
 
 // Where the tiles are: site (row, col) is centred at origin + (col, row) * pitch, frame pixels.
 struct Lattice {
@@ -76,11 +81,12 @@ struct Reading {
 };
 
 // The lattice of tile faces. Errors start with "no board found: " when nothing looks like Fifteen.
-Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the square areas found when no board is.
+Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 // The numbers on the faces; fails rather than return anything but a permutation of 0..N-1.
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params& params = {});
 // detect() then decode(), with OpenCV exceptions turned into errors.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // The text of the status line under the board in a whole-window grab ("Moves: 12",
 // "COMPLETED! Moves: 40"), read by Tesseract. Errors when there is no text under the board.

@@ -16,6 +16,7 @@ struct ImageSpec {
   using Reading = valves::Reading;
   using Drawn = std::vector<Move>;
   static constexpr auto load_params = &valves::load_params;
+  static constexpr auto param_table = &valves::param_table;
   static constexpr auto read = &valves::read;
   static constexpr auto annotate = &valves::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol);

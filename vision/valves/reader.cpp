@@ -771,50 +771,54 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
 
 }  // namespace
 
+// The `valves` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
+constexpr ParamSpec<Params> kParamTable[] = {
+    {"page_distance", &Params::page_distance, kAnyLo, kAnyHi, "farther than this from the page colour a pixel is ink"},
+    {"max_hole_fraction", &Params::max_hole_fraction, kAnyLo, kAnyHi, "a wheel sector is at most this fraction of the image's area"},
+    {"sector_join", &Params::sector_join, kAnyLo, kAnyHi, "holes closer than this times the square root of their area group together"},
+    {"bar_join", &Params::bar_join, kAnyLo, kAnyHi, "two groups of holes closer than this (same unit) are one closed wheel's"},
+    {"sector_area_ratio", &Params::sector_area_ratio, kAnyLo, kAnyHi, "grouped holes differ in area by at most this factor (a closed valve's bar leaves two sectors in small pieces)"},
+    {"min_sectors", &Params::min_sectors, kAnyLo, kAnyHi, "fewest holes (sectors) that make a wheel (a closed one: 4 whole)"},
+    {"min_sector_bins", &Params::min_sector_bins, kAnyLo, kAnyHi, "of the six 60-degree directions round a wheel, holes lie in at least this many"},
+    {"ring_coverage", &Params::ring_coverage, kAnyLo, kAnyHi, "least ink fraction on the circle just outside the sectors"},
+    {"ring_outer", &Params::ring_outer, kAnyLo, kAnyHi, "the ring's outer edge, r"},
+    {"radius_tolerance", &Params::radius_tolerance, kAnyLo, kAnyHi, "wheels' ring radii differ from their median by at most this fraction"},
+    {"max_valves", &Params::max_valves, kAnyLo, kAnyHi, "most valves (wheels) read; more is not a valves board"},
+    {"fill_hole_max", &Params::fill_hole_max, kAnyLo, kAnyHi, "enclosed page areas smaller than this, r^2, are filled before finding tanks"},
+    {"tank_kernel", &Params::tank_kernel, kAnyLo, kAnyHi, "opening that removes pipes but keeps tanks, r"},
+    {"tank_side_min", &Params::tank_side_min, kAnyLo, kAnyHi, "a tank's side is at least this, r"},
+    {"tank_side_max", &Params::tank_side_max, kAnyLo, kAnyHi, "a tank's side is at most this, r"},
+    {"tank_fill", &Params::tank_fill, kAnyLo, kAnyHi, "least solid fraction of a tank's bounding box"},
+    {"tag_near", &Params::tag_near, kAnyLo, kAnyHi, "the letter window begins this far right of and above the wheel centre, r"},
+    {"tag_far", &Params::tag_far, kAnyLo, kAnyHi, "the letter window ends this far right of and above the wheel centre, r"},
+    {"letter_clear", &Params::letter_clear, kAnyLo, kAnyHi, "ink this close to the wheel's centre is not its letter (pipe stubs), r"},
+    {"letter_box", &Params::letter_box, kAnyLo, kAnyHi, "a letter lies within this times the letters' height of its centre sideways (where letters sit beside their wheels: the median over the wheels; above and below: the median top and bottom)"},
+    {"letter_piece", &Params::letter_piece, kAnyLo, kAnyHi, "in a letter's box, shapes smaller than this part of the largest are not the letter"},
+    {"tag_half", &Params::tag_half, kAnyLo, kAnyHi, "the tag hides pipes within this of its letter's centre, r (square)"},
+    {"glyph_height", &Params::glyph_height, kAnyLo, kAnyHi, "letters are scaled to this height for Tesseract, px"},
+    {"narrow_glyph", &Params::narrow_glyph, kAnyLo, kAnyHi, "a glyph Tesseract cannot read, narrower than this times its height, is \"I\""},
+    {"i_symmetry", &Params::i_symmetry, kAnyLo, kAnyHi, "an I matches itself upside down at least this much (intersection over union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)"},
+    {"narrow_letter", &Params::narrow_letter, kAnyLo, kAnyHi, "a glyph narrower than this times its height is I or J (other capitals are 0.55 and wider): another letter read for it is refused"},
+    {"stem_from", &Params::stem_from, kAnyLo, kAnyHi, "a glyph whose rows from this fraction of its height (to stem_to) are one upright stroke clear of its left edge is I, J or T"},
+    {"stem_to", &Params::stem_to, kAnyLo, kAnyHi, "upper end of the rows stem_from describes, fraction of the glyph height"},
+    {"bar_from", &Params::bar_from, kAnyLo, kAnyHi, "a closed valve's bar is looked for from this radius, fraction of the sectors' reach (to bar_to), on the diagonal through the down-left and up-right sectors"},
+    {"bar_to", &Params::bar_to, kAnyLo, kAnyHi, "outer end of the bar search (bar_from), fraction of the sectors' reach"},
+    {"bar_min", &Params::bar_min, kAnyLo, kAnyHi, "a closed valve: its bar score (fraction of samples inked there less the fraction inked at their mirror across the nearest spoke) at least this"},
+    {"bar_clear", &Params::bar_clear, kAnyLo, kAnyHi, "an open valve: its bar score below this (the counter says how many are closed)"},
+    {"wheel_clear", &Params::wheel_clear, kAnyLo, kAnyHi, "a pipe is hidden within this of a wheel's centre, r"},
+    {"tank_clear", &Params::tank_clear, kAnyLo, kAnyHi, "a pipe is hidden within this of a tank's square, r"},
+    {"pass_clear", &Params::pass_clear, kAnyLo, kAnyHi, "a segment passing closer than this to another wheel (tank: its square) is no pipe, r"},
+    {"pipe_coverage", &Params::pipe_coverage, kAnyLo, kAnyHi, "least ink fraction of a pipe's visible samples"},
+    {"max_gap", &Params::max_gap, kAnyLo, kAnyHi, "longest run without ink along a pipe (a hop), r"},
+    {"min_visible", &Params::min_visible, kAnyLo, kAnyHi, "least visible length of a pipe, r (wheels may nearly touch)"},
+    {"min_hidden_visible", &Params::min_hidden_visible, kAnyLo, kAnyHi, "a segment showing fewer samples than this (px) cannot be told pipe or not: the read is refused rather than guessed"},
+};
+
+std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_node(
-      node, "valves", defaults,
-      [](const ProfileKeys& key, Params& p) {
-        key("page_distance", p.page_distance);
-        key("max_hole_fraction", p.max_hole_fraction);
-        key("sector_join", p.sector_join);
-        key("sector_area_ratio", p.sector_area_ratio);
-        key("bar_join", p.bar_join);
-        key("min_sectors", p.min_sectors);
-        key("min_sector_bins", p.min_sector_bins);
-        key("ring_coverage", p.ring_coverage);
-        key("ring_outer", p.ring_outer);
-        key("radius_tolerance", p.radius_tolerance);
-        key("max_valves", p.max_valves);
-        key("fill_hole_max", p.fill_hole_max);
-        key("tank_kernel", p.tank_kernel);
-        key("tank_side_min", p.tank_side_min);
-        key("tank_side_max", p.tank_side_max);
-        key("tank_fill", p.tank_fill);
-        key("tag_near", p.tag_near);
-        key("tag_far", p.tag_far);
-        key("letter_clear", p.letter_clear);
-        key("letter_box", p.letter_box);
-        key("letter_piece", p.letter_piece);
-        key("tag_half", p.tag_half);
-        key("glyph_height", p.glyph_height);
-        key("narrow_glyph", p.narrow_glyph);
-        key("i_symmetry", p.i_symmetry);
-        key("narrow_letter", p.narrow_letter);
-        key("stem_from", p.stem_from);
-        key("stem_to", p.stem_to);
-        key("min_hidden_visible", p.min_hidden_visible);
-        key("bar_from", p.bar_from);
-        key("bar_to", p.bar_to);
-        key("bar_min", p.bar_min);
-        key("bar_clear", p.bar_clear);
-        key("wheel_clear", p.wheel_clear);
-        key("tank_clear", p.tank_clear);
-        key("pass_clear", p.pass_clear);
-        key("pipe_coverage", p.pipe_coverage);
-        key("max_gap", p.max_gap);
-        key("min_visible", p.min_visible);
-      },
+  return params_from_table(
+      node, "valves", param_table(), defaults,
       [](const Params& p) -> std::string {
         if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 ||
             p.min_sector_bins > 6 || p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 ||

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/params.hpp"
 #include "solvers/valves/valves.hpp"
 
 namespace pb::vision::valves {
@@ -96,6 +97,8 @@ struct Params {
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
+// The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game valves`).
+std::span<const ParamSpec<Params>> param_table();
 
 struct Reading {
   State state;                          // wrenches = k (the total); closed valves as drawn
