@@ -71,7 +71,7 @@ Result<bool> AdbSink::probe_motionevent() {
 }
 
 Result<void> AdbSink::perform(const Gesture& gesture) {
-  if (options_.cancel != nullptr && options_.cancel->load()) return make_error("stopped by Ctrl-C before the next touch");
+  if (options_.cancel != nullptr && options_.cancel->load()) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next touch");
   bool motion = false;
   if (gesture.kind == Gesture::Kind::kDrag && gesture.points.size() > 2) {
     auto probed = probe_motionevent();

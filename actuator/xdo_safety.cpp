@@ -46,7 +46,7 @@ Result<void> check_uncovered(const std::vector<calibration::InputPoint>& points,
 
 Result<void> check_pointer_unmoved(const calibration::InputPoint& expected, int x, int y, int tolerance_px) {
   if (std::abs(x - expected.x) <= tolerance_px && std::abs(y - expected.y) <= tolerance_px) return {};
-  return make_error("the mouse pointer moved to " + point_text(x, y) + " since puzzlebot left it at " +
+  return make_error(ErrorCode::kInterrupted, "the mouse pointer moved to " + point_text(x, y) + " since puzzlebot left it at " +
                     point_text(expected.x, expected.y) +
                     ": someone took the mouse, so puzzlebot stopped; run it again to carry on");
 }

@@ -104,7 +104,7 @@ Result<WindowRect> XdoSink::target_rect() {
   int x = 0, y = 0;
   Window child = 0;
   if (ok != 0) XTranslateCoordinates(d, m.options.window, attrs.root, 0, 0, &x, &y, &child);
-  if (trap.finish() != Success || ok == 0) return make_error(m.what() + " is gone: was the game closed?");
+  if (trap.finish() != Success || ok == 0) return make_error(ErrorCode::kDeviceGone, m.what() + " is gone: was the game closed?");
   if (attrs.map_state != IsViewable)
     return make_error(m.what() + " is not visible (minimised?): puzzlebot only clicks on a visible game");
   return WindowRect{x, y, attrs.width, attrs.height};
@@ -114,7 +114,7 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
   Impl& m = *impl_;
   if (m.stopped) return *m.stopped;
   if (m.options.cancel != nullptr && m.options.cancel->load())
-    return make_error("stopped by Ctrl-C before the next move");
+    return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next move");
   auto rect = target_rect();
   if (!rect) return rect.error();
   if (auto inside = check_inside(gesture.points, *rect, m.screen, m.what()); !inside) return inside;
@@ -166,7 +166,7 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
 Result<void> XdoSink::press_key(const std::string& keysym) {
   Impl& m = *impl_;
   if (m.stopped) return *m.stopped;
-  if (m.options.cancel != nullptr && m.options.cancel->load()) return make_error("stopped by Ctrl-C before the next key");
+  if (m.options.cancel != nullptr && m.options.cancel->load()) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next key");
   auto rect = target_rect();
   if (!rect) return rect.error();
   int x = 0, y = 0, screen_num = 0;

@@ -57,38 +57,9 @@ Result<PhoneInfo> query_phone(const capture::AdbDevice& device) {
   return info;
 }
 
-Result<vision::onestroke::Params> onestroke_params(const std::string& profile_path) {
+Result<vision::onestroke::Params> onestroke_params(const calibration::ProfileDoc& profile) {
   return calibration::reader_params<vision::onestroke::Params>(
-      profile_path, "onestroke", [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
-}
-
-Result<StillFrame> wait_still(capture::FrameSource& source, const cv::Mat* before, std::chrono::milliseconds timeout,
-                              std::chrono::milliseconds poll) {
-  using Clock = std::chrono::steady_clock;
-  auto same = [](const cv::Mat& a, const cv::Mat& b) {
-    return a.size() == b.size() && a.type() == b.type() && cv::norm(a, b, cv::NORM_INF) == 0;
-  };
-  const auto end = Clock::now() + timeout;
-  auto f = source.grab();
-  if (!f) return f.error();
-  StillFrame out{std::move(*f), false};
-  for (;;) {
-    if (stop_requested().load()) return make_error("stopped by Ctrl-C");
-    const bool changed = before == nullptr || !same(out.frame.bgr, *before);
-    if (Clock::now() > end) {
-      out.changed = changed;
-      return out;
-    }
-    std::this_thread::sleep_for(poll);
-    auto g = source.grab();
-    if (!g) return g.error();
-    const bool still = same(out.frame.bgr, g->bgr);
-    out.frame = std::move(*g);
-    if (changed && still) {
-      out.changed = true;
-      return out;
-    }
-  }
+      profile, "onestroke", [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
 }
 
 }  // namespace pb::app

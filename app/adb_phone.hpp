@@ -7,6 +7,7 @@
 
 #include "actuator/adb_sink.hpp"
 #include "calibration/calibrate.hpp"
+#include "calibration/profile.hpp"
 #include "capture/adb_device.hpp"
 #include "capture/adb_source.hpp"
 #include "core/result.hpp"
@@ -32,14 +33,6 @@ Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::strin
 Result<PhoneInfo> query_phone(const capture::AdbDevice& device);
 
 // One-stroke reader parameters from a profile's `onestroke` node (defaults without a profile).
-Result<vision::onestroke::Params> onestroke_params(const std::string& profile_path);
+Result<vision::onestroke::Params> onestroke_params(const calibration::ProfileDoc& profile);
 
-// Grabs until the screen differs from `before` (when given) and then holds still for two grabs
-// `poll` apart; after `timeout` returns the last frame grabbed (`changed` tells whether it differs).
-struct StillFrame {
-  capture::Frame frame;
-  bool changed = false;
-};
-Result<StillFrame> wait_still(capture::FrameSource& source, const cv::Mat* before, std::chrono::milliseconds timeout,
-                              std::chrono::milliseconds poll);
 }  // namespace pb::app

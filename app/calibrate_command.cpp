@@ -18,6 +18,7 @@
 #include "app/play.hpp"
 #include "app/play_onestroke.hpp"
 #include "calibration/profile.hpp"
+#include "capture/still.hpp"
 
 #ifdef PB_HAVE_X11
 #include "capture/x11_source.hpp"
@@ -70,7 +71,9 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   auto transform = calibration::screenshot_to_touch(shot, info->size.touch());
   if (!transform) return fail(transform.error().message);
 
-  auto params = onestroke_params(a.get("profile").value_or(""));
+  auto profile = calibration::ProfileDoc::open(a.get("profile").value_or(""));
+  if (!profile) return fail(profile.error().message);
+  auto params = onestroke_params(*profile);
   if (!params) return fail(params.error().message);
   auto before = vision::onestroke::read(shot0->bgr, *params);
   if (!before)
@@ -102,7 +105,11 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   const calibration::InputPoint at = g->points.front();
   if (auto sent = sink.perform(*g); !sent) return fail(sent.error().message);
 
-  auto after = wait_still(source, &shot0->bgr, kTapWait, kPoll);
+  capture::StillOptions still;
+  still.poll = kPoll;
+  still.change_timeout = still.settle_timeout = kTapWait;  // the tap must show within kTapWait
+  still.cancel = &stop_requested();
+  auto after = capture::wait_until_still(source, &shot0->bgr, still);
   if (!after) return fail(after.error().message);
   const std::string where = "the test tap at touch (" + std::to_string(at.x) + "," + std::to_string(at.y) +
                             ") for cell " + cell_text(*target);

@@ -18,10 +18,8 @@ std::atomic<bool>& stop_requested();
 void install_stop_handlers();
 
 int solve_command(const std::vector<std::string>& args);
-// `puzzlebot play`: plays a game in a desktop window (app/play_command.cpp).
+// `puzzlebot play`: plays a game in a desktop window or on a phone (app/play_command.cpp).
 int play_command(const std::vector<std::string>& args);
-// `puzzlebot play --adb [SERIAL]`: plays one-stroke on a phone (app/play_onestroke_adb.cpp).
-int play_adb_command(const std::vector<std::string>& args);
 // Whether a command line names a phone (`--adb` or `--adb=SERIAL`) (app/adb_phone.cpp).
 bool wants_adb(const std::vector<std::string>& args);
 // `puzzlebot calibrate`: writes a device profile (app/calibrate_command.cpp).

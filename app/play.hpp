@@ -70,6 +70,20 @@ class Player {
   // Whether the board read last may be a later position of the board the plan started from; false
   // when it cannot be (another level is showing). The default, true, suits games that cannot tell.
   virtual bool same_level_as_plan() const { return true; }
+
+  // Games that bring their next level by themselves (the arena, 一笔画完): once a level is cleared,
+  // grabs from `source` every `poll` until the next level's board reads, at most `timeout`. An
+  // error with ErrorCode::kNotCleared says the level came back unfinished. The default: the game
+  // has no such flow (a new game must be started by the device, e.g. Simon Tatham's 'n').
+  virtual Result<void> await_next_level(capture::FrameSource& /*source*/, std::chrono::milliseconds /*timeout*/,
+                                        std::chrono::milliseconds /*poll*/) {
+    return make_error(std::string(game()) + " does not start its next level by itself");
+  }
+  // Whether the last level was counted as cleared only because its board went away after the
+  // final move (to be confirmed by the next level showing).
+  virtual bool cleared_by_vanishing() const { return false; }
+  // How the last level was seen to end, for the log ("the finished board was seen", ...).
+  virtual std::string cleared_how() const { return "the finished board was seen"; }
 };
 
 inline constexpr std::size_t kBeforePlan = static_cast<std::size_t>(-1);
@@ -100,6 +114,8 @@ struct PlayOptions {
   std::function<calibration::FrameToInput(const capture::Frame&)> to_input;
   // Starts the next level once one is cleared (e.g. a key press); empty: levels must be 1.
   std::function<Result<void>()> next_level;
+  // Longest wait for the next level's board in games that bring it themselves.
+  std::chrono::milliseconds next_level_timeout{15000};
   std::FILE* log = stderr;        // progress and timings; nullptr: quiet
 };
 

@@ -13,11 +13,6 @@ std::string cell_text(int row, int col) {
   return text;
 }
 
-bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-
-// Readers start their error with this when nothing on the frame looks like a board (vision/*/reader.hpp).
-constexpr std::string_view kNoBoard = "no board found";
-
 }  // namespace
 
 // ---- one-stroke ----
@@ -180,12 +175,13 @@ Result<FrameGesture> HanoiRules::gesture(const PlayReading<State>& reading, cons
 Result<void> ArenaLevels::read(const cv::Mat& bgr) {
   auto r = inner_->read(bgr);
   if (!final_sent_ || cleared_) {
-    if (!r && cleared_ && starts_with(r.error().message, kNoBoard)) return {};  // the banner still shows
+    if (!r && cleared_ && r.error().is(ErrorCode::kNoBoard)) return {};  // the banner still shows
     return r;
   }
   if (!r) {
-    if (!starts_with(r.error().message, kNoBoard)) return r;
+    if (!r.error().is(ErrorCode::kNoBoard)) return r;
     cleared_ = true;
+    vanished_ = true;
     cleared_how_ = "the board left the screen after the last move (the LEVEL CLEARED banner)";
     return {};
   }
@@ -227,6 +223,7 @@ bool ArenaLevels::matches_after(std::size_t i) const {
 Result<void> ArenaLevels::await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
                                            std::chrono::milliseconds poll) {
   cleared_ = false;
+  vanished_ = false;
   final_sent_ = false;
   cleared_how_.clear();
   steps_ = 0;

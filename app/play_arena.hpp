@@ -8,7 +8,7 @@
 //   reads the screen after every move.
 // - A cleared level is covered by a LEVEL CLEARED banner for about a second, then the next level
 //   comes by itself: no key starts it. ArenaLevels wraps any Player for that flow: when the final
-//   gesture of a plan has been sent and the board then cannot be found ("no board found: ..." from
+//   gesture of a plan has been sent and the board then cannot be found (ErrorCode::kNoBoard from
 //   the reader: the banner covers it) or a board of another level is on screen (Rules::same_level),
 //   the level counts as cleared;
 //   await_next_level() waits, bounded, until a new unsolved board reads.
@@ -129,15 +129,17 @@ class ArenaLevels : public Player {
   // Once a level is cleared: grabs from `source` every `poll` until a board reads that is not
   // finished (the next level), at most `timeout`. Errors say what was last seen.
   Result<void> await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                std::chrono::milliseconds poll = std::chrono::milliseconds(50));
+                                std::chrono::milliseconds poll) override;
+  bool cleared_by_vanishing() const override { return vanished_; }
   // How the last level was seen to end ("" while it is being played).
-  const std::string& cleared_how() const { return cleared_how_; }
+  std::string cleared_how() const override { return cleared_how_; }
 
  private:
   std::unique_ptr<Player> inner_;
   std::size_t steps_ = 0;           // the current plan's length
   mutable bool final_sent_ = false; // the loop fetched the plan's last gesture (it sends it right away)
   bool cleared_ = false;
+  bool vanished_ = false;
   std::string cleared_how_;
 };
 

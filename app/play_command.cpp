@@ -1,21 +1,19 @@
-/* play_command.cpp: `puzzlebot play`: picks the game's Player and the desktop capture/input, then runs the loop. */
+/* play_command.cpp: `puzzlebot play`: picks the game's Player and the device (window or phone), then runs the loop. */
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <opencv2/core/persistence.hpp>
 #include <thread>
 
+#include "app/adb_phone.hpp"
 #include "app/args.hpp"
 #include "app/commands.hpp"
 #include "app/play.hpp"
 #include "app/play_arena.hpp"
+#include "app/play_device.hpp"
 #include "app/play_games.hpp"
 #include "vision/sliding/reader.hpp"
 
-#ifdef PB_HAVE_X11
-#include "actuator/xdo_sink.hpp"
-#include "capture/x11_source.hpp"
-#endif
 
 namespace pb::app {
 namespace {
@@ -29,49 +27,56 @@ std::string help_text() {
     games += line + std::string(g.about) + " (window \"" + std::string(g.window) + "\")\n";
   }
   return "usage: puzzlebot play --game " + play_game_names() + " --window TITLE [options]\n" +
-         R"(       puzzlebot play --game onestroke --adb [SERIAL] [options]   (a phone: see play --adb --help)
-
-Plays a game in an X11 window until it is finished: capture, read the board, solve, then for each
-move click or drag, wait until the window stops changing, check the screen shows the predicted
-board (Fifteen and Pegs: by comparing cell pictures; the arena's games: by reading it again); when
-it does not, plan again from what it shows.
+         "       puzzlebot play --game " + play_game_names() + " --adb [SERIAL] [options]\n" +
+         R"(
+Plays a game in an X11 window or on an Android phone until it is finished: capture, read the
+board, solve, then for each move click, tap or drag, wait until the screen stops changing, check it
+shows the predicted board (Fifteen and Pegs: by comparing cell pictures; the other games: by
+reading it again); when it does not, plan again from what it shows. Every game plays on either
+device: the same loop, only the capture and the input differ.
 
 games (--game G):
 )" + games + R"(
 options:
   --game G            the game, one of the above
   --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena")
+  --adb [SERIAL]      play on a phone over adb instead (the serial from 'adb devices'; optional
+                      when only one is attached); see docs/PLAY-PHONE.md
+  --adb-path PATH     the adb program (default: adb on PATH)
   --window-substring  match TITLE anywhere in the title, ignoring case
   --window-id ID      the window by X id (0x... as 'xdotool search' prints), instead of a title
   --display D         the X display (default: $DISPLAY)
   --levels N          clear N boards in a row (default 1): Simon Tatham's games start a new game
-                      ('n') after each; the arena brings its next level itself after LEVEL CLEARED
-                      and puzzlebot waits for it (at most --next-level-ms)
-  --next-level-ms N   the arena: longest wait for the next level's board, ms (default 15000)
+                      ('n', desktop only) after each; the arena and 一笔画完 bring their next level
+                      themselves and puzzlebot waits for it (at most --next-level-ms)
+  --next-level-ms N   longest wait for the next level's board, ms (default 15000; a phone profile's
+                      level_pause_ms is added)
   --dry-run           plan only: draw the moves over the captured window into a PNG, send no input
   --dry-run-out FILE  where --dry-run draws (default puzzlebot-dry-run.png)
-  --profile P.yml     reader parameters (the node named after the game)
+  --profile P.yml     reader parameters (the node named after the game); for a phone also its
+                      screen transform and timings ('puzzlebot calibrate --adb --out P.yml')
   --timeout-ms N      give up solving after N ms (default 20000)
   --pace MS           pause between the points of a drag, ms (default 15)
-  --max-replans N     screen/prediction disagreements tolerated per board (default 3)
+  --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
-  --check             read the window once and print the board, whether it is finished and (Fifteen)
+  --check             read the screen once and print the board, whether it is finished and (Fifteen)
                       the status line; sends no input (used by the integration tests)
   -h, --help          this help
 
-Safety: every click is checked to fall inside the game's window; if you move the mouse while it
-plays, puzzlebot stops before its next move; Ctrl-C stops it between two moves.
-Per-stage timings go to stderr.
+Safety: every click is checked to fall inside the game's window (every touch inside the phone's
+screen); if you move the mouse while it plays, puzzlebot stops before its next move; Ctrl-C stops
+it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
+to stderr.
 
-exit status: 0 solved, 1 unsolvable, 2 bad input (no such window, window closed, mouse taken,
-board unreadable), 3 gave up (time limit, Ctrl-C, the screen kept disagreeing).
+exit status: 0 solved, 1 unsolvable, 2 bad input (no such window, window closed, mouse taken, no
+phone, phone disconnected, board unreadable), 3 gave up (time limit, Ctrl-C, the screen kept
+disagreeing, a level was not cleared).
 )";
 }
 
-#ifdef PB_HAVE_X11
 // --check: one grab, one read; prints what is on screen. Exit 0 when read (finished or not), 2 when not.
-int check_window(capture::X11Source& source, Player& player) {
+int check_screen(capture::FrameSource& source, Player& player) {
   auto frame = source.grab();
   if (!frame) return fail(frame.error().message);
   if (auto r = player.read(frame->bgr); !r) return fail("cannot read the board: " + r.error().message);
@@ -90,19 +95,17 @@ int check_window(capture::X11Source& source, Player& player) {
   }
   return kExitSolved;
 }
-#endif
 
 }  // namespace
 
-int play_command(const std::vector<std::string>& args) {
-  if (wants_adb(args)) return play_adb_command(args);  // a phone: app/play_onestroke_adb.cpp
-  auto parsed = parse_args(args,
-                           {{"help", false}, {"game", true}, {"window", true}, {"window-substring", false},
-                            {"window-id", true}, {"display", true}, {"levels", true}, {"dry-run", false},
-                            {"dry-run-out", true}, {"profile", true}, {"timeout-ms", true}, {"pace", true},
-                            {"max-replans", true}, {"adb", false}, {"check", false}, {"read-every-move", false},
-                            {"next-level-ms", true}},
-                           "play");
+int play_command(const std::vector<std::string>& raw_args) {
+  std::vector<OptionSpec> specs = {{"help", false},        {"game", true},        {"levels", true},
+                                   {"dry-run", false},     {"dry-run-out", true}, {"profile", true},
+                                   {"timeout-ms", true},   {"pace", true},        {"max-replans", true},
+                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true}};
+  for (auto* more : {&window_device_args, &phone_device_args})
+    for (const OptionSpec& o : more()) specs.push_back(o);
+  auto parsed = parse_args(with_adb_value(raw_args), specs, "play");
   if (!parsed) return fail(parsed.error().message);
   if (parsed->has("help")) {
     std::fputs(help_text().c_str(), stdout);
@@ -113,13 +116,12 @@ int play_command(const std::vector<std::string>& args) {
   if (game.empty()) return fail("play needs --game " + play_game_names());
   const PlayGame* entry = find_play_game(game);
   if (entry == nullptr) return fail("play knows the games " + play_game_names() + ", not '" + game + "'");
-  std::string title = parsed->get("window").value_or("");
-  std::string id_text = parsed->get("window-id").value_or("");
-  if (title.empty() && id_text.empty())
-    return fail("play needs --window TITLE (the game's window title, e.g. \"Fifteen\") or --window-id ID");
+  const bool phone = parsed->has("adb");
+  if (phone && (parsed->has("window") || parsed->has("window-id")))
+    return fail("play takes --window or --adb, not both");
 
   PlayOptions o;
-  auto levels = parsed->get_int("levels", 1, 1, 10000);
+  auto levels = parsed->get_int("levels", 1, 1, 100000);
   if (!levels) return fail(levels.error().message);
   o.levels = static_cast<int>(*levels);
   auto timeout = parsed->get_int("timeout-ms", 20000, 1, 24LL * 3600 * 1000);
@@ -128,7 +130,7 @@ int play_command(const std::vector<std::string>& args) {
   auto pace = parsed->get_int("pace", 15, 0, 1000);
   if (!pace) return fail(pace.error().message);
   o.drag_step_pause = std::chrono::milliseconds(*pace);
-  auto replans = parsed->get_int("max-replans", 3, 0, 1000);
+  auto replans = parsed->get_int("max-replans", phone ? 4 : 3, 0, 1000);
   if (!replans) return fail(replans.error().message);
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
@@ -136,85 +138,56 @@ int play_command(const std::vector<std::string>& args) {
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
   if (!next_level_ms) return fail(next_level_ms.error().message);
+  o.next_level_timeout = std::chrono::milliseconds(*next_level_ms);
+  o.cancel = &stop_requested();
 
-  auto made = entry->make(parsed->get("profile").value_or(""));
+  // The profile is read once; the reader and (on a phone) the device take what they need from it.
+  auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
+  if (!profile) return fail(profile.error().message);
+  std::vector<std::string> reader_nodes;
+  for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
+  if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().message);
+  const DeviceKind kind = phone ? DeviceKind::kPhone : DeviceKind::kWindow;
+  auto made = entry->make(PlayContext{*profile, kind});
   if (!made) return fail(made.error().message);
   std::unique_ptr<Player> player = std::move(*made);
-  ArenaLevels* arena = nullptr;  // the arena's level flow, when the game is played there
-  if (entry->flow == LevelFlow::kAdvancesItself) {
-    auto wrapped = std::make_unique<ArenaLevels>(std::move(player));
-    arena = wrapped.get();
-    player = std::move(wrapped);
-  }
 
-#ifndef PB_HAVE_X11
-  return fail("this puzzlebot was built without X11 and libxdo (PB_WITH_X11, libx11-dev libxext-dev libxdo-dev): "
-              "it cannot play on the desktop");
-#else
-  capture::X11Options xo;
-  xo.display = parsed->get("display").value_or("");
-  xo.title = title;
-  xo.exact_title = !parsed->has("window-substring");
-  if (!id_text.empty()) {
-    char* end = nullptr;
-    xo.window_id = std::strtoul(id_text.c_str(), &end, 0);
-    if (end == id_text.c_str() || *end != '\0' || xo.window_id == 0)
-      return fail("--window-id wants an X window id such as 0x3a00007, not '" + id_text + "'");
-  }
-  auto source = capture::X11Source::open(xo);
-  if (!source) return fail(source.error().message);
-
-  if (parsed->has("check")) return check_window(**source, *player);
+  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run);
+  if (!device) return fail(device.error().message);
+  capture::FrameSource& source = *device->source;
+  if (parsed->has("check")) return check_screen(source, *player);
+  std::fprintf(stderr, "puzzlebot: playing %s on %s\n", std::string(entry->name).c_str(), device->what.c_str());
 
   install_stop_handlers();
-  actuator::RecordingSink recorder;  // --dry-run: nothing reaches the screen
-  std::unique_ptr<actuator::XdoSink> xdo;
-  if (!o.dry_run) {
-    actuator::XdoOptions ao;
-    ao.display = xo.display;
-    ao.window = (*source)->window_id();
-    ao.title = (*source)->title();
-    ao.cancel = &stop_requested();
-    auto sink = actuator::XdoSink::open(ao);
-    if (!sink) return fail(sink.error().message);
-    xdo = std::move(*sink);
-  }
-  actuator::InputSink& sink = o.dry_run ? static_cast<actuator::InputSink&>(recorder) : *xdo;
-
-  calibration::Size root = (*source)->root_size();
-  o.to_input = [root](const capture::Frame& f) { return window_to_root(f.screen_rect, root); };
-  o.cancel = &stop_requested();
-  capture::X11Source& src = **source;
-  if (xdo && arena != nullptr) {
-    // The arena shows LEVEL CLEARED, then the next level by itself: wait (bounded) until it reads.
-    o.next_level = [&src, arena, wait = std::chrono::milliseconds(*next_level_ms)]() {
-      std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", arena->cleared_how().c_str());
-      return arena->await_next_level(src, wait);
+  o.to_input = device->to_input;
+  if (o.dry_run) {
+    o.levels = 1;
+  } else if (entry->flow == LevelFlow::kAdvancesItself) {
+    o.next_level = [&source, &player, &o]() {
+      std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", player->cleared_how().c_str());
+      return player->await_next_level(source, o.next_level_timeout, o.poll * 2);
     };
-  } else if (xdo) {
-    // Simon Tatham's games start a new game on 'n'; wait (bounded) until the window shows it.
-    o.next_level = [&src, &xdo]() -> Result<void> {
-      auto before = src.grab();
-      if (!before) return before.error();
-      if (auto typed = xdo->press_key("n"); !typed) return typed;
-      for (int i = 0; i < 80; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(25));
-        auto now = src.grab();
-        if (!now) return now.error();
-        if (now->bgr.size() != before->bgr.size() || cv::norm(now->bgr, before->bgr, cv::NORM_INF) > 0) return {};
-      }
-      return make_error("the game did not start a new board after 'n' within 2 s");
-    };
+  } else if (device->new_game) {
+    o.next_level = device->new_game;
   }
 
-  PlayReport report = play(src, sink, *player, o);
+  PlayReport report = play(source, *device->sink, *player, o);
+  if (report.exit_status == kExitSolved && !o.dry_run && player->cleared_by_vanishing()) {
+    // The last level's board went away after the final move: the next level showing confirms it
+    // was cleared, and the same board coming back unfinished says it was not.
+    auto next = player->await_next_level(source, o.next_level_timeout, o.poll * 2);
+    if (!next && next.error().is(ErrorCode::kNotCleared)) {
+      std::fprintf(stderr, "puzzlebot: %s\n", next.error().message.c_str());
+      return kExitGaveUp;
+    }
+    if (!next) report.message += " (the last level's board left the screen; " + next.error().message + ")";
+  }
   if (report.exit_status == kExitSolved) {
     std::printf("%s\n", report.message.c_str());
     return kExitSolved;
   }
   std::fprintf(stderr, "puzzlebot: %s\n", report.message.c_str());
   return report.exit_status;
-#endif
 }
 
 }  // namespace pb::app

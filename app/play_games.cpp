@@ -4,6 +4,7 @@
 #include <opencv2/core/persistence.hpp>
 
 #include "app/play_arena.hpp"
+#include "app/play_onestroke.hpp"
 #include "app/play_river.hpp"
 #include "app/play_valves.hpp"
 #include "app/play_players.hpp"
@@ -16,19 +17,36 @@
 namespace pb::app {
 namespace {
 
-// The Player of a Rules struct that names its reader (Params, load_params, read: play_arena.hpp).
-template <class Rules>
-Result<std::unique_ptr<Player>> make_game_player(const std::string& profile) {
-  auto params = calibration::reader_params<typename Rules::Params>(
-      profile, Rules::kGame, [](const cv::FileNode& n) { return Rules::load_params(n); });
-  if (!params) return params.error();
-  return std::unique_ptr<Player>(std::make_unique<GamePlayer<Rules>>(
-      [p = *params](const cv::Mat& bgr) { return Rules::read(bgr, p); }));
+// A reader's Params from the profile node named after the game.
+template <class Params, class Load>
+Result<Params> params_for(const PlayContext& c, std::string_view game, Load load) {
+  return calibration::reader_params<Params>(c.profile, game, load);
 }
 
-Result<std::unique_ptr<Player>> make_sliding(const std::string& profile) {
-  auto params = calibration::reader_params<vision::sliding::Params>(
-      profile, "sliding", [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
+// The Player of a Rules struct that names its reader (Params, load_params, read: play_arena.hpp),
+// with the arena's level flow around it.
+template <class Rules>
+Result<std::unique_ptr<Player>> make_arena_player(const PlayContext& c) {
+  auto params = params_for<typename Rules::Params>(c, Rules::kGame, [](const cv::FileNode& n) { return Rules::load_params(n); });
+  if (!params) return params.error();
+  auto inner = std::make_unique<GamePlayer<Rules>>([p = *params](const cv::Mat& bgr) { return Rules::read(bgr, p); });
+  return std::unique_ptr<Player>(std::make_unique<ArenaLevels>(std::move(inner)));
+}
+
+// One-stroke: on a phone the game is 一笔画完 (the replay button, levels that follow each other:
+// OnestrokePlayer); on the desktop it is the arena's.
+Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
+  if (c.device == DeviceKind::kWindow) return make_arena_player<OnestrokeRules>(c);
+  auto params = params_for<vision::onestroke::Params>(c, "onestroke",
+                                                      [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
+  if (!params) return params.error();
+  return std::unique_ptr<Player>(std::make_unique<OnestrokePlayer>(
+      [p = *params](const cv::Mat& bgr) { return vision::onestroke::read(bgr, p); }));
+}
+
+Result<std::unique_ptr<Player>> make_sliding(const PlayContext& c) {
+  auto params = params_for<vision::sliding::Params>(c, "sliding",
+                                                    [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
   if (!params) return params.error();
   return std::unique_ptr<Player>(std::make_unique<SlidingPlayer>(
       [p = *params](const cv::Mat& bgr) -> Result<SlidingPlayer::Reading> {
@@ -38,12 +56,11 @@ Result<std::unique_ptr<Player>> make_sliding(const std::string& profile) {
       }));
 }
 
-Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const std::string& profile) {
+Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const PlayContext& c) {
 #ifndef PB_HAVE_PEGS_READER
   return make_error("this puzzlebot was built without the Pegs reader (vision/pegs)");
 #else
-  auto params = calibration::reader_params<vision::pegs::Params>(
-      profile, "pegs", [](const cv::FileNode& n) { return vision::pegs::load_params(n); });
+  auto params = params_for<vision::pegs::Params>(c, "pegs", [](const cv::FileNode& n) { return vision::pegs::load_params(n); });
   if (!params) return params.error();
   return std::unique_ptr<Player>(std::make_unique<PegsPlayer>(
       [p = *params](const cv::Mat& bgr) -> Result<PegsPlayer::Reading> {
@@ -56,19 +73,19 @@ Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const std::string& pr
 
 // A new arena game: a Rules struct (play_arena.hpp shows three) and one line here.
 constexpr PlayGame kGames[] = {
-    {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap",
-     LevelFlow::kNewGameKey, &make_sliding},
-    {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGameKey, &make_pegs},
-    {"onestroke", kArenaWindow, "one-stroke (arena): drag the cat through every cell in one stroke",
-     LevelFlow::kAdvancesItself, &make_game_player<OnestrokeRules>},
+    {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap", LevelFlow::kNewGame,
+     &make_sliding},
+    {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame, &make_pegs},
+    {"onestroke", kArenaWindow, "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",
+     LevelFlow::kAdvancesItself, &make_onestroke},
     {"knight", kArenaWindow, "knight's tour (arena): click the squares in order", LevelFlow::kAdvancesItself,
-     &make_game_player<KnightRules>},
-    {"hanoi", kArenaWindow, "Tower of Hanoi (arena): drag the top disk onto another peg",
-     LevelFlow::kAdvancesItself, &make_game_player<HanoiRules>},
+     &make_arena_player<KnightRules>},
+    {"hanoi", kArenaWindow, "Tower of Hanoi (arena): drag the top disk onto another peg", LevelFlow::kAdvancesItself,
+     &make_arena_player<HanoiRules>},
     {"river", kArenaWindow, "river crossing (arena): click figures to board or land them, the hull to cross",
-     LevelFlow::kAdvancesItself, &make_game_player<RiverRules>},
+     LevelFlow::kAdvancesItself, &make_arena_player<RiverRules>},
     {"valves", kArenaWindow, "valves (arena): click a valve's wheel to close it", LevelFlow::kAdvancesItself,
-     &make_game_player<ValvesRules>},
+     &make_arena_player<ValvesRules>},
 };
 
 }  // namespace

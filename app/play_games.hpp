@@ -3,7 +3,8 @@
 
 // A game is a name, the window it usually plays in, a line of help, how a new board comes after a
 // cleared one, and a function that builds its Player (reader Params from the profile node named
-// after the game). play_command.cpp knows no game by name: it looks the game up here.
+// after the game) for the device it plays on. play_command.cpp knows no game by name: it looks the
+// game up here, and plays it on any device (play_device.hpp) through the one loop (play.hpp).
 
 #include <memory>
 #include <span>
@@ -11,15 +12,23 @@
 #include <string_view>
 
 #include "app/play.hpp"
+#include "app/play_device.hpp"
+#include "calibration/profile.hpp"
 #include "core/result.hpp"
 
 namespace pb::app {
 
 // How a new board comes once one is cleared (--levels above 1).
 enum class LevelFlow {
-  kNewGameKey,      // Simon Tatham's games: press 'n', wait until the window changes
-  kAdvancesItself,  // puzzlebot-arena: a LEVEL CLEARED banner, then the next level by itself
-                    // (the Player is wrapped in ArenaLevels, app/play_arena.hpp)
+  kNewGame,         // Simon Tatham's games: the device starts one (PlayDevice::new_game: 'n')
+  kAdvancesItself,  // puzzlebot-arena and 一笔画完: the next level comes by itself and the Player
+                    // waits for it (Player::await_next_level; arena games are wrapped in ArenaLevels)
+};
+
+// What a Player is built for: the profile (its reader's node) and the device it plays on.
+struct PlayContext {
+  const calibration::ProfileDoc& profile;
+  DeviceKind device;
 };
 
 struct PlayGame {
@@ -27,7 +36,7 @@ struct PlayGame {
   std::string_view window;  // the usual window title, for help and messages
   std::string_view about;   // one help line: the game, and how a move is made
   LevelFlow flow;
-  Result<std::unique_ptr<Player>> (*make)(const std::string& profile);  // profile: "" for defaults
+  Result<std::unique_ptr<Player>> (*make)(const PlayContext& context);
 };
 
 std::span<const PlayGame> play_games();

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "app/play.hpp"
+#include "capture/still.hpp"
 
 namespace pb::app {
 namespace {
@@ -15,11 +16,6 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-bool same_pixels(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return false;
-  return cv::norm(a, b, cv::NORM_INF) == 0;
 }
 
 // Stops the run: how it ended, for the report.
@@ -101,39 +97,24 @@ class Loop {
     return f;
   }
 
-  // A frame once the screen has stopped changing: when `before` is given, first waits (bounded) for
-  // the screen to differ from it, so a game slow to react is not mistaken for a still one; then
-  // until two grabs `poll` apart are equal. Capture time inside is counted as settle, not capture.
+  // A frame once the screen has stopped changing (capture/still.hpp). Capture time inside is
+  // counted as settle, not capture.
   Result<capture::Frame> settle(const cv::Mat* before) {
     auto t0 = Clock::now();
-    double capture_before = report_.times.capture;
-    auto finish_settle = [&](Result<capture::Frame> f) {
-      report_.times.settle += ms_since(t0) - (report_.times.capture - capture_before);
-      return f;
-    };
-    auto f = grab();
-    if (!f) return finish_settle(std::move(f));
-    if (before != nullptr) {
-      while (same_pixels(f->bgr, *before) && Clock::now() - t0 < o_.change_timeout && !cancelled()) {
-        std::this_thread::sleep_for(o_.poll);
-        f = grab();
-        if (!f) return finish_settle(std::move(f));
-      }
-    }
-    for (;;) {
-      std::this_thread::sleep_for(o_.poll);
-      auto g = grab();
-      if (!g) return finish_settle(std::move(g));
-      bool still = same_pixels(f->bgr, g->bgr);
-      f = std::move(g);
-      if (still || cancelled()) break;
-      if (Clock::now() - t0 > o_.settle_timeout) {
-        log("the screen was still changing after %lld ms; reading it anyway",
-            static_cast<long long>(o_.settle_timeout.count()));
-        break;
-      }
-    }
-    return finish_settle(std::move(f));
+    capture::StillOptions so;
+    so.poll = o_.poll;
+    so.change_timeout = before != nullptr ? o_.change_timeout : std::chrono::milliseconds(0);
+    so.settle_timeout = o_.settle_timeout;
+    so.cancel = o_.cancel;
+    auto got = capture::wait_until_still(source_, before, so);
+    report_.times.settle += ms_since(t0) - (got ? got->capture_ms : 0.0);
+    if (!got) return got.error();
+    report_.times.capture += got->capture_ms;
+    report_.times.grabs += got->grabs;
+    if (!got->still && !cancelled())
+      log("the screen was still changing after %lld ms; reading it anyway",
+          static_cast<long long>(o_.settle_timeout.count()));
+    return std::move(got->frame);
   }
 
   // Reads the board off `frame`, re-grabbing after a pause when it cannot be read (a dialog, a

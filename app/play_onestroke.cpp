@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <opencv2/imgproc.hpp>
+#include <thread>
 
 namespace pb::app {
 namespace {
@@ -22,8 +23,6 @@ int visited_count(const os::State& s) {
 }
 
 bool is_goal(const os::State& s) { return s.free_count() == 0; }
-
-bool starts_with(const std::string& s, std::string_view p) { return s.rfind(p, 0) == 0; }
 
 }  // namespace
 
@@ -95,9 +94,10 @@ Result<void> OnestrokePlayer::read(const cv::Mat& bgr) {
   if (!got) {
     // Right after the finishing drag the game swaps the finished board for its "cleared" screen
     // or the next level: a board that is gone is the level cleared, not a reading failure.
-    if (finish_sent_ && starts_with(got.error().message, "no board found")) {
+    if (finish_sent_ && got.error().is(ErrorCode::kNoBoard)) {
       cleared_ = true;
       cleared_how_ = "the board left the screen after the last cell was drawn";
+      vanished_ = true;
       reading_.reset();
       frame_ = bgr;
       return {};
@@ -134,6 +134,7 @@ std::string OnestrokePlayer::board_text() const {
 
 void OnestrokePlayer::begin_level() {
   cleared_ = false;
+  vanished_ = false;
   finish_sent_ = false;
   cleared_how_.clear();
   steps_.clear();
@@ -222,6 +223,32 @@ Result<FrameGesture> OnestrokePlayer::gesture(std::size_t i) const {
   }
   if (i + 1 == steps_.size()) finish_sent_ = true;
   return g;
+}
+
+Result<void> OnestrokePlayer::await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
+                                               std::chrono::milliseconds poll) {
+  using Clock = std::chrono::steady_clock;
+  const os::State done = plan_start_;
+  begin_level();
+  const auto end = Clock::now() + timeout;
+  std::string last = "nothing readable";
+  while (Clock::now() < end) {
+    auto f = source.grab();
+    if (!f) return f.error();
+    if (auto r = read(f->bgr); r && reading_) {
+      const os::State& s = reading_->state;
+      if (!same_layout(s, done)) {
+        if (visited_count(s) == 1) return {};
+        last = "a board of another shape, partly drawn";
+      } else if (s.free_count() > 0) {
+        return make_error(ErrorCode::kNotCleared, "the level was not cleared after all: the same board is back with " +
+                                                      std::to_string(s.free_count()) + " cells to go");
+      }
+    }
+    std::this_thread::sleep_for(poll);
+  }
+  return make_error("the next level did not appear within " + std::to_string(timeout.count() / 1000) + " s (saw " +
+                    last + "): is a dialog open on the phone?");
 }
 
 bool OnestrokePlayer::matches_after(std::size_t i) const {

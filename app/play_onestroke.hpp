@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/play.hpp"
+#include "capture/frame_source.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 #include "vision/onestroke/reader.hpp"
 
@@ -64,6 +65,11 @@ class OnestrokePlayer : public Player {
 
   // A new level is about to be played: forget that the last one was cleared.
   void begin_level();
+  // Waits until the next level's board (fresh: only the start visited, another shape than the
+  // level just played) is on screen. The same board back unfinished is ErrorCode::kNotCleared.
+  Result<void> await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
+                                std::chrono::milliseconds poll) override;
+  bool cleared_by_vanishing() const override { return vanished_; }
   // The last read board (empty before the first successful read or after the board vanished).
   const std::optional<vision::onestroke::Reading>& reading() const { return reading_; }
   // The board this level started from, when it has been seen.
@@ -72,7 +78,7 @@ class OnestrokePlayer : public Player {
   // The board the last plan started from (the level just played, while waiting for the next).
   const solvers::onestroke::State& planned_from() const { return plan_start_; }
   // How the last level was seen to be cleared ("finished board", "board left the screen", ...).
-  const std::string& cleared_how() const { return cleared_how_; }
+  std::string cleared_how() const override { return cleared_how_; }
 
  private:
   ReadFn read_;
@@ -86,6 +92,7 @@ class OnestrokePlayer : public Player {
   // vanished or different board on the next read means the level was cleared.
   mutable bool finish_sent_ = false;
   bool cleared_ = false;
+  bool vanished_ = false;
   std::string cleared_how_;
 };
 

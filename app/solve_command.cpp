@@ -58,7 +58,7 @@ struct Options {
   std::string game;
   bool json = false;
   std::string annotate;
-  std::string profile;
+  calibration::ProfileDoc profile;  // --profile, read once (empty: reader defaults)
   long long timeout_ms = 10000;
   long long max_nodes = 0;
   long long max_table_mb = 4096;
@@ -317,7 +317,7 @@ Report solve_one(const Input& in, const Options& o) {
     if (!read) return error(read.error().message);
     image = std::move(*read);
     vision::ReadOptions ro;
-    ro.profile_path = o.profile;
+    ro.profile = o.profile;
     FailureLog found;
     if (!o.annotate.empty()) ro.debug = &found;
     Result<std::unique_ptr<vision::ImagePuzzle>> got = make_error("");
@@ -560,7 +560,6 @@ int solve_command(const std::vector<std::string>& args) {
   o.game = parsed->get("game").value_or("");
   o.json = parsed->has("json");
   o.annotate = parsed->get("annotate").value_or("");
-  o.profile = parsed->get("profile").value_or("");
   o.best = parsed->has("best");
   o.recursive = parsed->has("recursive");
   auto timeout = parsed->get_int("timeout-ms", 10000, 0, 365LL * 24 * 3600 * 1000);
@@ -577,15 +576,19 @@ int solve_command(const std::vector<std::string>& args) {
   if (!jobs) return fail(jobs.error().message);
   if (!o.game.empty() && o.game != "auto" && solvers::find_game(o.game) == nullptr)
     return fail("unknown game '" + o.game + "' (games: " + solvers::game_names() + ")");
-  if (!o.profile.empty() && !fs::is_regular_file(o.profile))
-    return fail("cannot open profile " + o.profile + ": check the path (profiles live in calibration/profiles/)");
-  if (!o.profile.empty()) {  // one clear error for a malformed profile, not one per reader tried
-    auto checked = calibration::open_profile_storage(o.profile);
-    if (!checked) return fail(checked.error().message);
+  const std::string profile_path = parsed->get("profile").value_or("");
+  if (!profile_path.empty() && !fs::is_regular_file(profile_path))
+    return fail("cannot open profile " + profile_path + ": check the path (profiles live in calibration/profiles/)");
+  // Read and checked once, before any input: one clear error for a malformed profile or a
+  // misspelled key, not one per reader tried.
+  auto profile = calibration::ProfileDoc::open(profile_path);
+  if (!profile) return fail(profile.error().message);
+  if (!profile->empty()) {
     std::vector<std::string> nodes;
     for (const vision::Reader* reader : vision::readers()) nodes.emplace_back(reader->game);
-    if (auto keys = calibration::check_profile_keys(*checked, nodes, o.profile); !keys) return fail(keys.error().message);
+    if (auto keys = profile->check_keys(nodes); !keys) return fail(keys.error().message);
   }
+  o.profile = std::move(*profile);
 
   install_stop_handlers();
   const std::string& arg = parsed->positional[0];

@@ -300,6 +300,42 @@ Result<void> save_profile(const Profile& p, const std::string& path) {
   }
 }
 
+Result<ProfileDoc> ProfileDoc::from_text(std::string_view yaml, std::string_view source) {
+  auto fs = open_profile_text(yaml, source);
+  if (!fs) return fs.error();
+  ProfileDoc doc;
+  doc.path_ = std::string(source);
+  doc.storage_ = std::make_shared<const cv::FileStorage>(std::move(*fs));
+  return doc;
+}
+
+Result<ProfileDoc> ProfileDoc::open(const std::string& path) {
+  if (path.empty()) return ProfileDoc{};
+  auto text = read_profile_file(path);
+  if (!text) return text.error();
+  return from_text(*text, path);
+}
+
+Result<Profile> ProfileDoc::device() const {
+  if (storage_ == nullptr) return make_error("no profile was given");
+  try {
+    return from_storage(*storage_, path_);
+  } catch (const std::exception& e) {
+    return make_error(path_ + ": not a valid profile (" + e.what() +
+                      "): compare with calibration/profiles/ or run 'puzzlebot calibrate'");
+  }
+}
+
+Result<void> ProfileDoc::check_keys(std::span<const std::string> reader_nodes) const {
+  if (storage_ == nullptr) return {};
+  return check_profile_keys(*storage_, reader_nodes, path_);
+}
+
+cv::FileNode ProfileDoc::node(std::string_view name) const {
+  if (storage_ == nullptr) return {};
+  return (*storage_)[std::string(name)];
+}
+
 Result<void> check_profile_keys(const cv::FileStorage& fs, std::span<const std::string> reader_nodes,
                                 std::string_view source) {
   std::vector<std::string_view> valid(std::begin(kProfileKeys), std::end(kProfileKeys));

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <span>
 #include <opencv2/core.hpp>
@@ -63,6 +64,30 @@ Result<void> save_profile(const Profile& profile, const std::string& path);
 Result<cv::FileStorage> open_profile_text(std::string_view yaml, std::string_view source);
 Result<cv::FileStorage> open_profile_storage(const std::string& path);
 
+// A profile file read, checked and parsed once, then handed down by value to whoever needs a node
+// of it (each reader's Params live under the node named after its game). Copies share the parsed
+// document, which is only read after open(). An empty ProfileDoc (no --profile) gives every reader
+// its defaults.
+class ProfileDoc {
+ public:
+  ProfileDoc() = default;
+  // "" gives the empty document. Errors name the file and say what to do.
+  static Result<ProfileDoc> open(const std::string& path);
+  static Result<ProfileDoc> from_text(std::string_view yaml, std::string_view source);
+
+  bool empty() const { return storage_ == nullptr; }
+  const std::string& path() const { return path_; }
+  // The node named `name`; a none-node when absent or when the document is empty.
+  cv::FileNode node(std::string_view name) const;
+  // The device part (screen, transform, timings), checked as load_profile checks it.
+  Result<Profile> device() const;
+  // check_profile_keys (below) on this document; nothing to check when it is empty.
+  Result<void> check_keys(std::span<const std::string> reader_nodes) const;
+
+ private:
+  std::string path_;
+  std::shared_ptr<const cv::FileStorage> storage_;
+};
 // The top-level keys a profile may have besides the reader nodes (one per game).
 inline constexpr std::string_view kProfileKeys[] = {"name",           "model",   "screen_width", "screen_height",
                                                     "density",        "board",   "frame_to_input", "timings"};
@@ -75,19 +100,16 @@ Result<void> check_profile_keys(const cv::FileStorage& fs, std::span<const std::
                                 std::string_view source);
 
 // A reader's Params from the profile node named after its game (`load(node)` gives
-// Result<Params>; an absent node gives the reader's defaults), or the defaults when `path` is "".
-// Opens the profile's file again; readers call this once per read.
+// Result<Params>; an absent node gives the reader's defaults).
 template <class Params, class Load>
-Result<Params> reader_params(const std::string& path, std::string_view game, Load load) {
-  if (path.empty()) return Params{};
-  auto fs = open_profile_storage(path);
-  if (!fs) return fs.error();
+Result<Params> reader_params(const ProfileDoc& profile, std::string_view game, Load load) {
+  if (profile.empty()) return Params{};
   try {
-    Result<Params> loaded = load((*fs)[std::string(game)]);
-    if (!loaded) return make_error(path + ": " + loaded.error().message);
+    Result<Params> loaded = load(profile.node(game));
+    if (!loaded) return with_context(profile.path() + ": ", loaded.error());
     return loaded;
   } catch (const std::exception& e) {  // cv::Exception from a node of the wrong kind
-    return make_error(path + ": " + std::string(game) + " settings unreadable (" + e.what() + ")");
+    return make_error(profile.path() + ": " + std::string(game) + " settings unreadable (" + e.what() + ")");
   }
 }
 

@@ -334,7 +334,7 @@ Result<cv::Rect> X11Source::window_rect() {
   cv::Rect rect;
   int error = Success;
   if (!root_rect_of(impl_->display, impl_->window, &rect, nullptr, &error))
-    return make_error(impl_->name() + " is gone: was the game closed?");
+    return make_error(ErrorCode::kDeviceGone, impl_->name() + " is gone: was the game closed?");
   return rect;
 }
 
@@ -380,7 +380,7 @@ Result<Frame> X11Source::grab() {
   XWindowAttributes attrs{};
   int error = Success;
   if (!root_rect_of(d, m.window, &rect, &attrs, &error))
-    return make_error(m.name() + " is gone: was the game closed?");
+    return make_error(ErrorCode::kDeviceGone, m.name() + " is gone: was the game closed?");
   if (attrs.map_state != IsViewable)
     return make_error(m.name() + " is not visible (minimised or on another desktop?): bring it to the front");
   if (rect.width <= 0 || rect.height <= 0) return make_error(m.name() + " has no area");
@@ -409,7 +409,7 @@ Result<Frame> X11Source::grab() {
     Bool ok = XShmGetImage(d, m.window, m.shm_image, 0, 0, AllPlanes);
     int code = trap.finish();
     frame.taken = std::chrono::steady_clock::now();
-    if (code == BadWindow || code == BadDrawable) return make_error(m.name() + " is gone: was the game closed?");
+    if (code == BadWindow || code == BadDrawable) return make_error(ErrorCode::kDeviceGone, m.name() + " is gone: was the game closed?");
     if (code == BadMatch)
       return make_error(m.name() + " is partly off the screen (BadMatch): move it fully onto the screen");
     if (code == Success && ok != 0) {
@@ -430,7 +430,7 @@ Result<Frame> X11Source::grab() {
   frame.taken = std::chrono::steady_clock::now();
   if (image == nullptr || code != Success) {
     if (image != nullptr) XDestroyImage(image);
-    if (code == BadWindow || code == BadDrawable) return make_error(m.name() + " is gone: was the game closed?");
+    if (code == BadWindow || code == BadDrawable) return make_error(ErrorCode::kDeviceGone, m.name() + " is gone: was the game closed?");
     if (code == BadMatch)
       return make_error(m.name() + " is partly off the screen (BadMatch): move it fully onto the screen");
     return make_error("cannot grab " + m.name() + ": " + x11_error_text(d, code));

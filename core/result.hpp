@@ -12,12 +12,30 @@
 
 namespace pb {
 
-// What went wrong, in one line a user can act on ("no board found: is the game on screen? ...").
-struct Error {
-  std::string message;
+// What kind of failure an Error is, for the program to branch on. The message is for the user and
+// is never parsed: code that must tell failures apart looks at the code.
+enum class ErrorCode {
+  kBadInput,    // a malformed file or argument, an unreadable image: the user must fix the input
+  kNoBoard,     // an image was read but nothing in it looks like the game's board
+  kDeviceGone,  // the window closed, the phone disconnected, the display went away
+  kInterrupted, // the user took the mouse, pressed Ctrl-C
+  kNotCleared,  // the game did not accept the moves as a cleared level
+  kInternal,    // a bug: a plan that does not replay, a reader that gave too few centres
 };
 
-inline Error make_error(std::string message) { return Error{std::move(message)}; }
+// What went wrong: a code, and one line a user can act on ("no board found: is the game on
+// screen? ..."). `message` comes first so `Error{"text"}` stays a bad-input error.
+struct Error {
+  std::string message;
+  ErrorCode code = ErrorCode::kBadInput;
+
+  bool is(ErrorCode c) const { return code == c; }
+};
+
+inline Error make_error(std::string message) { return Error{std::move(message), ErrorCode::kBadInput}; }
+inline Error make_error(ErrorCode code, std::string message) { return Error{std::move(message), code}; }
+// The same failure with more said in front ("cannot read the board: " + what the reader said).
+inline Error with_context(std::string prefix, const Error& e) { return Error{std::move(prefix) + e.message, e.code}; }
 
 template <class T>
 class [[nodiscard]] Result {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine: set up, build, run every test.
 #   1. Release build (g++): unit, command-line and Xvfb integration tests (real sgt-puzzles games,
-#      the simulated phone, the arena).
+#      the simulated phone, the arena); then the solvers alone (-DPB_SOLVERS_ONLY=ON: no OpenCV, no
+#      X11) built and tested, which proves the solver layer depends on nothing above it.
 #   2. Second build (clang, AddressSanitizer + UndefinedBehaviorSanitizer, -O1, with the libFuzzer
 #      targets): the same tests again; any sanitizer report fails the test that triggered it.
 #   3. A short run of every libFuzzer target from that build (scripts/fuzz.sh), PB_FUZZ_SECONDS
@@ -30,7 +31,14 @@ export PUZZLEBOT_CACHE_DIR="${PUZZLEBOT_CACHE_DIR:-$here/build/test-cache}"
 
 echo "== 1/3 release build: tests"
 (cd "$here/build" && ctest --output-on-failure -j"$jobs" --timeout 900 "$@")
-stage_done "1/3 (setup, build, tests)"
+if [ $# -eq 0 ]; then  # a filtered run (-R, -L) is about one thing: skip the solvers-only build
+  echo "== 1/3 solvers only (-DPB_SOLVERS_ONLY=ON): build and solver tests"
+  solo="${PB_SOLVERS_ONLY_BUILD_DIR:-$here/build-solvers-only}"
+  cmake -S "$here" -B "$solo" -DCMAKE_BUILD_TYPE=Release -DPB_SOLVERS_ONLY=ON -DPB_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$solo" -j"$jobs" >/dev/null
+  (cd "$solo" && ctest --output-on-failure -j"$jobs" --timeout 900)
+fi
+stage_done "1/3 (setup, build, tests, solvers-only build and tests)"
 [ "$hardening" = "1" ] || exit 0
 
 echo "== 2/3 sanitizer build (ASan + UBSan): tests"

@@ -22,6 +22,10 @@ class FakePhone {
   explicit FakePhone(const std::vector<std::string>& config) {
     std::string tmpl = (std::filesystem::temp_directory_path() / "pb-fake-adb-XXXXXX").string();
     dir_ = ::mkdtemp(tmpl.data());
+    set_config(config);
+  }
+  // Replaces the config; the fake reads it on every command.
+  void set_config(const std::vector<std::string>& config) const {
     std::ofstream out(dir_ + "/config");
     for (const auto& line : config) out << line << "\n";
   }

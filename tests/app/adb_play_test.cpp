@@ -1,4 +1,4 @@
-/* adb_play_test.cpp: `puzzlebot play --game onestroke --adb` against the simulated phone: levels, recovery, faults. */
+/* adb_play_test.cpp: `puzzlebot play --game G --adb` against the simulated phone: every game, levels, recovery, faults. */
 // Every run is the real program against tests/fake_adb (a separate process answering as adb would,
 // with rendered screens): the bot has to read the pixels, and the fake applies its touches by the
 // game's rules, so a wrong transform, a misread or a bad plan shows up as a level not cleared.
@@ -71,6 +71,40 @@ TEST(AdbPlay, DryRunOnTheNamedPhoneAmongTwoTouchesNothing) {
   EXPECT_TRUE(std::filesystem::exists(png));
   EXPECT_FALSE(phone.logged("input"));
 }
+
+// The arena's games on a phone: the same `play` command and loop as on the desktop, only the device
+// differs. The fake phone is the referee: its log says "cleared N" only when its own rules say so.
+struct PhoneGame {
+  std::string fake_game;  // the fake's game= (what the phone shows)
+  std::string game;       // puzzlebot's --game
+  int levels;
+};
+
+void PrintTo(const PhoneGame& g, std::ostream* os) { *os << g.fake_game << " x" << g.levels; }
+
+class AdbEveryGame : public ::testing::TestWithParam<PhoneGame> {};
+
+TEST_P(AdbEveryGame, ClearsLevelsOnThePhone) {
+  const PhoneGame& g = GetParam();
+  FakePhone phone({"game=" + g.fake_game, "seed=3"});
+  const std::string levels = std::to_string(g.levels);
+  auto r = phone.puzzlebot({"play", "--game", g.game, "--adb", "--levels", levels}, true, 120);
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("playing " + g.game + " on phone FAKE"), std::string::npos) << r.err;
+  for (int level = 1; level <= g.levels; ++level)
+    EXPECT_TRUE(phone.logged("cleared " + std::to_string(level))) << phone.log();
+  EXPECT_FALSE(phone.logged("cleared " + std::to_string(g.levels + 1)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Arena, AdbEveryGame,
+                         ::testing::Values(PhoneGame{"knight", "knight", 1}, PhoneGame{"valves", "valves", 2},
+                                           PhoneGame{"hanoi", "hanoi", 2}, PhoneGame{"river", "river", 1},
+                                           PhoneGame{"arena-onestroke", "onestroke", 2}),
+                         [](const auto& info) {
+                           std::string name = info.param.fake_game;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 struct Fault {
   std::string config;

@@ -79,9 +79,11 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
   EXPECT_NE(entry, nullptr);
   EXPECT_EQ(entry->flow, LevelFlow::kAdvancesItself);
   EXPECT_EQ(entry->window, kArenaWindow);
-  auto made = entry->make("");
+  const calibration::ProfileDoc no_profile;
+  auto made = entry->make(PlayContext{no_profile, DeviceKind::kWindow});
   EXPECT_TRUE(made.ok());
-  ArenaLevels player(std::move(*made));
+  if (!made) return {};
+  Player& player = **made;  // the arena's level flow (ArenaLevels) around the game's player
 
   PlayOptions o;
   o.levels = 3;
@@ -93,7 +95,9 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
     m.input = {f.bgr.cols, f.bgr.rows};
     return m;
   };
-  o.next_level = [&]() { return player.await_next_level(screen, std::chrono::milliseconds(5000)); };
+  o.next_level = [&]() {
+    return player.await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50));
+  };
   ArenaRun run;
   run.report = play(screen, mouse, player, o);
   std::this_thread::sleep_for(so.clear_delay * 2 + std::chrono::milliseconds(10));
@@ -115,8 +119,8 @@ TEST(PlayArena, EveryArenaGameIsListedWithItsWindow) {
     ASSERT_NE(g, nullptr) << game;
     EXPECT_EQ(g->window, kArenaWindow);
   }
-  EXPECT_EQ(find_play_game("sliding")->flow, LevelFlow::kNewGameKey);
-  EXPECT_EQ(find_play_game("pegs")->flow, LevelFlow::kNewGameKey);
+  EXPECT_EQ(find_play_game("sliding")->flow, LevelFlow::kNewGame);
+  EXPECT_EQ(find_play_game("pegs")->flow, LevelFlow::kNewGame);
   EXPECT_EQ(find_play_game("chess"), nullptr);
   EXPECT_NE(play_game_names().find("sliding|pegs|"), std::string::npos);
 }

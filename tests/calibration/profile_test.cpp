@@ -169,16 +169,20 @@ TEST(ProfileText, ReaderParamsComeFromTheCheckedText) {
     return static_cast<int>(n["k"]);
   };
   auto write = [&](const std::string& text) { std::ofstream(f, std::ios::binary) << text; };
-  EXPECT_EQ(*reader_params<int>("", "game", load), 0);  // no profile: Params{}
+  auto doc = [](const fs::path& p) { return *ProfileDoc::open(p.string()); };
+  EXPECT_EQ(*reader_params<int>(ProfileDoc{}, "game", load), 0);  // no profile: Params{}
   write("%YAML:1.0\n---\ngame: { k: 3 }\n");
-  EXPECT_EQ(*reader_params<int>(f.string(), "game", load), 3);
-  EXPECT_EQ(*reader_params<int>(f.string(), "other", load), 7);
+  const ProfileDoc loaded = doc(f);
+  EXPECT_EQ(*reader_params<int>(loaded, "game", load), 3);
+  EXPECT_EQ(*reader_params<int>(loaded, "other", load), 7);
+  write("game: { k: 4 }\n");
+  EXPECT_EQ(*reader_params<int>(loaded, "game", load), 3);  // read once: the file is not opened again
   write("game: { k: x }\n");
-  auto bad = reader_params<int>(f.string(), "game", load);
+  auto bad = reader_params<int>(doc(f), "game", load);
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("k must be"), std::string::npos) << bad.error().message;
   write("%YAML:1.0\n---%YAML:1.0\n--\n-#\n");
-  EXPECT_FALSE(reader_params<int>(f.string(), "game", load).ok());
+  EXPECT_FALSE(ProfileDoc::open(f.string()).ok());
   fs::remove(f);
 }
 

@@ -1,4 +1,4 @@
-/* fake_adb.cpp: a simulated Android phone behind an `adb` command line, playing 一笔画完, for the tests. */
+/* fake_adb.cpp: a simulated Android phone behind an `adb` command line, playing 一笔画完 or an arena game, for the tests. */
 // The tests put this program first on PATH (or pass --adb-path): puzzlebot runs it exactly as it
 // runs the real adb, one process per command, and sees only what a phone would give: `adb devices`
 // lines, `wm`/`getprop` text, raw screencap bytes of a rendered screen. It never tells the bot the
@@ -8,7 +8,15 @@
 // Everything lives in the folder named by $FAKE_ADB_STATE:
 //   config  key=value lines written by the test (read on every run; defaults below)
 //   game    the game, written back after every command (level, cell layout, the band, finger, counters)
-//   log     one line per command and per game event ("replay", "level 2", "drop", "slip")
+//   log     one line per command and per game event ("replay", "level 2", "cleared 2", "drop", "slip")
+//   board   the position on screen as FORMATS.md text, after every command (for the tests' checks)
+//
+// The game: `game=onestroke` (the default) is 一笔画完 as described below. `game=knight|valves|hanoi|
+// river|arena-onestroke` shows that arena level (samples/arena, from `seed`, `style`, `first_level`)
+// at the phone's screen size under a status bar (`status_bar=PX`, default 24 dp; `nav_bar=PX`, default
+// 0), taking touches as the arena takes pointer strokes (tap: press and release; swipe and
+// motionevent: press, drags, release) by the arena's rules; a cleared level shows LEVEL CLEARED for
+// `advance_ms`, then the next. slip_touch applies to 一笔画完 only; every other fault to both.
 //
 // Game rules (as the real game behaves): the cat stands on the path head. A touch (tap, or a finger
 // moving onto a cell) on a free cell next to the cat moves the cat there and colours the cell; a
@@ -38,11 +46,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "solvers/onestroke/onestroke.hpp"
+#include "tests/fake_adb/arena_screen.hpp"
 #include "vision/onestroke/render.hpp"
 
 namespace {
@@ -108,6 +118,7 @@ struct Game {
   long long commands = 0;  // device commands answered so far
   long long replays = 0;
   bool slipped = false;  // the slip_touch fault has happened (it happens once)
+  std::vector<pb::fake_adb::ArenaEvent> events;  // arena games: pointer events applied this level
 
   os::State state() const {
     os::State s;
@@ -122,14 +133,17 @@ struct Game {
   }
 };
 
-bool load_game(const std::string& path, Game& g) {
+bool load_game(const std::string& path, Game& g, bool arena) {
   std::ifstream in(path);
   if (!in) return false;
   std::string key;
   while (in >> key) {
     if (key == "level") in >> g.level;
     else if (key == "size") in >> g.rows >> g.cols;
-    else if (key == "layout") in >> g.layout;
+    else if (key == "layout") {
+      in >> g.layout;
+      if (g.layout == "-") g.layout.clear();  // an arena game keeps no layout
+    }
     else if (key == "cleared_at") in >> g.cleared_at;
     else if (key == "finger") in >> g.finger;
     else if (key == "last") in >> g.last_touched.row >> g.last_touched.col;
@@ -137,6 +151,16 @@ bool load_game(const std::string& path, Game& g) {
     else if (key == "commands") in >> g.commands;
     else if (key == "replays") in >> g.replays;
     else if (key == "slipped") in >> g.slipped;
+    else if (key == "events") {
+      int n = 0;
+      in >> n;
+      g.events.clear();
+      for (int i = 0; i < n; ++i) {
+        pb::fake_adb::ArenaEvent e;
+        in >> e.kind >> e.x >> e.y;
+        g.events.push_back(e);
+      }
+    }
     else if (key == "band") {
       int n = 0;
       in >> n;
@@ -148,19 +172,22 @@ bool load_game(const std::string& path, Game& g) {
       }
     }
   }
-  return g.level > 0 && static_cast<int>(g.layout.size()) == g.rows * g.cols && !g.band.empty();
+  return g.level > 0 && static_cast<int>(g.layout.size()) == g.rows * g.cols && (arena || !g.band.empty());
 }
 
 void save_game(const std::string& path, const Game& g) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp);
-    out << "level " << g.level << "\nsize " << g.rows << " " << g.cols << "\nlayout " << g.layout << "\nband "
+    out << "level " << g.level << "\nsize " << g.rows << " " << g.cols << "\nlayout " << (g.layout.empty() ? "-" : g.layout) << "\nband "
         << g.band.size();
     for (Cell c : g.band) out << " " << c.row << " " << c.col;
     out << "\ncleared_at " << g.cleared_at << "\nfinger " << g.finger << "\nlast " << g.last_touched.row << " "
         << g.last_touched.col << "\ntouches " << g.touches << "\ncommands " << g.commands << "\nreplays " << g.replays
-        << "\nslipped " << g.slipped << "\n";
+        << "\nslipped " << g.slipped << "\nevents " << g.events.size();
+    out.precision(10);
+    for (const auto& e : g.events) out << " " << e.kind << " " << e.x << " " << e.y;
+    out << "\n";
   }
   std::rename(tmp.c_str(), path.c_str());
 }
@@ -173,9 +200,34 @@ class Phone {
     touch_ = cfg_.kv.count("override") ? parse_size(cfg_.get("override", ""), physical_) : physical_;
     // input_space: the space touches are really taken in, when the phone's `wm size` lies about it.
     touch_ = parse_size(cfg_.get("input_space", ""), touch_);
-    if (!load_game(dir_ + "/game", game_)) start_level(1);
+    const std::string name = cfg_.get("game", "onestroke");
+    if (name != "onestroke") {
+      const auto g = pb::arena::game_from_name(name.rfind("arena-", 0) == 0 ? name.substr(6) : name);
+      if (!g) {
+        error_ = "fake adb: unknown game=" + name + " (onestroke, arena-onestroke, knight, valves, hanoi, river)";
+        return;
+      }
+      arena_setup_.game = *g;
+      arena_setup_.seed = static_cast<std::uint64_t>(cfg_.num("seed", 1));
+      arena_setup_.variant = static_cast<int>(cfg_.num("style", 0));
+      arena_setup_.screen = {screen_.w, screen_.h};
+      // 24 dp, as Android's status bar (density 160 is 1 px per dp).
+      arena_setup_.status_bar = static_cast<int>(cfg_.num("status_bar", 24 * cfg_.num("density", 320) / 160));
+      arena_setup_.nav_bar = static_cast<int>(cfg_.num("nav_bar", 0));
+    }
+    if (!load_game(dir_ + "/game", game_, arena())) start_level(static_cast<int>(cfg_.num("first_level", 1)));
+    else if (arena()) open_arena();
   }
-  ~Phone() { save_game(dir_ + "/game", game_); }
+  ~Phone() {
+    if (!error_.empty()) return;
+    if (arena_) game_.events = arena_->events();
+    save_game(dir_ + "/game", game_);
+    // The position on screen, for the tests to check against (the bot never reads this file).
+    std::ofstream(dir_ + "/board") << (arena_ ? arena_->board_text() : os::format(game_.state()));
+  }
+
+  bool arena() const { return cfg_.get("game", "onestroke") != "onestroke"; }
+  const std::string& error() const { return error_; }
 
   void log(const std::string& line) {
     std::ofstream out(dir_ + "/log", std::ios::app);
@@ -206,7 +258,10 @@ class Phone {
     return st;
   }
 
-  cv::Mat screen_image() const { return vo::render(game_.state(), style(), game_.band); }
+  cv::Mat screen_image() const {
+    if (arena_) return arena_->image();
+    return vo::render(game_.state(), style(), game_.band);
+  }
 
   // ---- touches, in touch-space pixels ----
   void down(int x, int y) {
@@ -216,18 +271,26 @@ class Phone {
     }
     game_.finger = true;
     game_.last_touched = {-1, -1};
+    if (arena_) return arena_event('P', x, y);
     press(x, y);
   }
   void move(int x, int y) {
     if (!count_touch("move")) return;
-    if (game_.finger) press(x, y);
+    if (!game_.finger) return;
+    if (arena_) return arena_event('D', x, y);
+    press(x, y);
   }
-  void up() {
+  void up(int x, int y) {
+    if (arena_ && game_.finger) arena_event('R', x, y);
     game_.finger = false;
     game_.last_touched = {-1, -1};
   }
   void tap(int x, int y) {
     if (!count_touch("tap")) return;
+    if (arena_) {
+      arena_event('P', x, y);
+      return arena_event('R', x, y);
+    }
     game_.last_touched = {-1, -1};
     press(x, y);
     game_.last_touched = {-1, -1};
@@ -240,8 +303,11 @@ class Phone {
     const int steps = std::max(1, static_cast<int>(len / 4));
     for (int i = 0; i <= steps; ++i) {
       const double t = static_cast<double>(i) / steps;
-      press(static_cast<int>(std::lround(x1 + (x2 - x1) * t)), static_cast<int>(std::lround(y1 + (y2 - y1) * t)));
+      const int x = static_cast<int>(std::lround(x1 + (x2 - x1) * t)), y = static_cast<int>(std::lround(y1 + (y2 - y1) * t));
+      if (arena_) arena_event(i == 0 ? 'P' : 'D', x, y);
+      else press(x, y);
     }
+    if (arena_) arena_event('R', x2, y2);
     game_.last_touched = {-1, -1};
   }
 
@@ -249,7 +315,39 @@ class Phone {
   double sx() const { return static_cast<double>(screen_.w) / touch_.w; }
   double sy() const { return static_cast<double>(screen_.h) / touch_.h; }
 
+  void open_arena() {
+    auto opened = pb::fake_adb::ArenaScreen::open(arena_setup_, game_.level, game_.events);
+    if (!opened) {
+      error_ = "fake adb: the arena refuses this phone: " + opened.error().message;
+      return;
+    }
+    arena_.emplace(std::move(*opened));
+  }
+
+  // A touch-space point to the arena, in screen pixels; notes a cleared level.
+  void arena_event(char kind, int x, int y) {
+    if (game_.cleared_at != 0) return;  // the banner shows: touches do nothing
+    const cv::Point2d p{(x + 0.5) * sx(), (y + 0.5) * sy()};
+    if (kind == 'P') arena_->press(p);
+    else if (kind == 'D') arena_->drag(p);
+    else arena_->release(p);
+    if (arena_->cleared()) {
+      game_.cleared_at = now_ms();
+      log("cleared " + std::to_string(game_.level));
+    }
+  }
+
   void start_level(int level) {
+    if (arena()) {
+      game_.level = level;
+      game_.events.clear();
+      game_.cleared_at = 0;
+      game_.finger = false;
+      arena_.reset();
+      open_arena();
+      log("level " + std::to_string(level));
+      return;
+    }
     const long long seed = cfg_.num("seed", 1);
     cv::RNG rng(static_cast<std::uint64_t>(seed * 7919 + level));
     const int lo = static_cast<int>(cfg_.num("min_side", 4)), hi = static_cast<int>(cfg_.num("max_side", 6));
@@ -363,6 +461,9 @@ class Phone {
   Config cfg_;
   Size screen_, physical_, touch_;
   Game game_;
+  pb::fake_adb::ArenaSetup arena_setup_;
+  std::optional<pb::fake_adb::ArenaScreen> arena_;
+  std::string error_;  // the configuration cannot be played: every command says so
 };
 
 // ---- screencap encoding -----------------------------------------------------------------------
@@ -491,7 +592,7 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
       const std::string& action = w[i + 1];
       if (action == "DOWN") phone.down(n[0], n[1]);
       else if (action == "MOVE") phone.move(n[0], n[1]);
-      else if (action == "UP" || action == "CANCEL") phone.up();
+      else if (action == "UP" || action == "CANCEL") phone.up(n[0], n[1]);
       else {
         err += "Error: Unknown action: " + action + "\n";
         return 1;
@@ -587,6 +688,7 @@ int main(int argc, char** argv) {
   const std::string devices = cfg.get("devices", "one");
   // Commands answered so far decide whether the phone is still there (disconnect_after).
   Phone phone(dir, cfg);
+  if (!phone.error().empty()) return emit("", phone.error() + "\n", 1);
   Game& g = phone.game();
   std::string joined;
   for (const auto& a : args) joined += (joined.empty() ? "" : " ") + a;

@@ -63,11 +63,12 @@ TEST(OnestrokeImagePuzzle, ProfileOverridesParams) {
   }
   const cv::Mat img = sample("s03_6x5_1080x1920.png");
   ASSERT_TRUE(kReader.read(img, {}).ok());
-  auto refused = kReader.read(img, {profile.string()});  // a 6x5 board is bigger than max_side 3
+  auto doc = calibration::ProfileDoc::open(profile.string());
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  auto refused = kReader.read(img, {*doc});  // a 6x5 board is bigger than max_side 3
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().message.find("max_side"), std::string::npos) << refused.error().message;
-  auto missing = kReader.read(img, {(fs::temp_directory_path() / "no_such_profile.yml").string()});
-  EXPECT_FALSE(missing.ok());
+  EXPECT_FALSE(calibration::ProfileDoc::open((fs::temp_directory_path() / "no_such_profile.yml").string()).ok());
   fs::remove(profile);
 }
 

@@ -118,21 +118,21 @@ inline cv::Mat ink_map(const cv::Mat& bgr, const cv::Vec3b& bg, const cv::Vec3b&
 }
 
 // Runs `detect_with(background)` for each of the most common colours taken as the background, and
-// returns the first lattice found. An error that is not "no board found..." means a lattice was
+// returns the first lattice found. An error that is not ErrorCode::kNoBoard means a lattice was
 // found but is wrong (a piece mid-move): that is the answer, not a reason to try another colour.
 template <class Lattice, class DetectWith>
 Result<Lattice> detect_on_common_backgrounds(const cv::Mat& bgr, int candidates, int tolerance,
                                              DetectWith detect_with) {
-  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
-  std::string first_error;
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
+  std::optional<Error> first_error;
   for (const cv::Vec3b& bg : common_colours(bgr, candidates, tolerance)) {
     Result<Lattice> lat = detect_with(bg);
     if (lat) return lat;
-    if (first_error.empty()) first_error = lat.error().message;
-    if (lat.error().message.rfind("no board found", 0) != 0) return lat.error();
+    if (!first_error) first_error = lat.error();
+    if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
   }
-  if (first_error.empty()) first_error = "no board found: the picture has no dominant background colour";
-  return make_error(first_error);
+  if (!first_error) return make_error(ErrorCode::kNoBoard, "no board found: the picture has no dominant background colour");
+  return *first_error;
 }
 
 }  // namespace pb::vision

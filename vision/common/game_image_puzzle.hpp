@@ -87,7 +87,7 @@ template <class P>
 Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOptions& options) {
   using Spec = typename P::Spec;
   using Params = typename Spec::Params;
-  auto params = calibration::reader_params<Params>(options.profile_path, P::Game::kName,
+  auto params = calibration::reader_params<Params>(options.profile, P::Game::kName,
                                                   [](const cv::FileNode& n) { return Spec::load_params(n, Params{}); });
   if (!params) return params.error();
   auto reading = [&] {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "calibration/profile.hpp"
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "vision/common/debug_sink.hpp"
@@ -27,7 +28,7 @@ class ImagePuzzle : public solvers::Puzzle {
 // Options every reader understands. A profile (calibration/) may override a reader's Params:
 // each reader looks under the node named after its game.
 struct ReadOptions {
-  std::string profile_path;  // "" for none
+  calibration::ProfileDoc profile;  // empty for none
   DebugSink* debug = nullptr;  // receives what readers found (pictures), and why each read failed
 };
 

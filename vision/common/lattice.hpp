@@ -98,7 +98,7 @@ inline Result<LatticeSites> fit_sites(const std::vector<cv::Point2f>& centres, f
   }
   out.origin = origin / static_cast<float>(centres.size());
   if (out.rows > max_side || out.cols > max_side)
-    return make_error("no board found: a " + std::to_string(out.cols) + "x" + std::to_string(out.rows) +
+    return make_error(ErrorCode::kNoBoard, "no board found: a " + std::to_string(out.cols) + "x" + std::to_string(out.rows) +
                       " lattice is larger than the reader accepts (max_side " + std::to_string(max_side) + ")");
   return out;
 }

@@ -14,16 +14,16 @@ namespace pb::vision::hanoi {
 namespace {
 
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
-  if (input.empty()) return make_error("no board found: the image is empty");
+  if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
   const cv::Mat& img = *bgr;
-  if (img.rows < 20 || img.cols < 20) return make_error("no board found: the image is too small");
+  if (img.rows < 20 || img.cols < 20) return make_error(ErrorCode::kNoBoard, "no board found: the image is too small");
 
   cv::Mat labels;
   const BoxComponent shape = largest_box_component(far_from(img, border_colour(img), p.page_distance), labels);
   if (shape.label < 0 || shape.box_area < p.min_shape_fraction * img.total())
-    return make_error("no board found: nothing large stands out from the page colour");
+    return make_error(ErrorCode::kNoBoard, "no board found: nothing large stands out from the page colour");
   const cv::Rect box = shape.box;
   cv::Mat on = labels == shape.label;  // the apparatus alone
   auto at = [&](int y, int x) { return on.at<std::uint8_t>(y, x) != 0; };
@@ -37,7 +37,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   const int base_top = y;
   if (coverage(base_bottom) < p.base_coverage || base_top - box.y < 4 * p.min_disk_rows ||
       base_bottom - base_top + 1 > p.max_base_fraction * box.height)
-    return make_error("no board found: no base bar under rods");
+    return make_error(ErrorCode::kNoBoard, "no board found: no base bar under rods");
 
   // Rods, cut just under the top.
   const int probe = box.y + std::max(1, static_cast<int>(std::lround(p.probe_depth * box.height)));
@@ -53,20 +53,20 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     x = e;
   }
   if (rods.size() < static_cast<std::size_t>(p.min_pegs) || rods.size() > static_cast<std::size_t>(p.max_pegs))
-    return make_error("no board found: " + std::to_string(rods.size()) + " rods under the top of the shape");
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(rods.size()) + " rods under the top of the shape");
   std::vector<double> widths_r, centres_r, gaps;
   for (auto [b, e] : rods) widths_r.push_back(e - b), centres_r.push_back((b + e - 1) / 2.0);
   for (std::size_t i = 1; i < centres_r.size(); ++i) gaps.push_back(centres_r[i] - centres_r[i - 1]);
   const double rod_w = median_of(widths_r), spacing = median_of(gaps);
   for (double w : widths_r)
-    if (std::abs(w - rod_w) > p.rod_tolerance * rod_w + 1) return make_error("no board found: the rods differ in width");
+    if (std::abs(w - rod_w) > p.rod_tolerance * rod_w + 1) return make_error(ErrorCode::kNoBoard, "no board found: the rods differ in width");
   for (double g : gaps)
-    if (std::abs(g - spacing) > p.spacing_tolerance * spacing) return make_error("no board found: the rods are not equally spaced");
-  if (spacing < 3 * rod_w) return make_error("no board found: the rods stand too close for disks");
+    if (std::abs(g - spacing) > p.spacing_tolerance * spacing) return make_error(ErrorCode::kNoBoard, "no board found: the rods are not equally spaced");
+  if (spacing < 3 * rod_w) return make_error(ErrorCode::kNoBoard, "no board found: the rods stand too close for disks");
   for (double cx : centres_r) {
     const int x = static_cast<int>(std::lround(cx));
     for (int yy = probe; yy < base_top; ++yy)
-      if (!at(yy, x)) return make_error("no board found: a rod does not reach the base");
+      if (!at(yy, x)) return make_error(ErrorCode::kNoBoard, "no board found: a rod does not reach the base");
   }
 
   // Disks: bands of rows wider than the rod, up each rod.
@@ -106,12 +106,12 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
       }
     }
   }
-  if (found.empty()) return make_error("no board found: no disks on the rods");
+  if (found.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
   if (static_cast<int>(found.size()) > p.max_disks)
-    return make_error("no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
   const double disk_h = median_of(heights);
   for (double h : heights)
-    if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error("no board found: the disks differ in height");
+    if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
 
   // Sizes: ranks of the widths.
   std::vector<std::size_t> order(found.size());
@@ -124,7 +124,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     double worst = 1;
     for (double s : steps) {
       if (s < 2 || s < p.min_step * step)
-        return make_error("no board found: two disks have the same width (" + std::to_string(static_cast<int>(s)) + " px apart)");
+        return make_error(ErrorCode::kNoBoard, "no board found: two disks have the same width (" + std::to_string(static_cast<int>(s)) + " px apart)");
       worst = std::min(worst, s / step);
     }
     out.confidence = std::clamp((worst - p.min_step) / (1 - p.min_step), 0.0, 1.0);
@@ -141,7 +141,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   // Bottom to top each peg's disks must shrink (found[] lists them so per peg).
   for (std::size_t i = 1; i < found.size(); ++i)
     if (found[i].peg == found[i - 1].peg && size_of[i] > size_of[i - 1])
-      return make_error("no board found: a larger disk lies on a smaller one");
+      return make_error(ErrorCode::kNoBoard, "no board found: a larger disk lies on a smaller one");
 
   // The goal marker: the shape's pixels under the base.
   double sum = 0;
@@ -155,7 +155,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     std::size_t nearest = 0;
     for (std::size_t i = 1; i < centres_r.size(); ++i)
       if (std::abs(centres_r[i] - gx) < std::abs(centres_r[nearest] - gx)) nearest = i;
-    if (std::abs(centres_r[nearest] - gx) > spacing / 4) return make_error("no board found: the goal marker is under no rod");
+    if (std::abs(centres_r[nearest] - gx) > spacing / 4) return make_error(ErrorCode::kNoBoard, "no board found: the goal marker is under no rod");
     st.goal = static_cast<int>(nearest);
     out.goal_marked = true;
   }

@@ -38,18 +38,18 @@ Result<std::vector<std::pair<int, int>>> grid_lines(const std::vector<double>& c
   auto lines = runs_above(coverage, p.line_coverage);
   const int n = static_cast<int>(coverage.size());
   if (lines.size() < static_cast<std::size_t>(p.min_side + 1) || lines.size() > static_cast<std::size_t>(p.max_side + 1))
-    return make_error(std::string("no board found: ") + std::to_string(lines.size()) + " grid lines across the " + axis +
+    return make_error(ErrorCode::kNoBoard, std::string("no board found: ") + std::to_string(lines.size()) + " grid lines across the " + axis +
                       " (a board has " + std::to_string(p.min_side) + " to " + std::to_string(p.max_side) + " squares a side)");
   if (lines.front().first > 1 || lines.back().second < n - 1)
-    return make_error(std::string("no board found: the grid does not reach the frame's ") + axis + " edges");
+    return make_error(ErrorCode::kNoBoard, std::string("no board found: the grid does not reach the frame's ") + axis + " edges");
   std::vector<double> gaps;
   for (std::size_t i = 1; i < lines.size(); ++i)
     gaps.push_back((lines[i].first + lines[i].second) / 2.0 - (lines[i - 1].first + lines[i - 1].second) / 2.0);
   const double pitch = median_of(gaps);
-  if (pitch < p.min_pitch) return make_error(std::string("no board found: squares narrower than ") + std::to_string(p.min_pitch) + " px");
+  if (pitch < p.min_pitch) return make_error(ErrorCode::kNoBoard, std::string("no board found: squares narrower than ") + std::to_string(p.min_pitch) + " px");
   for (double g : gaps)
     if (std::abs(g - pitch) > p.spacing_tolerance * pitch)
-      return make_error(std::string("no board found: grid lines across the ") + axis + " are not equally spaced");
+      return make_error(ErrorCode::kNoBoard, std::string("no board found: grid lines across the ") + axis + " are not equally spaced");
   return lines;
 }
 
@@ -115,11 +115,11 @@ double margin(double value, double threshold) {
 }
 
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
-  if (input.empty()) return make_error("no board found: the image is empty");
+  if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
   const cv::Mat& img = *bgr;
-  if (img.rows < 3 * p.min_pitch || img.cols < 3 * p.min_pitch) return make_error("no board found: the image is too small");
+  if (img.rows < 3 * p.min_pitch || img.cols < 3 * p.min_pitch) return make_error(ErrorCode::kNoBoard, "no board found: the image is too small");
 
   const Colour page = border_colour(img);
   const cv::Mat shape = far_from(img, page, p.page_distance);
@@ -128,7 +128,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   // The smallest board there can be: min_side squares of min_pitch a side, in each direction.
   const int least_side = p.min_side * p.min_pitch;
   if (board.label < 0 || board.box.width < least_side || board.box.height < least_side)
-    return make_error("no board found: nothing stands out from the page colour that is large enough for " +
+    return make_error(ErrorCode::kNoBoard, "no board found: nothing stands out from the page colour that is large enough for " +
                       std::to_string(p.min_side) + " squares of " + std::to_string(p.min_pitch) + " px a side");
   const cv::Rect box = board.box;
 
@@ -178,7 +178,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   out.pitch_x = static_cast<double>(vlines->back().first - vlines->front().first) / st.cols;
   out.pitch_y = static_cast<double>(hlines->back().first - hlines->front().first) / st.rows;
   if (std::abs(out.pitch_x - out.pitch_y) > p.spacing_tolerance * std::max(out.pitch_x, out.pitch_y))
-    return make_error("no board found: the grid's cells are not square");
+    return make_error(ErrorCode::kNoBoard, "no board found: the grid's cells are not square");
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
 
   std::vector<SquareLook> looks;
@@ -225,11 +225,11 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
       conf = std::min(conf, margin(lk.ring_cover, p.ring_min));
       out.confidence.push_back(conf);
     }
-  if (on_board < 2) return make_error("no board found: the grid holds fewer than 2 squares");
-  if (knights > 1) return make_error("no board found: " + std::to_string(knights) + " knights on the board");
-  if (starts > 1) return make_error("no board found: " + std::to_string(starts) + " start rings on the board");
+  if (on_board < 2) return make_error(ErrorCode::kNoBoard, "no board found: the grid holds fewer than 2 squares");
+  if (knights > 1) return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(knights) + " knights on the board");
+  if (starts > 1) return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(starts) + " start rings on the board");
   if (free_fill[0].empty() && free_fill[1].empty() && !st.knight)
-    return make_error("no board found: no free square and no knight");
+    return make_error(ErrorCode::kNoBoard, "no board found: no free square and no knight");
   // Free squares are a checkerboard: two colours by parity, distinct when both appear.
   std::array<Colour, 2> parity;
   for (int k = 0; k < 2; ++k) {
@@ -237,10 +237,10 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
     parity[static_cast<std::size_t>(k)] = median_colour(copy);
     for (const auto& f : free_fill[static_cast<std::size_t>(k)])
       if (l1_distance(f, parity[static_cast<std::size_t>(k)]) > p.mark_distance)
-        return make_error("no board found: free squares of one colour of the checkerboard differ");
+        return make_error(ErrorCode::kNoBoard, "no board found: free squares of one colour of the checkerboard differ");
   }
   if (!free_fill[0].empty() && !free_fill[1].empty() && l1_distance(parity[0], parity[1]) < p.page_distance)
-    return make_error("no board found: the squares are not a checkerboard");
+    return make_error(ErrorCode::kNoBoard, "no board found: the squares are not a checkerboard");
   return out;
 }
 

@@ -44,7 +44,7 @@ namespace {
 
 constexpr const char* kHint = " (is the game on screen? try --annotate OUT.png to see what was read)";
 
-Error no_board(const std::string& why) { return make_error("no board found: " + why + kHint); }
+Error no_board(const std::string& why) { return make_error(ErrorCode::kNoBoard, "no board found: " + why + kHint); }
 
 // Pixel classes used when sampling sites.
 enum class Px : std::uint8_t { kBackground, kGrey, kColour, kDark, kOther };
@@ -570,7 +570,7 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 }
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
-  if (image.empty()) return make_error("no board found: the image is empty");
+  if (image.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
     if (!bgr) return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");

@@ -102,23 +102,23 @@ std::optional<Scene> find_scene(const Regions& rs, int width, const Params& p) {
 }
 
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
-  if (input.empty()) return make_error("no board found: the image is empty");
+  if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return make_error("no board found: expected an 8-bit colour image");
+  if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
   const cv::Mat& img = *bgr;
-  if (img.rows < 20 || img.cols < 20) return make_error("no board found: the image is too small");
+  if (img.rows < 20 || img.cols < 20) return make_error(ErrorCode::kNoBoard, "no board found: the image is too small");
 
   // Bank | water | bank on a small copy (a labelling per candidate colour is the costly step), then
   // each box tightened at full size to the pixels of its colour near it.
   const double shrink = std::min(1.0, p.coarse_width / img.cols);
   const cv::Size small_size(static_cast<int>(img.cols * shrink), static_cast<int>(img.rows * shrink));
   if (small_size.width < 20 || small_size.height < 20)
-    return make_error("no board found: the image is too narrow for a river scene");
+    return make_error(ErrorCode::kNoBoard, "no board found: the image is too narrow for a river scene");
   cv::Mat small = img;
   if (shrink < 1) cv::resize(img, small, small_size, 0, 0, cv::INTER_NEAREST);
   const Regions coarse = regions_of(small, common_colours(small, p.colours, p.region_tolerance), p);
   const auto seen = find_scene(coarse, small.cols, p);
-  if (!seen) return make_error("no board found: no river between two banks of one colour");
+  if (!seen) return make_error(ErrorCode::kNoBoard, "no board found: no river between two banks of one colour");
   const cv::Vec3b bank_colour = coarse.colours[static_cast<std::size_t>(seen->bank.colour)];
   const cv::Vec3b water_colour = coarse.colours[static_cast<std::size_t>(seen->water.colour)];
   const int pad = static_cast<int>(std::ceil(2 / shrink)) + 1;
@@ -153,7 +153,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     const cv::Rect &l = out.left_bank, &w = out.water, &r = out.right_bank;
     if (l.empty() || w.empty() || r.empty() || !near(l.br().x, w.x) || !near(w.br().x, r.x) || !near(l.y, w.y) || !near(r.y, w.y) || !near(l.br().y, w.br().y) ||
         !near(r.br().y, w.br().y))
-      return make_error("no board found: the banks and the river do not line up at full size");
+      return make_error(ErrorCode::kNoBoard, "no board found: the banks and the river do not line up at full size");
   }
   // Not ground: 255 where a pixel of `box` is not `colour`.
   auto not_ground = [&](const cv::Rect& box, const cv::Vec3b& colour) {
@@ -170,12 +170,12 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
       const double aspect = static_cast<double>(std::max(b.box.width, b.box.height)) / std::min(b.box.width, b.box.height);
       const double fill = static_cast<double>(b.filled) / b.box.area();
       if (aspect > p.max_aspect || fill < p.min_fill)
-        return make_error("no board found: a shape on the " + std::string(place == Place::kBoat ? "boat" : "bank") +
+        return make_error(ErrorCode::kNoBoard, "no board found: a shape on the " + std::string(place == Place::kBoat ? "boat" : "bank") +
                           " is neither a square nor a disc");
       const cv::Rect box = b.box + origin;
       figs.push_back({place, fill >= p.square_fill, {box.x + box.width / 2.0f, box.y + box.height / 2.0f}, box, fill});
       if (static_cast<int>(figs.size()) > p.max_figures)
-        return make_error("no board found: more than " + std::to_string(p.max_figures) + " figures");
+        return make_error(ErrorCode::kNoBoard, "no board found: more than " + std::to_string(p.max_figures) + " figures");
     }
     return {};
   };
@@ -193,7 +193,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   int hull = 0;
   for (int i = 1; i < wn; ++i)
     if (hull == 0 || ws.at<int>(i, cv::CC_STAT_AREA) > ws.at<int>(hull, cv::CC_STAT_AREA)) hull = i;
-  if (hull == 0) return make_error("no board found: no boat on the river");
+  if (hull == 0) return make_error(ErrorCode::kNoBoard, "no board found: no boat on the river");
   const cv::Rect hb(ws.at<int>(hull, cv::CC_STAT_LEFT), ws.at<int>(hull, cv::CC_STAT_TOP), ws.at<int>(hull, cv::CC_STAT_WIDTH),
                     ws.at<int>(hull, cv::CC_STAT_HEIGHT));
   std::vector<int> count(static_cast<std::size_t>(hb.height), 0);
@@ -207,7 +207,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   // An anti-aliased top row is about as wide as the row under it; passengers above are much narrower.
   while (top > 0 && count[static_cast<std::size_t>(top - 1)] >= p.hull_edge_fraction * count[static_cast<std::size_t>(top)]) --top;
   const int hull_top = hb.y + top;  // water coordinates
-  if (hb.y + hb.height - hull_top < p.min_figure_px / 2 + 1) return make_error("no board found: the boat is too thin");
+  if (hb.y + hb.height - hull_top < p.min_figure_px / 2 + 1) return make_error(ErrorCode::kNoBoard, "no board found: the boat is too thin");
   out.hull = cv::Rect(hb.x, hull_top, hb.width, hb.y + hb.height - hull_top) + water.tl();
   out.hull_centre = {static_cast<float>(out.hull.x + out.hull.width / 2.0), static_cast<float>(out.hull.y + out.hull.height / 2.0)};
   const bool boat_left = out.hull_centre.x < water.x + water.width / 2.0;
@@ -215,14 +215,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     if (auto r = take(wet.rowRange(0, hull_top), water.tl(), Place::kBoat); !r) return r.error();
   }
 
-  if (figs.empty()) return make_error("no board found: no guards or prisoners on the banks");
+  if (figs.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no guards or prisoners on the banks");
   // Radii: a prisoner's width is its diameter, a guard's its side.
   std::vector<double> radii;
   for (const Figure& f : figs) radii.push_back(f.box.width / (f.guard ? p.guard_side : 2.0));
   out.radius = median_of(radii);
   for (double r : radii)
     if (std::abs(r - out.radius) > p.size_tolerance * out.radius)
-      return make_error("no board found: the figures differ in size");
+      return make_error(ErrorCode::kNoBoard, "no board found: the figures differ in size");
 
   // Confidence: how far each fill lies from the square/disc boundary, towards its kind's ideal.
   const double disc = std::numbers::pi / 4;
@@ -238,7 +238,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     out.seats = (widest / out.radius - p.hull_extra_radii) / p.seat_radii;
     const long seats = std::lround(out.seats);
     if (seats < 1 || std::abs(out.seats - static_cast<double>(seats)) > p.seat_tolerance)
-      return make_error("no board found: the boat's width (" + std::to_string(widest) + " px) is not a whole number of seats; set `boat` in the profile's `river` node");
+      return make_error(ErrorCode::kNoBoard, "no board found: the boat's width (" + std::to_string(widest) + " px) is not a whole number of seats; set `boat` in the profile's `river` node");
     st.boat = static_cast<int>(seats);
     conf = std::min(conf, 1 - std::abs(out.seats - static_cast<double>(seats)) / p.seat_tolerance);
   }
@@ -251,9 +251,9 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     if (f.place == Place::kBoat) ++(f.guard ? out.aboard.guards : out.aboard.prisoners);
   }
   if (out.aboard.guards + out.aboard.prisoners > st.boat)
-    return make_error("no board found: " + std::to_string(out.aboard.guards + out.aboard.prisoners) +
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(out.aboard.guards + out.aboard.prisoners) +
                       " passengers in a boat for " + std::to_string(st.boat));
-  if (st.boat > solvers::river::kMaxBoat) return make_error("no board found: the boat is implausibly long");
+  if (st.boat > solvers::river::kMaxBoat) return make_error(ErrorCode::kNoBoard, "no board found: the boat is implausibly long");
   st.guards = g[0] + g[1];
   st.prisoners = pr[0] + pr[1];
   st.left_guards = g[0];

@@ -593,9 +593,9 @@ Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector
 // ---------------------------------------------------------------------------------------------------
 
 Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
-  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no board found: expected a non-empty 8-bit BGR image");
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
   const std::vector<cv::Vec3b> common = common_colours(bgr, 1, 0);
-  if (common.empty()) return make_error("no board found: the picture has no dominant background colour");
+  if (common.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the picture has no dominant background colour");
   const cv::Vec3b page = common[0];
   cv::Mat fg(bgr.size(), CV_8UC1);
   for (int y = 0; y < bgr.rows; ++y) {
@@ -605,9 +605,9 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   }
   const Holes holes = page_holes(fg);
   const std::vector<Wheel> wheels = find_wheels(fg, holes, p);
-  if (wheels.empty()) return make_error("no board found: no valve wheels (rings with spokes) on the page: is the valves level on screen?");
+  if (wheels.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no valve wheels (rings with spokes) on the page: is the valves level on screen?");
   if (static_cast<int>(wheels.size()) > p.max_valves)
-    return make_error("no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
                       std::to_string(p.max_valves) + " valves allowed");
   std::vector<double> radii;
   for (const Wheel& w : wheels) radii.push_back(w.outer);
@@ -616,7 +616,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
 
   const std::vector<cv::Rect> tanks = find_tanks(fg, holes, wheels, r, p);
   if (tanks.size() != 2)
-    return make_error("no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()) +
+    return make_error(ErrorCode::kNoBoard, "no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()) +
                       ": try --annotate to see what was seen");
 
   // Letters: first the ink standing alone beside each wheel; where the letters sit relative to their
@@ -633,7 +633,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     bottoms.push_back(b.y + b.height - w.centre.y);
     heights.push_back(b.height);
   }
-  if (heights.empty()) return make_error("no board found: no letters beside the valve wheels: try --annotate to see what was seen");
+  if (heights.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no letters beside the valve wheels: try --annotate to see what was seen");
   // Capitals share one height, so the box is tight above and below (pipe stubs that touch a letter
   // come from below or the side); sideways it allows for wide letters.
   const double dx = median(dxs), top = median(tops), bottom = median(bottoms);
@@ -650,7 +650,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     if (alone[k] && (alone[k]->box & clip) == alone[k]->box) ink = alone[k]->ink;
     else ink = ink_in(fg, clip, w.centre, r, p);
     if (ink.empty() || cv::countNonZero(ink) == 0)
-      return make_error("no board found: no letter beside the valve at " + where(w.centre) + ": try --annotate to see what was seen");
+      return make_error(ErrorCode::kNoBoard, "no board found: no letter beside the valve at " + where(w.centre) + ": try --annotate to see what was seen");
     static const std::string kValveLetters = "ABCDEFGHIJKLMNOPQRSTUVWZ";
     auto read_got = read_letter(ink, kValveLetters, p);
     if (!read_got) return read_got.error();
@@ -693,7 +693,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   if (t0.name.empty() && !t1.name.empty()) t0.name = t1.name == "X" ? "Y" : "X";
   if (t1.name.empty() && !t0.name.empty()) t1.name = t0.name == "X" ? "Y" : "X";
   if (t0.name.empty() || t0.name == t1.name)
-    return make_error("no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
+    return make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
                       "\"): try --annotate to see what was seen");
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
@@ -714,11 +714,11 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
           return make_error("cannot read whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (at " + where(nodes[a].centre) +
                             " and " + where(nodes[b].centre) + "): the segment between them is hidden under a letter tag");
       }
-  if (pipes.empty()) return make_error("no board found: no pipes between the valves: try --annotate to see what was seen");
+  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the valves: try --annotate to see what was seen");
 
   auto counter = read_counter(fg, nodes, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error("no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
+  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
   // The closed valves: as many as the counter says wrenches are used, those whose bar shows most;
   // each must show it clearly, and no other may.
   {

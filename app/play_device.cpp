@@ -1,0 +1,148 @@
+/* play_device.cpp: opening the desktop window or the phone that `puzzlebot play` plays on. */
+#include "app/play_device.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "actuator/adb_sink.hpp"
+#include "app/adb_phone.hpp"
+#include "app/commands.hpp"
+#include "capture/adb_source.hpp"
+#include "capture/still.hpp"
+
+#ifdef PB_HAVE_X11
+#include "actuator/xdo_sink.hpp"
+#include "capture/x11_source.hpp"
+#endif
+
+namespace pb::app {
+
+std::vector<OptionSpec> window_device_args() {
+  return {{"window", true}, {"window-substring", false}, {"window-id", true}, {"display", true}};
+}
+
+std::vector<OptionSpec> phone_device_args() { return {{"adb", true}, {"adb-path", true}}; }
+
+// ---- the desktop: an X11 window, libxdo input ----
+
+Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [[maybe_unused]] bool dry_run) {
+#ifndef PB_HAVE_X11
+  return make_error("this puzzlebot was built without X11 and libxdo (PB_WITH_X11, libx11-dev libxext-dev libxdo-dev): "
+                    "it cannot play on the desktop");
+#else
+  const std::string title = args.get("window").value_or("");
+  const std::string id_text = args.get("window-id").value_or("");
+  if (title.empty() && id_text.empty())
+    return make_error("play needs --window TITLE (the game's window title, e.g. \"Fifteen\"), --window-id ID, or --adb");
+  capture::X11Options xo;
+  xo.display = args.get("display").value_or("");
+  xo.title = title;
+  xo.exact_title = !args.has("window-substring");
+  if (!id_text.empty()) {
+    char* end = nullptr;
+    xo.window_id = std::strtoul(id_text.c_str(), &end, 0);
+    if (end == id_text.c_str() || *end != '\0' || xo.window_id == 0)
+      return make_error("--window-id wants an X window id such as 0x3a00007, not '" + id_text + "'");
+  }
+  auto source = capture::X11Source::open(xo);
+  if (!source) return source.error();
+
+  PlayDevice d;
+  d.kind = DeviceKind::kWindow;
+  char id[32];
+  std::snprintf(id, sizeof id, "0x%lx", (*source)->window_id());
+  d.what = "window '" + (*source)->title() + "' (" + id + ")";
+  calibration::Size root = (*source)->root_size();
+  d.to_input = [root](const capture::Frame& f) { return window_to_root(f.screen_rect, root); };
+  capture::X11Source* src = source->get();
+  if (dry_run) {
+    d.sink = std::make_unique<actuator::RecordingSink>();
+  } else {
+    actuator::XdoOptions ao;
+    ao.display = xo.display;
+    ao.window = src->window_id();
+    ao.title = src->title();
+    ao.cancel = &stop_requested();
+    auto sink = actuator::XdoSink::open(ao);
+    if (!sink) return sink.error();
+    actuator::XdoSink* xdo = sink->get();
+    d.sink = std::move(*sink);
+    // Simon Tatham's games start a new game on 'n'; wait (bounded) until the window shows it.
+    d.new_game = [src, xdo]() -> Result<void> {
+      auto before = src->grab();
+      if (!before) return before.error();
+      if (auto typed = xdo->press_key("n"); !typed) return typed;
+      capture::StillOptions still;
+      still.change_timeout = std::chrono::milliseconds(2000);
+      still.cancel = &stop_requested();
+      auto now = capture::wait_until_still(*src, &before->bgr, still);
+      if (!now) return now.error();
+      if (!now->changed) return make_error("the game did not start a new board after 'n' within 2 s");
+      return {};
+    };
+  }
+  d.source = std::move(*source);
+  return d;
+#endif
+}
+
+// ---- a phone over adb: raw screencap, adb touch ----
+
+Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::ProfileDoc& profile_doc, bool dry_run,
+                                     PlayOptions& o) {
+  std::optional<calibration::Profile> profile;
+  if (!profile_doc.empty()) {
+    auto p = profile_doc.device();
+    if (!p) return p.error();
+    profile = std::move(*p);
+  }
+  auto device = connect_phone(args.get("adb-path").value_or(""), args.get("adb").value_or(""));
+  if (!device) return device.error();
+  auto info = query_phone(**device);
+  if (!info) return info.error();
+  const calibration::Size touch = info->size.touch();
+
+  auto source = std::make_unique<capture::AdbSource>(*device);
+  auto first = source->grab();
+  if (!first) return first.error();
+  const calibration::Size shot{first->bgr.cols, first->bgr.rows};
+  calibration::FrameToInput transform;
+  if (profile) {
+    if (auto fits = calibration::check_profile_fits(*profile, touch); !fits) return fits.error();
+    transform = profile->frame_to_input;
+    calibration::InputPoint corner = transform.map({shot.width - 1.0, shot.height - 1.0, shot});
+    if (!transform.inside(corner) || !transform.inside(transform.map({0, 0, shot})))
+      return make_error("the profile " + profile_doc.path() + " does not map this phone's " + std::to_string(shot.width) +
+                        "x" + std::to_string(shot.height) + " screenshots onto its screen: run 'puzzlebot calibrate --adb' again");
+    const calibration::Timings& t = profile->timings;
+    o.change_timeout = std::chrono::milliseconds(2 * t.settle_ms);
+    o.settle_timeout = std::chrono::milliseconds(t.max_settle_ms);
+    o.drag_step_pause = std::chrono::milliseconds(t.drag_step_ms);
+    o.next_level_timeout = std::chrono::milliseconds(t.level_pause_ms) + o.next_level_timeout;
+  } else {
+    auto t = calibration::screenshot_to_touch(shot, touch);
+    if (!t) return t.error();
+    transform = *t;
+  }
+  // A raw screencap takes 100-700 ms on a phone: polling faster only queues grabs.
+  o.poll = std::chrono::milliseconds(50);
+
+  PlayDevice d;
+  d.kind = DeviceKind::kPhone;
+  d.what = "phone " + (*device)->serial() + " (" + info->model + "), touch " + std::to_string(touch.width) + "x" +
+           std::to_string(touch.height) + ", screenshots " + std::to_string(shot.width) + "x" +
+           std::to_string(shot.height);
+  d.to_input = [transform](const capture::Frame&) { return transform; };
+  if (dry_run) {
+    d.sink = std::make_unique<actuator::RecordingSink>();
+  } else {
+    actuator::AdbSinkOptions so;
+    so.screen = transform.input;
+    so.cancel = &stop_requested();
+    d.sink = std::make_unique<actuator::AdbSink>(*device, so);
+  }
+  d.source = std::move(source);
+  return d;  // no new_game: a phone game brings its next level itself, or --levels must be 1
+}
+
+}  // namespace pb::app

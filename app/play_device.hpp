@@ -1,0 +1,53 @@
+/* play_device.hpp: the device half of `puzzlebot play`: where frames come from and where gestures go. */
+#pragma once
+
+// A PlayDevice is what the play loop needs from a device, whatever the game: a FrameSource, an
+// InputSink, the frame-to-input mapping, and (where the device has one) a way to start a new game.
+// `puzzlebot play` opens one from its command line (--window or --adb) and hands it, with the
+// game's Player, to the one loop (play.hpp). The game never knows which device it plays on, and the
+// device never knows the game.
+//
+// Rejected: a play command per device (the phone could then play only what its command wired up:
+// one-stroke); the device choosing timings per game (timings are the device's: a phone's screencap
+// costs hundreds of milliseconds whatever is on screen).
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "actuator/input_sink.hpp"
+#include "app/args.hpp"
+#include "app/play.hpp"
+#include "calibration/profile.hpp"
+#include "capture/frame_source.hpp"
+
+namespace pb::app {
+
+enum class DeviceKind { kWindow, kPhone };
+
+struct PlayDevice {
+  DeviceKind kind = DeviceKind::kWindow;
+  std::string what;  // "window 'Fifteen' (0x3a00007)", "phone emulator-5554 (Pixel 6)": for logs
+  std::unique_ptr<capture::FrameSource> source;
+  // Where gestures go; under --dry-run a recorder, so nothing reaches the screen.
+  std::unique_ptr<actuator::InputSink> sink;
+  std::function<calibration::FrameToInput(const capture::Frame&)> to_input;
+  // Starts a new game of the game on screen (Simon Tatham's 'n'); empty when the device has no way.
+  std::function<Result<void>()> new_game;
+};
+
+// The command-line options each device reads (merged into `play`'s own).
+std::vector<OptionSpec> window_device_args();
+std::vector<OptionSpec> phone_device_args();
+
+// Opens the X11 window named on the command line, and libxdo input into it (a recorder under
+// --dry-run). Sets nothing in `options` but what the desktop needs.
+Result<PlayDevice> open_window_device(const ParsedArgs& args, bool dry_run);
+
+// Opens the phone named by --adb [SERIAL] (or the only one attached): raw screencap, adb touch,
+// the transform from the device profile in `profile` when it has one (else from `wm size` and
+// the first screenshot), and the profile's timings (a phone polls less often than a desktop).
+Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::ProfileDoc& profile, bool dry_run,
+                                     PlayOptions& options);
+
+}  // namespace pb::app
