@@ -34,6 +34,16 @@ Result<void> check_inside(const std::vector<calibration::InputPoint>& points, co
   return {};
 }
 
+Result<void> check_uncovered(const std::vector<calibration::InputPoint>& points, const std::vector<Cover>& covers,
+                             const std::string& what) {
+  for (const auto& p : points)
+    for (const Cover& c : covers)
+      if (c.rect.contains(p.x, p.y))
+        return make_error("refusing to touch " + point_text(p.x, p.y) + ": " + c.name + " covers " + what +
+                          " there; move it away or bring the game to the front");
+  return {};
+}
+
 Result<void> check_pointer_unmoved(const calibration::InputPoint& expected, int x, int y, int tolerance_px) {
   if (std::abs(x - expected.x) <= tolerance_px && std::abs(y - expected.y) <= tolerance_px) return {};
   return make_error(ErrorCode::kInterrupted, "the mouse pointer moved to " + point_text(x, y) + " since puzzlebot left it at " +

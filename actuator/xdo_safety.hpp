@@ -26,6 +26,17 @@ struct WindowRect {
 Result<void> check_inside(const std::vector<calibration::InputPoint>& points, const WindowRect& window,
                           const calibration::Size& screen, const std::string& what);
 
+// A window stacked above the game that overlaps it, and how to name it in a message.
+struct Cover {
+  WindowRect rect;
+  std::string name;  // "'xmessage' (0x400001) at 10,10 size 200x80"
+};
+
+// Refuses the gesture when any point lies under a window stacked above the game (the click would
+// go to that window), naming it and `what`.
+Result<void> check_uncovered(const std::vector<calibration::InputPoint>& points, const std::vector<Cover>& covers,
+                             const std::string& what);
+
 // The pointer is at (x, y); we left it at `expected`. An Error telling the user we stopped when it
 // moved further than `tolerance_px` (the user took the mouse).
 Result<void> check_pointer_unmoved(const calibration::InputPoint& expected, int x, int y, int tolerance_px);

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "capture/x11_error_trap.hpp"
+#include "capture/x11_stacking.hpp"
 
 extern "C" {  // xdo.h has no extern "C" guard of its own
 #include <xdo.h>
@@ -117,6 +118,14 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
   auto rect = target_rect();
   if (!rect) return rect.error();
   if (auto inside = check_inside(gesture.points, *rect, m.screen, m.what()); !inside) return inside;
+  if (m.options.window != 0) {  // a point under another window would click that window
+    std::vector<Cover> covers;
+    for (const capture::X11Cover& c :
+         capture::windows_covering(m.xdo->xdpy, m.options.window, {rect->x, rect->y, rect->width, rect->height}))
+      covers.push_back({{c.box.x, c.box.y, c.box.width, c.box.height}, c.describe()});
+    const auto path = gesture.kind == Gesture::Kind::kTap ? gesture.points : drag_path(gesture.points, m.options.drag_step_px);
+    if (auto clear = check_uncovered(path, covers, m.what()); !clear) return clear;
+  }
   if (m.left_at) {
     if (auto still = m.pointer_unmoved(); !still) return still;
   }

@@ -343,17 +343,16 @@ cv::Mat draw_gestures(const cv::Mat& bgr, const std::vector<FrameGesture>& gestu
                 cv::LINE_AA);
     cv::putText(out, n, label, cv::FONT_HERSHEY_SIMPLEX, 0.45 * scale + 0.15, kText, thick, cv::LINE_AA);
   }
-  // A banner above the picture: the plan's length, and the drawn steps in words.
-  std::vector<std::string> lines{std::to_string(gestures.size()) + (gestures.size() == 1 ? " move" : " moves") +
-                                 " planned" +
-                                 (shown < gestures.size() ? "; the first " + std::to_string(shown) + " drawn" : "")};
-  for (std::size_t i = 0; i < shown; ++i) {
-    std::string item = std::to_string(i + 1) + ": " + gestures[i].label;
-    const double font = 0.5;
-    if (cv::getTextSize(lines.back() + "   " + item, cv::FONT_HERSHEY_SIMPLEX, font, 1, nullptr).width > out.cols - 12)
-      lines.push_back(item);
-    else
-      lines.back() += (lines.size() == 1 && i == 0 ? ":   " : "   ") + item;
+  // A banner above the picture: the plan's length, and the drawn steps in words, wrapped to its width.
+  std::vector<std::string> items{std::to_string(gestures.size()) + (gestures.size() == 1 ? " move" : " moves") +
+                                 (shown < gestures.size() ? " planned;" : " planned")};
+  if (shown < gestures.size()) items.push_back("the first " + std::to_string(shown) + " drawn:");
+  for (std::size_t i = 0; i < shown; ++i) items.push_back(std::to_string(i + 1) + ": " + gestures[i].label);
+  std::vector<std::string> lines{items.front()};
+  for (std::size_t k = 1; k < items.size(); ++k) {
+    const std::string longer = lines.back() + "   " + items[k];
+    if (cv::getTextSize(longer, cv::FONT_HERSHEY_SIMPLEX, 0.5, 1, nullptr).width > out.cols - 12) lines.push_back(items[k]);
+    else lines.back() = longer;
   }
   const int line_px = 20;
   cv::Mat banner(static_cast<int>(lines.size()) * line_px + 8, out.cols, out.type(), cv::Scalar::all(255));

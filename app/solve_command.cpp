@@ -39,7 +39,8 @@ all cores (subfolders too with --recursive).
 options:
   --game G          the game (default: from the text's first line; for images, every reader is tried)
   --json            print one JSON object (one per line for a folder)
-  --annotate OUT    draw what was read and the solution over the screenshot into OUT.png
+  --annotate OUT    draw what was read and the solution over the screenshot into OUT.png; when no
+                    board is found, what each reader found (candidates, lattice) and why it stopped
   --profile P.yml   device profile whose reader parameters override the defaults
   --timeout-ms N    give up after N milliseconds per input (default 10000; 0: no limit)
   --max-nodes N     give up after N search nodes

@@ -14,8 +14,10 @@
 #include <cctype>
 #include <cstring>
 #include <opencv2/imgproc.hpp>
+#include <thread>
 
 #include "capture/x11_error_trap.hpp"
+#include "capture/x11_stacking.hpp"
 
 extern "C" {  // xdo.h has no extern "C" guard of its own
 #include <xdo.h>
@@ -181,6 +183,7 @@ struct X11Source::Impl {
   std::string display_name;
   Window window = 0;
   bool is_root = false;
+  bool raise = true;
   std::string title;
   calibration::Size root;
   bool shm = false;
@@ -317,6 +320,8 @@ Result<std::unique_ptr<X11Source>> X11Source::open(const X11Options& options) {
   const char* no_shm = std::getenv("PB_X11_NO_SHM");
   bool shm_wanted = options.use_shm && !(no_shm != nullptr && no_shm[0] != '\0' && no_shm[0] != '0');
   impl->shm = shm_wanted && XShmQueryExtension(d) != 0;
+  const char* no_raise = std::getenv("PB_X11_NO_RAISE");
+  impl->raise = options.raise && !(no_raise != nullptr && no_raise[0] != '\0' && no_raise[0] != '0');
   return std::unique_ptr<X11Source>(new X11Source(std::move(impl)));
 }
 
@@ -379,6 +384,21 @@ Result<Frame> X11Source::grab() {
   if (attrs.map_state != IsViewable)
     return make_error(m.name() + " is not visible (minimised or on another desktop?): bring it to the front");
   if (rect.width <= 0 || rect.height <= 0) return make_error(m.name() + " has no area");
+  if (!m.is_root) {
+    // Where another window covers the game, a grab returns that window's pixels: raise the game
+    // (once per grab, then give it a moment to redraw what was hidden), or refuse and say who covers it.
+    const X11Box area{rect.x, rect.y, rect.width, rect.height};
+    std::vector<X11Cover> covers = windows_covering(d, m.window, area);
+    if (!covers.empty() && m.raise) {
+      raise_window(d, m.window);
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
+      covers = windows_covering(d, m.window, area);
+    }
+    if (!covers.empty())
+      return make_error(m.name() + " is covered by " + covers.front().describe() +
+                        ": move that window away or bring the game to the front (puzzlebot reads and clicks only "
+                        "a fully visible window)");
+  }
 
   Frame frame;
   frame.screen_rect = rect;

@@ -29,6 +29,10 @@ struct X11Options {
   bool exact_title = true;  // true: the title must equal `title`; false: contain it (any case)
   unsigned long window_id = 0;  // nonzero: grab this window and ignore `title`
   bool use_shm = true;      // false: always XGetImage (also forced by PB_X11_NO_SHM=1)
+  // A window covering part of the game: raise the game (true), or refuse at once (false; also
+  // forced by PB_X11_NO_RAISE=1). Either way a grab of a still-covered window is an error naming
+  // the covering window (capture/x11_stacking.hpp).
+  bool raise = true;
 };
 
 // A window that matched a search, for messages and --list style output.
@@ -47,7 +51,8 @@ class X11Source : public FrameSource {
   X11Source(const X11Source&) = delete;
   X11Source& operator=(const X11Source&) = delete;
 
-  // One frame: BGR pixels of the window, screen_rect = its rectangle in root pixels.
+  // One frame: BGR pixels of the window, screen_rect = its rectangle in root pixels. Errors when
+  // another window covers part of it (after raising it, unless X11Options::raise is off).
   Result<Frame> grab() override;
 
   // The window's rectangle in root pixels right now (an Error when it is gone).

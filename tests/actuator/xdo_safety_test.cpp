@@ -66,6 +66,17 @@ TEST(DragPath, LeavesShortOrDisabledPathsAlone) {
   EXPECT_EQ(drag_path(far, 0), far);
 }
 
+TEST(CheckUncovered, RefusesAPointUnderAWindowOnTopNamingIt) {
+  const std::vector<Cover> covers{{{200, 100, 50, 40}, "'xmessage' (0x400001) at 200,100 size 50x40"}};
+  EXPECT_TRUE(check_uncovered({at(10, 10), at(199, 139)}, covers, "window 'Fifteen'"));
+  EXPECT_TRUE(check_uncovered({at(250, 100)}, covers, "window 'Fifteen'"));  // just right of it
+  auto refused = check_uncovered({at(10, 10), at(220, 120)}, covers, "window 'Fifteen'");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("(220,120)"), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find("'xmessage'"), std::string::npos) << refused.error().message;
+  EXPECT_TRUE(check_uncovered({at(220, 120)}, {}, "window 'Fifteen'"));
+}
+
 }  // namespace
 }  // namespace pb::actuator
 

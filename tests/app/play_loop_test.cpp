@@ -283,6 +283,32 @@ TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {
   EXPECT_GT(cv::norm(board_part, screen, cv::NORM_L1), 0);  // something was drawn over the board
 }
 
+TEST(PlayLoop, DryRunThatCannotReadTheBoardStillDrawsTheWindow) {
+  // Issue #18: the picture is wanted most when nothing was read.
+  SimFifteen game;
+  game.state = kScrambled;
+  SimScreen screen([&] { return game.render(); });
+  SimMouse mouse([](const actuator::Gesture&) {});
+  SlidingPlayer player([](const cv::Mat&) -> Result<SlidingPlayer::Reading> {
+    return make_error("no board found: nothing like tiles");
+  });
+  PlayOptions o = fast_options();
+  o.dry_run = true;
+  o.read_attempts = 1;
+  o.dry_run_out = (std::filesystem::temp_directory_path() / "pb_play_dry_run_unread_test.png").string();
+  std::filesystem::remove(o.dry_run_out);
+  PlayReport report = app::play(screen, mouse, player, o);
+  EXPECT_EQ(report.exit_status, 2) << report.message;
+  EXPECT_NE(report.message.find("nothing like tiles; " + o.dry_run_out + " shows the window as captured"),
+            std::string::npos)
+      << report.message;
+  cv::Mat drawn = cv::imread(o.dry_run_out);
+  ASSERT_FALSE(drawn.empty());
+  EXPECT_EQ(drawn.cols, game.render().cols);
+  EXPECT_GT(drawn.rows, game.render().rows);  // the reason above the window
+  std::filesystem::remove(o.dry_run_out);
+}
+
 TEST(PlayLoop, DryRunPictureOfALongPlanNumbersOnlyTheFirstMoves) {
   // Issue #18: a 15-puzzle plan taps 16 tiles some 50 times; numbering them all is unreadable.
   std::vector<FrameGesture> taps;

@@ -114,7 +114,7 @@ double margin(double value, double threshold) {
   return std::clamp(std::abs(value - threshold) / threshold, 0.0, 1.0);
 }
 
-Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
+Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
   if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
   if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
@@ -150,10 +150,24 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   }
   for (auto& c : cols) c /= box.height;
   for (auto& r : rows) r /= box.width;
+  // A failed read shows the sink the shape taken for the board (green) and the grid lines found in it (red).
+  auto show = [&](const Error& e) -> Error {
+    if (debug == nullptr) return e;
+    const auto v = runs_above(cols, p.line_coverage), h = runs_above(rows, p.line_coverage);
+    cv::Mat drawn = draw_candidates(img, {box}, {true}, std::to_string(v.size()) + " vertical and " +
+                                                            std::to_string(h.size()) + " horizontal grid lines in the shape");
+    const int thick = std::max(1, std::min(img.cols, img.rows) / 300);
+    for (const auto& [a, b] : v)
+      cv::line(drawn, {box.x + (a + b) / 2, box.y}, {box.x + (a + b) / 2, box.y + box.height - 1}, {0, 0, 230}, thick);
+    for (const auto& [a, b] : h)
+      cv::line(drawn, {box.x, box.y + (a + b) / 2}, {box.x + box.width - 1, box.y + (a + b) / 2}, {0, 0, 230}, thick);
+    debug->picture("knight", "grid", drawn);
+    return e;
+  };
   auto vlines = grid_lines(cols, p, "width");
-  if (!vlines) return vlines.error();
+  if (!vlines) return show(vlines.error());
   auto hlines = grid_lines(rows, p, "height");
-  if (!hlines) return hlines.error();
+  if (!hlines) return show(hlines.error());
 
   Reading out;
   out.frame = img.size();
@@ -272,9 +286,9 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
       });
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
   try {
-    return read_unchecked(bgr, params);
+    return read_unchecked(bgr, params, debug);
   } catch (const cv::Exception& e) {
     return make_error(std::string("knight reader: OpenCV failed: ") + e.what());
   }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/knight/knight.hpp"
 
@@ -70,7 +71,8 @@ struct Reading {
 };
 
 // Errors start with "no board found: " when nothing in the image looks like a knight's board.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the shape and grid lines found when no board is.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // The reading drawn over the image: grid, removed squares crossed, visited squares dotted, knight and
 // start circled, low-confidence squares red; `tour` (squares in order) as a numbered line.

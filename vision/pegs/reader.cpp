@@ -70,7 +70,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   std::vector<Disc> all = disc_candidates(ink, p);
   std::vector<std::size_t> members;
   // A failed read shows its discs to the sink: those on the board's lattice green, the others red.
-  auto failed = [&](const std::string& why) -> Error {
+  auto failed = [&](Error why) -> Error {
     if (debug != nullptr) {
       std::vector<cv::Rect> boxes;
       std::vector<bool> kept;
@@ -81,27 +81,40 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
       debug->picture("pegs", "discs", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " round discs, " +
                                                                             std::to_string(members.size()) + " on one lattice"));
     }
+<<<<<<< HEAD
     return make_error(ErrorCode::kNoBoard, why);
+=======
+    return why;
+>>>>>>> usability
   };
-  if (static_cast<int>(all.size()) < p.min_sites) return failed("no board found: no pegs or holes (round discs)");
+  if (static_cast<int>(all.size()) < p.min_sites) return failed(make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)"));
   float pitch = disc_pitch(all);
-  if (pitch <= 0) return failed("no board found: the round discs are not in rows and columns");
+  if (pitch <= 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: the round discs are not in rows and columns"));
   members = largest_cluster(all, pitch, p.lattice_tolerance);
   if (static_cast<int>(members.size()) < p.min_sites)
+<<<<<<< HEAD
     return failed("no board found: too few discs on a common lattice");
+=======
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: too few discs on a common lattice"));
+>>>>>>> usability
   // Every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
   for (std::size_t i : members) {
     float d = all[i].diameter;
     if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
         !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
+<<<<<<< HEAD
       return failed("no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
                         std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
+=======
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
+                        std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes"));
+>>>>>>> usability
   }
 
   std::vector<cv::Point2f> centres;
   for (std::size_t i : members) centres.push_back(all[i].centre);
   auto fit = fit_sites(centres, pitch, p.max_side);
-  if (!fit) return failed(fit.error().message);
+  if (!fit) return failed(fit.error());
   const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
@@ -119,11 +132,15 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     cv::Point2f off = d.centre - lat.centre(row, col);
     float dist = std::hypot(off.x, off.y) / pitch;
     if (dist > p.lattice_tolerance)
-      return failed("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
+      return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
                         std::to_string(static_cast<int>(d.centre.y)) +
-                        "): is a drag in progress? read again once the window is still");
+                        "): is a drag in progress? read again once the window is still"));
     auto idx = static_cast<std::size_t>(row * lat.cols + col);
+<<<<<<< HEAD
     if (lat.discs[idx].diameter > 0) return failed("no board found: two discs on one lattice site");
+=======
+    if (lat.discs[idx].diameter > 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: two discs on one lattice site"));
+>>>>>>> usability
     lat.discs[idx] = d;
     lat.offsets[idx] = dist;
   }
@@ -134,9 +151,9 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     bool sized = near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
                  near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
     if (sized && lat.board.contains(cv::Point(all[i].centre)))
-      return failed("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
+      return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
                         std::to_string(static_cast<int>(all[i].centre.y)) +
-                        "): is a drag in progress? read again once the window is still");
+                        "): is a drag in progress? read again once the window is still"));
   }
   return lat;
 }

@@ -100,7 +100,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   std::vector<Face> all = face_candidates(bgr, bg, p);
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
   // A failed read shows its square areas to the sink: those still taken for tiles green, the others red.
-  auto failed = [&](const std::string& why) -> Error {
+  auto failed = [&](Error why) -> Error {
     if (debug != nullptr) {
       std::vector<cv::Rect> boxes;
       std::vector<bool> kept;
@@ -111,24 +111,24 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
       debug->picture("sliding", "faces", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " square areas, " +
                                                                                 std::to_string(faces.size()) + " taken for tiles"));
     }
-    return make_error(ErrorCode::kNoBoard, why);
+    return why;
   };
-  if (faces.size() < 2) return failed("no board found: no tile faces (square areas framed by bevels)");
+  if (faces.size() < 2) return failed(make_error(ErrorCode::kNoBoard, "no board found: no tile faces (square areas framed by bevels)"));
   float pitch = face_pitch(faces);
-  if (pitch <= 0) return failed("no board found: the square areas are not side by side like tiles");
+  if (pitch <= 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: the square areas are not side by side like tiles"));
   faces = largest_cluster(faces, pitch, p.lattice_tolerance);
-  if (faces.size() < 2) return failed("no board found: the square areas do not form a lattice");
+  if (faces.size() < 2) return failed(make_error(ErrorCode::kNoBoard, "no board found: the square areas do not form a lattice"));
 
   float mean_side = 0;
   for (const Face& f : faces) mean_side += f.side / static_cast<float>(faces.size());
   if (mean_side < p.min_face_ratio * pitch || mean_side > 1.02f * pitch)
-    return failed("no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
-                      std::to_string(static_cast<int>(pitch)) + " px apart are not Fifteen's tiles");
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: squares of " + std::to_string(static_cast<int>(mean_side)) + " px " +
+                      std::to_string(static_cast<int>(pitch)) + " px apart are not Fifteen's tiles"));
 
   std::vector<cv::Point2f> centres;
   for (const Face& f : faces) centres.push_back(f.centre);
   auto fit = fit_sites(centres, pitch, p.max_side);
-  if (!fit) return failed(fit.error().message);
+  if (!fit) return failed(fit.error());
   const std::vector<std::pair<int, int>>& sites = fit->sites;
   Lattice lat;
   lat.pitch = pitch;
@@ -141,24 +141,24 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   for (std::size_t i = 0; i < faces.size(); ++i) {
     cv::Point2f off = faces[i].centre - lat.centre(sites[i].first, sites[i].second);
     if (std::hypot(off.x, off.y) > p.lattice_tolerance * pitch)
-      return failed("tile between sites near (" + std::to_string(static_cast<int>(faces[i].centre.x)) + ", " +
+      return failed(make_error("tile between sites near (" + std::to_string(static_cast<int>(faces[i].centre.x)) + ", " +
                         std::to_string(static_cast<int>(faces[i].centre.y)) +
-                        "): is a tile still sliding? read again once the window is still");
+                        "): is a tile still sliding? read again once the window is still"));
     if (taken[static_cast<std::size_t>(sites[i].first * lat.cols + sites[i].second)]++ > 0)
-      return failed("no board found: two squares on one lattice site");
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: two squares on one lattice site"));
   }
   for (int i = 0; i < lat.rows * lat.cols; ++i)
     if (taken[static_cast<std::size_t>(i)] == 0) lat.blank_sites.push_back(i);
   if (lat.blank_sites.size() > 1)
-    return failed("no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
-                      std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)");
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
+                      std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)"));
 
   // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign picture.
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
   for (const Face& f : same_size_group(all, p.size_tolerance)) {
     bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
     if (!member && lat.board.contains(cv::Point(f.centre)))
-      return failed("a tile-sized square inside the board is off the lattice: is a tile still sliding?");
+      return failed(make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?"));
   }
   return lat;
 }
