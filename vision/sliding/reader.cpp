@@ -17,6 +17,8 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
@@ -24,6 +26,7 @@
 #include "vision/common/lattice.hpp"
 #include "vision/common/ocr.hpp"
 #include "vision/common/params.hpp"
+#include "vision/sliding/picture_reader.hpp"
 
 namespace pb::vision::sliding {
 namespace {
@@ -449,13 +452,42 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   return out;
 }
 
+namespace {
+
+// The theme pictures of each folder, decoded once per process (several reads a second in play).
+Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) {
+  static std::mutex lock;
+  static std::map<std::string, Result<std::shared_ptr<const Pictures>>> cache;
+  std::lock_guard<std::mutex> hold(lock);
+  auto it = cache.find(dir);
+  if (it == cache.end()) {
+    auto loaded = load_pictures(dir);
+    Result<std::shared_ptr<const Pictures>> entry =
+        loaded ? Result<std::shared_ptr<const Pictures>>(std::make_shared<const Pictures>(std::move(*loaded)))
+               : Result<std::shared_ptr<const Pictures>>(loaded.error());
+    it = cache.emplace(dir, std::move(entry)).first;
+  }
+  return it->second;
+}
+
+}  // namespace
+
 Result<Reading> read(const cv::Mat& bgr, const Params& p) {
   try {
+    // A picture board (GNOME Taquin) first: finding none costs a few colour masks, while a picture
+    // board can pass for Fifteen's lattice and cost its OCR before failing. Without the pictures
+    // (Taquin not installed) only Fifteen is read.
+    if (!p.picture_dir.empty()) {
+      if (auto pictures = cached_pictures(p.picture_dir)) {
+        auto pic = read_picture_board(bgr, **pictures, p);
+        if (pic || pic.error().message.rfind("no board found", 0) != 0) return pic;
+      }
+    }
     auto lat = detect(bgr, p);
     if (!lat) return lat.error();
     return decode(bgr, *lat, p);
   } catch (const cv::Exception& e) {
-    return make_error(std::string("OpenCV failed while reading the Fifteen board: ") + e.what());
+    return make_error(std::string("OpenCV failed while reading the sliding board: ") + e.what());
   }
 }
 
@@ -477,8 +509,18 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
                          override_from(node, "sliding", "ocr_height_px", p.ocr_height_px),
                          override_from(node, "sliding", "min_confidence", p.min_confidence),
                          override_from(node, "sliding", "reread_confidence", p.reread_confidence),
-                         override_from(node, "sliding", "min_glyph_px", p.min_glyph_px)})
+                         override_from(node, "sliding", "min_glyph_px", p.min_glyph_px),
+                         override_from(node, "sliding", "min_frame_ring", p.min_frame_ring),
+                         override_from(node, "sliding", "min_board_fill", p.min_board_fill),
+                         override_from(node, "sliding", "match_px", p.match_px),
+                         override_from(node, "sliding", "min_match", p.min_match),
+                         override_from(node, "sliding", "max_gap_stddev", p.max_gap_stddev)})
     if (!r) return r.error();
+  if (cv::FileNode dir = node["picture_dir"]; !dir.empty() && !dir.isNone()) {
+    if (!dir.isString()) return make_error("profile: sliding.picture_dir must be a folder name (a string)");
+    p.picture_dir = static_cast<std::string>(dir);
+  }
+  if (p.match_px < 4 || p.match_px > 256) return make_error("profile: sliding.match_px must be 4..256");
   return p;
 }
 
