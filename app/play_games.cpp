@@ -4,6 +4,7 @@
 #include <opencv2/core/persistence.hpp>
 
 #include "app/play_arena.hpp"
+#include "app/play_peg_solitaire.hpp"
 #include "app/play_river.hpp"
 #include "app/play_valves.hpp"
 #include "app/play_players.hpp"
@@ -59,6 +60,8 @@ constexpr PlayGame kGames[] = {
     {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap",
      LevelFlow::kNewGameKey, &make_sliding},
     {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGameKey, &make_pegs},
+    {"peg-solitaire", "Peg-solitaire", "Peg Solitaire (Qt): click a peg, then the hole it lands in (--profile peg-solitaire.yml)",
+     LevelFlow::kNewGameKey, &make_peg_solitaire},
     {"onestroke", kArenaWindow, "one-stroke (arena): drag the cat through every cell in one stroke",
      LevelFlow::kAdvancesItself, &make_game_player<OnestrokeRules>},
     {"knight", kArenaWindow, "knight's tour (arena): click the squares in order", LevelFlow::kAdvancesItself,
