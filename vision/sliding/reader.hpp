@@ -1,4 +1,4 @@
-/* reader.hpp: reads Simon Tatham's Fifteen (sliding tiles, any W x H) off its window or screenshot. */
+/* reader.hpp: reads sliding tiles off a window or screenshot: Simon Tatham's Fifteen (any W x H) here, GNOME Taquin's picture boards through picture_reader.hpp. */
 #pragma once
 
 // Fifteen draws each tile as a square of the background colour framed by a bevel (highlight top
