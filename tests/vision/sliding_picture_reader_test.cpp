@@ -107,9 +107,14 @@ TEST(SlidingPictureReader, ReadsRealWindows) {
 TEST(SlidingPictureReader, ReadsDrawnBoardsOfEverySizeAndTheme) {
   NEED_PICTURES();
   struct Case { std::string picture; int n; int pitch; };
-  for (const Case& c : {Case{"3-numbers.png", 3, 90}, Case{"4-numbers.png", 4, 60}, Case{"5-numbers.png", 5, 41},
-                        Case{"1-maine.jpg", 3, 70}, Case{"1-Jasmina.jpg", 4, 51}, Case{"1-Tortoiseshell.jpg", 5, 64}}) {
-    for (unsigned seed : {1u, 2u}) {
+  std::vector<Case> cases{{"3-numbers.png", 3, 90}, {"4-numbers.png", 4, 60}, {"5-numbers.png", 5, 41},
+                          {"1-Tortoiseshell.jpg", 5, 64}};
+  // Every photo at the sizes the tests play (Taquin picks one at random); 5x5 cuts of some photos
+  // have look-alike plain pieces (RefusesTwoPiecesThatLookAlike).
+  for (const char* photo : {"1-Cat_face_day.jpg", "1-Jasmina.jpg", "1-Tortoiseshell.jpg", "1-maine.jpg", "1-march.jpg"})
+    for (int n : {3, 4}) cases.push_back({std::string(photo), n, n == 3 ? 70 : 51});
+  for (const Case& c : cases) {
+    for (unsigned seed : {1u}) {
       SCOPED_TRACE(c.picture + " " + std::to_string(c.n) + " seed " + std::to_string(seed));
       std::vector<int> pieces = shuffled(c.n, seed);
       cv::Mat win = draw_taquin(picture_named(*pictures, c.picture), c.n, c.pitch, pieces);
