@@ -151,15 +151,27 @@ TEST(SlidingPictureReader, RefusesATileMidSlide) {
   EXPECT_FALSE(r.ok());
 }
 
-TEST(SlidingPictureReader, RefusesTwoPiecesThatLookAlike) {
+TEST(SlidingPictureReader, LookAlikePiecesTwoArePlacedByParityMoreAreRefused) {
   NEED_PICTURES();
-  // A picture with two plain white pieces: which is which cannot be seen, so it is not guessed.
+  // Pieces 1 and 2 plain white (a photo's white background, cut 5x5): which is which cannot be
+  // seen, but only one way round is the board solvable, and the game deals only solvable boards.
   cv::Mat picture = picture_named(*pictures, "1-maine.jpg").clone();
   cv::resize(picture, picture, cv::Size(300, 300));
-  picture(cv::Rect(100, 0, 100, 100)).setTo(cv::Scalar(255, 255, 255, 255));
-  picture(cv::Rect(200, 0, 100, 100)).setTo(cv::Scalar(255, 255, 255, 255));
+  picture(cv::Rect(100, 0, 200, 100)).setTo(cv::Scalar(255, 255, 255, 255));
   vs::Pictures own{{"two-white"}, {picture}};
-  auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, shuffled(3, 4)), own);
+  for (unsigned seed : {4u, 5u, 6u, 7u}) {
+    SCOPED_TRACE(seed);
+    std::vector<int> pieces = shuffled(3, seed);
+    if (!pb::solvers::sliding::unsolvable_reason(solver_state(3, pieces)).empty())
+      std::iter_swap(std::find(pieces.begin(), pieces.end(), 1), std::find(pieces.begin(), pieces.end(), 2));
+    auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, pieces), own);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, solver_state(3, pieces));
+  }
+  // Three alike (pieces 1, 2 and 3): two of the six ways round are solvable; refused, not guessed.
+  picture(cv::Rect(0, 100, 100, 100)).setTo(cv::Scalar(255, 255, 255, 255));
+  vs::Pictures three{{"three-white"}, {picture}};
+  auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, shuffled(3, 4)), three);
   EXPECT_FALSE(r.ok());
 }
 

@@ -66,7 +66,7 @@ cv::Rect site_rect(int row, int col, int pitch) {
   return cv::Rect(col * pitch + margin, row * pitch + margin, pitch - 1 - 2 * margin, pitch - 1 - 2 * margin);
 }
 
-// The picture scaled to the board as the game does (stretched to a square), alpha over `ground`, grey.
+// The picture scaled to the board as the game does (stretched to a square), alpha over `ground`.
 cv::Mat scaled_picture(const cv::Mat& bgra, int side, const cv::Vec3b& ground) {
   cv::Mat scaled;
   cv::resize(bgra, scaled, cv::Size(side, side), 0, 0, cv::INTER_AREA);
@@ -78,59 +78,107 @@ cv::Mat scaled_picture(const cv::Mat& bgra, int side, const cv::Vec3b& ground) {
       cv::Vec3b& d = bgr.at<cv::Vec3b>(y, x);
       for (int k = 0; k < 3; ++k) d[k] = cv::saturate_cast<std::uint8_t>(s[k] * a + ground[k] * (1 - a));
     }
+  return bgr;
+}
+
+// What a patch looks like: its texture (zero-mean grey levels, empty when flat) and its colour.
+struct Look {
+  cv::Mat texture;
+  cv::Vec3f colour;
+  double spread = 0;  // standard deviation of the grey levels
+};
+
+Look look_of(const cv::Mat& bgr, const Params& p) {
+  Look l;
   cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-  return grey;
+  cv::Scalar mean, dev;
+  cv::meanStdDev(grey, mean, dev);
+  l.spread = dev[0];
+  cv::Scalar c = cv::mean(bgr);
+  l.colour = cv::Vec3f(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2]));
+  if (l.spread > p.max_gap_stddev) l.texture = signature(grey, p.match_px);
+  return l;
 }
+
+// How alike two looks are, -1..1: the correlation of their textures; two plain patches (a photo's
+// white background, the gap) are alike by colour; a plain patch and a textured one are not.
+float likeness(const Look& a, const Look& b) {
+  if (a.texture.empty() != b.texture.empty()) return -1;
+  if (a.texture.empty()) {
+    float d = std::max({std::abs(a.colour[0] - b.colour[0]), std::abs(a.colour[1] - b.colour[1]),
+                        std::abs(a.colour[2] - b.colour[2])});
+    return 1 - d / 64;
+  }
+  return static_cast<float>(a.texture.dot(b.texture));
+}
+
+// Pieces at least this alike cannot be told apart by looks (a photo's plain corners).
+constexpr float kLookAlike = 0.97f;
 
 struct Match {
   std::vector<int> piece;       // per screen site, row-major: the piece shown, -1 the gap
-  std::vector<float> score;     // per screen site: correlation with that piece (the gap: 1)
+  std::vector<float> score;     // per screen site: likeness with that piece (the gap: 1)
   float worst = -1;
+  std::pair<int, int> twins{-1, -1};  // two sites showing two pieces that look alike: either way round
   std::string why;              // when not a permutation
 };
 
-// Pairs the board's sites with the pieces of `picture` cut `n` x `n`.
-Match match_sites(const std::vector<cv::Mat>& sites, const std::vector<int>& flat, const cv::Mat& picture, int n,
-                  int pitch, const Params& p) {
+Match failed(std::string why) {
+  Match m;
+  m.why = std::move(why);
+  return m;
+}
+
+// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of `picture` cut n x n.
+// Pieces that look alike form groups; the sites showing a group get its pieces in any order, which
+// is no guess when there are two (the caller picks the order that keeps the board solvable) and is
+// refused when there are more.
+Match match_sites(const std::vector<Look>& sites, int gap, const cv::Mat& picture, int n, int pitch, const Params& p) {
   const int cells = n * n;
+  std::vector<Look> pieces;
+  for (int k = 0; k < cells; ++k) pieces.push_back(look_of(picture(site_rect(k / n, k % n, pitch)), p));
+  // Groups of look-alike pieces (union by smallest index).
+  std::vector<int> group(static_cast<std::size_t>(cells));
+  for (int k = 0; k < cells; ++k) group[static_cast<std::size_t>(k)] = k;
+  for (int a = 0; a < cells; ++a)
+    for (int b = a + 1; b < cells; ++b)
+      if (likeness(pieces[static_cast<std::size_t>(a)], pieces[static_cast<std::size_t>(b)]) >= kLookAlike) {
+        int ga = group[static_cast<std::size_t>(a)], gb = group[static_cast<std::size_t>(b)];
+        for (int& g : group) if (g == gb) g = ga;
+      }
   Match m;
   m.piece.assign(static_cast<std::size_t>(cells), -1);
   m.score.assign(static_cast<std::size_t>(cells), 1.0f);
-  std::vector<cv::Mat> pieces(static_cast<std::size_t>(cells));
-  for (int k = 0; k < cells; ++k) pieces[static_cast<std::size_t>(k)] = signature(picture(site_rect(k / n, k % n, pitch)), p.match_px);
-  std::vector<int> used(static_cast<std::size_t>(cells), -1);
   m.worst = 1;
+  std::vector<std::vector<int>> shown(static_cast<std::size_t>(cells));  // per group: the sites showing it
   for (int s = 0; s < cells; ++s) {
+    if (s == gap) continue;
     auto si = static_cast<std::size_t>(s);
-    if (std::find(flat.begin(), flat.end(), s) != flat.end()) continue;  // the gap
-    if (sites[si].empty()) {
-      m.worst = -1;
-      m.why = "a flat site that is not the gap";
-      return m;
-    }
     float best = -2;
     int best_k = -1;
     for (int k = 0; k < cells; ++k) {
-      const cv::Mat& piece = pieces[static_cast<std::size_t>(k)];
-      if (piece.empty()) continue;
-      float c = static_cast<float>(sites[si].dot(piece));
+      float c = likeness(sites[si], pieces[static_cast<std::size_t>(k)]);
       if (c > best) best = c, best_k = k;
     }
-    m.piece[si] = best_k;
     m.score[si] = best;
     m.worst = std::min(m.worst, best);
-    if (best_k < 0) {
-      m.why = "no piece to match";
-      m.worst = -1;
-      return m;
-    }
-    if (used[static_cast<std::size_t>(best_k)] >= 0) {
-      m.why = "two sites show one piece";
-      m.worst = -1;
-      return m;
-    }
-    used[static_cast<std::size_t>(best_k)] = s;
+    shown[static_cast<std::size_t>(group[static_cast<std::size_t>(best_k)])].push_back(s);
+  }
+  // Hand out each group's pieces to the sites showing it. With a gap, piece 0 is never shown.
+  for (int g = 0; g < cells; ++g) {
+    const std::vector<int>& at = shown[static_cast<std::size_t>(g)];
+    if (at.empty()) continue;
+    std::vector<int> members;
+    for (int k = 0; k < cells; ++k)
+      if (group[static_cast<std::size_t>(k)] == g && !(gap >= 0 && k == 0)) members.push_back(k);
+    if (at.size() > members.size()) return failed("two sites show one piece");
+    if (at.size() > 2 || (at.size() == 2 && m.twins.first >= 0))
+      return failed(std::to_string(members.size()) + " pieces of the picture look alike: which is where cannot be seen");
+    if (at.size() < members.size() && members.size() > 1)
+      return failed("look-alike pieces, not all of them shown");
+    for (std::size_t i = 0; i < at.size(); ++i) m.piece[static_cast<std::size_t>(at[i])] = members[i];
+    if (at.size() == 2) m.twins = {at[0], at[1]};
   }
   return m;
 }
@@ -177,8 +225,6 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
   std::string first_error;
   for (const Board& board : boards) {
     const int side = board.rect.width;
-    cv::Mat grey;
-    cv::cvtColor(bgr(board.rect), grey, cv::COLOR_BGR2GRAY);
     struct Best { Match match; int n = 0; int pitch = 0; std::size_t picture = 0; } best;
     // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
     cv::Vec3b ground = common_colours(bgr(board.rect), 1, p.background_tolerance).front();
@@ -187,23 +233,32 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
       if ((side + 1) % n != 0) continue;  // pieces are pitch - 1 wide with a one-pixel seam
       int pitch = (side + 1) / n;
       if (pitch < p.min_tile_px) continue;
-      std::vector<cv::Mat> sites;
-      std::vector<double> spread;
+      std::vector<Look> sites;
+      for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch)), p));
+      // The seams between pieces show the plain board, and so does the gap: the gap is the plain
+      // site of the seams' colour (a photo may have plain pieces of other colours). None: the
+      // finished picture, every piece shown.
+      std::vector<cv::Vec3b> seam;
+      for (int k = 1; k < n; ++k)
+        for (int t = 0; t < side; ++t) {
+          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + k * pitch - 1));
+          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + k * pitch - 1, board.rect.x + t));
+        }
+      cv::Vec3b seam_colour = ground;
+      if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
+      int gap = -1;
+      float gap_distance = 0;
       for (int s = 0; s < n * n; ++s) {
-        cv::Mat patch = grey(site_rect(s / n, s % n, pitch));
-        cv::Scalar mean, dev;
-        cv::meanStdDev(patch, mean, dev);
-        spread.push_back(dev[0]);
-        sites.push_back(signature(patch, p.match_px));
+        const Look& l = sites[static_cast<std::size_t>(s)];
+        if (!l.texture.empty()) continue;
+        float d = std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
+                            std::abs(l.colour[2] - seam_colour[2])});
+        if (d <= p.background_tolerance && (gap < 0 || d < gap_distance)) gap = s, gap_distance = d;
       }
-      // The gap is the flattest site, when it is flat; a finished board shows every piece.
-      std::vector<int> flat;
-      auto flattest = std::min_element(spread.begin(), spread.end());
-      if (*flattest <= p.max_gap_stddev) flat.push_back(static_cast<int>(flattest - spread.begin()));
       if (scaled.empty())
         for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
       for (std::size_t k = 0; k < pictures.images.size(); ++k) {
-        Match m = match_sites(sites, flat, scaled[k], n, pitch, p);
+        Match m = match_sites(sites, gap, scaled[k], n, pitch, p);
         if (m.worst > best.match.worst) best = {m, n, pitch, k};
         if (first_error.empty() && !m.why.empty()) first_error = m.why;
       }
@@ -235,6 +290,13 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
       out.centres[ci] = cv::Point2f(static_cast<float>(board.rect.x + (site % n) * best.pitch) + half,
                                     static_cast<float>(board.rect.y + (site / n) * best.pitch) + half);
       out.confidence[ci] = std::clamp(m.score[si], 0.0f, 1.0f);
+    }
+    // Two look-alike pieces: of their two places only one leaves the board solvable, and the game
+    // deals only solvable boards (and a board the moves led to stays so).
+    if (m.twins.first >= 0 && !solvers::sliding::unsolvable_reason(out.state).empty()) {
+      std::swap(out.state.tiles[static_cast<std::size_t>(cells - 1 - m.twins.first)],
+                out.state.tiles[static_cast<std::size_t>(cells - 1 - m.twins.second)]);
+      out.notes.push_back("two look-alike pieces placed so the board is solvable");
     }
     Lattice& lat = out.lattice;
     lat.rows = lat.cols = n;
