@@ -9,7 +9,8 @@
 
 namespace pb::actuator {
 
-// A tap at one point, or a press at the first point, moves through the rest, release at the last.
+// Taps, one on each point in turn (step_pause apart; the adb sink taps the first only), or a drag:
+// a press at the first point, moves through the rest, release at the last.
 struct Gesture {
   enum class Kind { kTap, kDrag };
   Kind kind = Kind::kTap;

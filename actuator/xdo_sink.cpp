@@ -131,13 +131,16 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
   }
 
   if (gesture.kind == Gesture::Kind::kTap) {
-    const auto& p = gesture.points.front();
-    if (auto r = m.move_to(p); !r) return r;
-    m.pause(m.options.press_pause);
-    if (auto still = m.pointer_unmoved(); !still) return still;  // taken during the pause: no press
-    if (auto r = m.press(true); !r) return r;
-    m.pause(m.options.press_pause);
-    if (auto r = m.press(false); !r) return r;
+    // A tap on each point in turn (Peg Solitaire's jump: click the peg, then the hole).
+    for (std::size_t i = 0; i < gesture.points.size(); ++i) {
+      if (i > 0) m.pause(gesture.step_pause);
+      if (auto r = m.move_to(gesture.points[i]); !r) return r;
+      m.pause(m.options.press_pause);
+      if (auto still = m.pointer_unmoved(); !still) return still;  // taken during the pause: no press
+      if (auto r = m.press(true); !r) return r;
+      m.pause(m.options.press_pause);
+      if (auto r = m.press(false); !r) return r;
+    }
   } else {
     std::vector<calibration::InputPoint> path = drag_path(gesture.points, m.options.drag_step_px);
     if (auto r = m.move_to(path.front()); !r) return r;

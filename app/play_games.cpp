@@ -5,6 +5,7 @@
 
 #include "app/play_arena.hpp"
 #include "app/play_onestroke.hpp"
+#include "app/play_peg_solitaire.hpp"
 #include "app/play_river.hpp"
 #include "app/play_valves.hpp"
 #include "app/play_players.hpp"
@@ -76,6 +77,8 @@ constexpr PlayGame kGames[] = {
     {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap", LevelFlow::kNewGame,
      &make_sliding},
     {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame, &make_pegs},
+    {"peg-solitaire", "Peg-solitaire", "Peg Solitaire (Qt): click a peg, then the hole it lands in (--profile peg-solitaire.yml)",
+     LevelFlow::kNewGame, &make_peg_solitaire},
     {"onestroke", kArenaWindow, "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",
      LevelFlow::kAdvancesItself, &make_onestroke},
     {"knight", kArenaWindow, "knight's tour (arena): click the squares in order", LevelFlow::kAdvancesItself,

@@ -1,8 +1,9 @@
-/* pegs_reader_test.cpp: the Pegs reader on the game's own renders (shapes, colours, sizes) and on non-boards. */
+/* pegs_reader_test.cpp: the Pegs reader on sgt-pegs' own renders, Peg Solitaire windows, one-size discs, and non-boards. */
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
 
+#include "calibration/profile.hpp"
 #include "solvers/pegs/pegs.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/pegs/image_puzzle.hpp"
@@ -143,4 +144,42 @@ TEST(PegsReader, ParamsFromProfile) {
   auto e = vp::load_params(bad["pegs"]);
   ASSERT_FALSE(e.ok());
   EXPECT_NE(e.error().message.find("min_sites"), std::string::npos);
+}
+
+TEST(PegsReader, ReadsPegSolitaireWindowsWithItsProfile) {
+  // Peg Solitaire (Qt): pegs and holes are shaded balls of one size, told apart by colour.
+  auto doc = pb::calibration::ProfileDoc::open((fs::path(PB_SOURCE_DIR) / "calibration/profiles/peg-solitaire.yml").string());
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  auto p = pb::calibration::reader_params<vp::Params>(*doc, "pegs", [](const cv::FileNode& n) { return vp::load_params(n); });
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  auto pngs = pb::testing::pngs_in(fs::path(PB_SOURCE_DIR) / "samples/peg-solitaire");
+  EXPECT_GE(pngs.size(), 2u);
+  for (const fs::path& png : pngs) {
+    SCOPED_TRACE(png.filename().string());
+    auto r = vp::read(load(png), *p);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth_of(png));
+    EXPECT_TRUE(r->lattice.one_size);
+  }
+}
+
+TEST(PegsReader, OneSizeDiscsAreToldApartByColourNotByAFixedColour) {
+  // A 5x5 square board of one-size discs: the colourful ones are pegs, whatever their colour.
+  const std::string layout = "oo.oo" "o.o.o" "ooooo" ".o.o." "oo.oo";
+  for (cv::Scalar peg : {cv::Scalar(255, 0, 0), cv::Scalar(0, 160, 0), cv::Scalar(30, 30, 220)}) {
+    cv::Mat img(300, 300, CV_8UC3, cv::Scalar(255, 255, 255));
+    for (int i = 0; i < 25; ++i)
+      cv::circle(img, cv::Point(50 + (i % 5) * 50, 50 + (i / 5) * 50), 21,
+                 layout[static_cast<std::size_t>(i)] == 'o' ? peg : cv::Scalar(200, 200, 200), cv::FILLED, cv::LINE_AA);
+    auto r = vp::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    for (int i = 0; i < 25; ++i)
+      EXPECT_EQ(r->state.sites[static_cast<std::size_t>(i)],
+                layout[static_cast<std::size_t>(i)] == 'o' ? pb::solvers::pegs::Site::kPeg : pb::solvers::pegs::Site::kHole)
+          << "site " << i;
+  }
+  // All one look: pegs cannot be told from holes, and the reader says so rather than guess.
+  cv::Mat grey(300, 300, CV_8UC3, cv::Scalar(255, 255, 255));
+  for (int i = 0; i < 25; ++i) cv::circle(grey, cv::Point(50 + (i % 5) * 50, 50 + (i / 5) * 50), 21, cv::Scalar(200, 200, 200), cv::FILLED);
+  EXPECT_FALSE(vp::read(grey).ok());
 }

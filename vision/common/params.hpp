@@ -31,8 +31,8 @@ namespace pb::vision {
 template <class P>
 struct ParamSpec {
   const char* key;                                        // as a profile names it (the field's name)
-  std::variant<int P::*, double P::*, bool P::*> field;  // where it lives in P
-  double lo, hi;                                          // the values a profile may give it, inclusive
+  std::variant<int P::*, double P::*, bool P::*, std::string P::*> field;  // where it lives in P
+  double lo, hi;  // the values a profile may give a number, inclusive (a text: its length)
   const char* meaning;                                    // what it does, with its unit
 };
 
@@ -42,7 +42,7 @@ inline constexpr double kAnyLo = 0, kAnyHi = 1e6;
 
 // A parameter for people: `puzzlebot params`, docs/PARAMS.md.
 struct ParamRow {
-  std::string key, value, range, meaning, type;  // type: "int", "real" or "bool"
+  std::string key, value, range, meaning, type;  // type: "int", "real", "bool" or "text"
 };
 
 // "14", "0.15", "true": as a profile would write it.
@@ -58,6 +58,7 @@ std::string param_value_text(const ParamSpec<P>& spec, const P& p) {
       [&](auto member) -> std::string {
         using T = std::remove_cvref_t<decltype(p.*member)>;
         if constexpr (std::is_same_v<T, bool>) return p.*member ? "true" : "false";
+        else if constexpr (std::is_same_v<T, std::string>) return p.*member;
         else return param_number_text(static_cast<double>(p.*member));
       },
       spec.field);
@@ -70,8 +71,12 @@ std::vector<ParamRow> param_rows(std::span<const ParamSpec<P>> table, const P& v
     ParamRow r;
     r.key = s.key;
     r.value = param_value_text(s, values);
-    r.type = std::holds_alternative<bool P::*>(s.field) ? "bool" : std::holds_alternative<int P::*>(s.field) ? "int" : "real";
+    r.type = std::holds_alternative<bool P::*>(s.field)          ? "bool"
+             : std::holds_alternative<int P::*>(s.field)         ? "int"
+             : std::holds_alternative<std::string P::*>(s.field) ? "text"
+                                                                 : "real";
     r.range = r.type == "bool"   ? "true/false"
+              : r.type == "text" ? "text of " + param_number_text(s.lo) + " to " + param_number_text(s.hi) + " characters"
               : s.hi >= kAnyHi ? param_number_text(s.lo) + " or more"
                                : param_number_text(s.lo) + " to " + param_number_text(s.hi);
     r.meaning = s.meaning;
@@ -135,6 +140,12 @@ Result<P> params_from_table(const cv::FileNode& node, const char* game, std::spa
             if (number && (v == 0 || v == 1)) p.*member = v == 1;
             else if (text == "true" || text == "false") p.*member = text == "true";
             else return make_error("profile: " + name + " must be true or false (or 1 or 0)");
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            const std::string text = n.isString() ? static_cast<std::string>(n) : std::string();
+            if (!n.isString() || static_cast<double>(text.size()) < spec->lo || static_cast<double>(text.size()) > spec->hi)
+              return make_error("profile: " + name + " must be a text (in quotes) of " + param_number_text(spec->lo) +
+                                " to " + param_number_text(spec->hi) + " characters");
+            p.*member = text;
           } else {
             const bool whole = std::is_integral_v<T>;
             if (!number || !std::isfinite(v) || (whole && v != std::floor(v)) || v < spec->lo || v > spec->hi)

@@ -42,6 +42,25 @@ std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {
   return discs;
 }
 
+// The discs of the board's sizes: of every range of diameters [d, 1.6 d] (pegs and holes may differ
+// by 4/3) holding at least `min_count` discs, the one covering the most area. Round letters in a
+// window's menus and lists are discs too, many and small, and a desktop around a window can be one
+// huge roundish blob; either would otherwise set the pitch. No range that full: all the discs.
+std::vector<Disc> board_sized(std::vector<Disc> discs, int min_count) {
+  std::sort(discs.begin(), discs.end(), [](const Disc& a, const Disc& b) { return a.diameter < b.diameter; });
+  std::size_t best_lo = 0, best_hi = 0;
+  double best_area = -1;
+  for (std::size_t lo = 0; lo < discs.size(); ++lo) {
+    double area = 0;
+    std::size_t hi = lo;
+    for (; hi < discs.size() && discs[hi].diameter <= 1.6f * discs[lo].diameter; ++hi)
+      area += static_cast<double>(discs[hi].diameter) * discs[hi].diameter;
+    if (static_cast<int>(hi - lo) >= min_count && area > best_area) best_area = area, best_lo = lo, best_hi = hi;
+  }
+  if (best_area < 0) return discs;
+  return {discs.begin() + static_cast<long>(best_lo), discs.begin() + static_cast<long>(best_hi)};
+}
+
 // Median distance from a disc to its nearest neighbour straight right or straight below.
 float disc_pitch(const std::vector<Disc>& discs) {
   return neighbour_pitch(
@@ -67,7 +86,7 @@ bool near_ratio(double diameter, double pitch, double expected, double tolerance
 Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
   cv::Mat ink;
   cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
-  std::vector<Disc> all = disc_candidates(ink, p);
+  std::vector<Disc> all = board_sized(disc_candidates(ink, p), p.min_sites);
   std::vector<std::size_t> members;
   // A failed read shows its discs to the sink: those on the board's lattice green, the others red.
   auto failed = [&](Error why) -> Error {
@@ -81,34 +100,34 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
       debug->picture("pegs", "discs", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " round discs, " +
                                                                             std::to_string(members.size()) + " on one lattice"));
     }
-<<<<<<< HEAD
-    return make_error(ErrorCode::kNoBoard, why);
-=======
     return why;
->>>>>>> usability
   };
   if (static_cast<int>(all.size()) < p.min_sites) return failed(make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)"));
   float pitch = disc_pitch(all);
   if (pitch <= 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: the round discs are not in rows and columns"));
   members = largest_cluster(all, pitch, p.lattice_tolerance);
   if (static_cast<int>(members.size()) < p.min_sites)
-<<<<<<< HEAD
-    return failed("no board found: too few discs on a common lattice");
-=======
     return failed(make_error(ErrorCode::kNoBoard, "no board found: too few discs on a common lattice"));
->>>>>>> usability
-  // Every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
+  // Pegs and holes of one size (Peg Solitaire): told apart by colour in decode().
+  float smallest = all[members.front()].diameter, largest = smallest;
+  for (std::size_t i : members) smallest = std::min(smallest, all[i].diameter), largest = std::max(largest, all[i].diameter);
+  const bool one_size = largest <= smallest * (1 + p.one_size_spread);
   for (std::size_t i : members) {
+    Disc& d = all[i];
+    int half = std::max(1, static_cast<int>(d.diameter / 4));
+    cv::Rect middle = cv::Rect(static_cast<int>(d.centre.x) - half, static_cast<int>(d.centre.y) - half, 2 * half, 2 * half) &
+                      cv::Rect(0, 0, bgr.cols, bgr.rows);
+    cv::Scalar m = cv::mean(bgr(middle));
+    d.chroma = static_cast<float>(std::max({m[0], m[1], m[2]}) - std::min({m[0], m[1], m[2]}));
+  }
+  // Otherwise every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
+  for (std::size_t i : members) {
+    if (one_size) break;
     float d = all[i].diameter;
     if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
         !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
-<<<<<<< HEAD
-      return failed("no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
-                        std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes");
-=======
       return failed(make_error(ErrorCode::kNoBoard, "no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
                         std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes"));
->>>>>>> usability
   }
 
   std::vector<cv::Point2f> centres;
@@ -120,6 +139,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.pitch = pitch;
   lat.background = bg;
   lat.ink = ink;
+  lat.one_size = one_size;
   lat.rows = fit->rows;
   lat.cols = fit->cols;
   lat.origin = fit->origin;
@@ -136,11 +156,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                         std::to_string(static_cast<int>(d.centre.y)) +
                         "): is a drag in progress? read again once the window is still"));
     auto idx = static_cast<std::size_t>(row * lat.cols + col);
-<<<<<<< HEAD
-    if (lat.discs[idx].diameter > 0) return failed("no board found: two discs on one lattice site");
-=======
     if (lat.discs[idx].diameter > 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: two discs on one lattice site"));
->>>>>>> usability
     lat.discs[idx] = d;
     lat.offsets[idx] = dist;
   }
@@ -148,8 +164,10 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (std::find(members.begin(), members.end(), i) != members.end()) continue;
-    bool sized = near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
-                 near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
+    bool sized = one_size ? all[i].diameter >= smallest * (1 - p.one_size_spread) &&
+                                all[i].diameter <= largest * (1 + p.one_size_spread)
+                          : near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
+                                near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
     if (sized && lat.board.contains(cv::Point(all[i].centre)))
       return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
                         std::to_string(static_cast<int>(all[i].centre.y)) +
@@ -180,11 +198,41 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
   out.state.sites.assign(cells, Site::kNone);
   out.confidence.assign(cells, 1.0f);
   int pegs = 0;
+  // One size: the split of colourfulness that best separates two groups (Otsu in one dimension).
+  float threshold = 0, gap = 0;
+  if (lat.one_size) {
+    std::vector<float> chroma;
+    for (const Disc& d : lat.discs)
+      if (d.diameter > 0) chroma.push_back(d.chroma);
+    std::sort(chroma.begin(), chroma.end());
+    double best = -1;
+    for (std::size_t k = 1; k < chroma.size(); ++k) {
+      double lo = 0, hi = 0;
+      for (std::size_t j = 0; j < k; ++j) lo += chroma[j];
+      for (std::size_t j = k; j < chroma.size(); ++j) hi += chroma[j];
+      lo /= static_cast<double>(k);
+      hi /= static_cast<double>(chroma.size() - k);
+      double between = static_cast<double>(k) * static_cast<double>(chroma.size() - k) * (hi - lo) * (hi - lo);
+      if (between > best) best = between, threshold = (chroma[k - 1] + chroma[k]) / 2, gap = static_cast<float>(hi - lo);
+    }
+    if (gap < p.min_chroma_gap)
+      return make_error(ErrorCode::kNoBoard, "no board found: the discs are one size and one look, so pegs cannot be told from holes "
+                        "(pegs.min_chroma_gap)");
+  }
   for (std::size_t i = 0; i < cells; ++i) {
     int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
     out.centres.push_back(lat.centre(row, col));
     const Disc& d = lat.discs[i];
     if (d.diameter <= 0) continue;  // outside the board: confident, nothing was there
+    if (lat.one_size) {
+      bool peg = (d.chroma > threshold) == (p.pegs_more_colourful != 0);
+      out.state.sites[i] = peg ? Site::kPeg : Site::kHole;
+      pegs += peg ? 1 : 0;
+      double colour_doubt = 1 - std::abs(d.chroma - threshold) / (gap / 2);
+      out.confidence[i] = static_cast<float>(
+          std::clamp(1.0 - 0.5 * std::max(colour_doubt, static_cast<double>(lat.offsets[i]) / p.lattice_tolerance), 0.0, 1.0));
+      continue;
+    }
     double ratio = d.diameter / lat.pitch;
     bool peg = std::abs(ratio - p.peg_diameter) < std::abs(ratio - p.hole_diameter);
     double expected = peg ? p.peg_diameter : p.hole_diameter;
@@ -242,6 +290,9 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_ink", &Params::max_outside_ink, kAnyLo, kAnyHi, "most non-background pixels around an outside site's centre, fraction"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
+    {"one_size_spread", &Params::one_size_spread, kAnyLo, 1, "discs whose diameters differ by at most this fraction are one size (then pegs and holes are told apart by colour)"},
+    {"min_chroma_gap", &Params::min_chroma_gap, kAnyLo, 255, "least difference in colourfulness between pegs and holes of one size, levels"},
+    {"pegs_more_colourful", &Params::pegs_more_colourful, 0, 1, "1: of one-size discs the more colourful are pegs; 0: the less colourful"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

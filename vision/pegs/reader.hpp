@@ -7,7 +7,8 @@
 //   detect: discs are round, solid blobs of any non-background colour; the distance between
 //           neighbouring discs is the lattice pitch, and the lattice is fitted to their centres;
 //   decode: each disc's diameter relative to the pitch says peg or hole; a site with no disc is
-//           outside the board.
+//           outside the board. Where every disc is one size (Peg Solitaire, the Qt game), the
+//           discs split in two groups by colourfulness instead (Params::pegs_more_colourful).
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -42,6 +43,12 @@ struct Params {
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_ink = 0.05;   // most non-background pixels around an outside site's centre, fraction
   int max_side = 64;               // most sites per board side (the solver's limit)
+  // Boards whose pegs and holes are discs of one size (Peg Solitaire, the Qt game: shaded balls,
+  // coloured pegs, grey holes) are told apart by colour instead: the discs split in two groups by
+  // how colourful they are (largest channel minus smallest, at the disc's middle).
+  double one_size_spread = 0.12;   // discs whose diameters differ by at most this fraction are one size
+  double min_chroma_gap = 40;      // least difference in colourfulness between the two groups, levels
+  int pegs_more_colourful = 1;     // 1: pegs are the more colourful group; 0: the less colourful
 };
 
 // Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
@@ -54,6 +61,7 @@ struct Disc {
   cv::Point2f centre;
   float diameter = 0;  // px
   cv::Rect box;
+  float chroma = 0;    // largest minus smallest channel of the disc's middle, levels
 };
 
 // The fitted lattice: site (row, col) is centred at origin + (col, row) * pitch, frame pixels.
@@ -67,6 +75,7 @@ struct Lattice {
   std::vector<Disc> discs;        // per site, row-major; diameter 0 where there is none
   std::vector<float> offsets;     // per site: distance of the disc from its site, pitches
   cv::Mat ink;                    // CV_8U, 255 where the frame is not background
+  bool one_size = false;          // pegs and holes are one size: decode tells them by colour
 
   cv::Point2f centre(int row, int col) const { return origin + cv::Point2f(col * pitch, row * pitch); }
 };

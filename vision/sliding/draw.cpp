@@ -24,11 +24,13 @@ cv::Mat draw_reading(const cv::Mat& bgr, const Reading& r, const std::vector<int
     int row = i / r.state.cols, col = i % r.state.cols;
     float conf = r.confidence[static_cast<std::size_t>(i)];
     cv::Scalar colour = conf < kDoubtful ? kDoubt : kSure;
-    cv::rectangle(out, lat.face_rect(row, col), colour, thick);
+    // The cell's centre as read (a picture board's cells are turned a half-turn from the screen's).
+    cv::Point2f c = r.centres.size() == r.confidence.size() ? r.centres[static_cast<std::size_t>(i)] : lat.centre(row, col);
+    float h = lat.face / 2;
+    cv::rectangle(out, cv::Rect(cv::Point(c - cv::Point2f(h, h)), cv::Point(c + cv::Point2f(h, h))), colour, thick);
     std::string label = std::to_string(r.state.tiles[static_cast<std::size_t>(i)]) + " " +
                         std::to_string(static_cast<int>(conf * 100)) + "%";
-    cv::Point at(static_cast<int>(lat.centre(row, col).x - lat.pitch * 0.42f),
-                 static_cast<int>(lat.centre(row, col).y + lat.pitch * 0.40f));
+    cv::Point at(static_cast<int>(c.x - lat.pitch * 0.42f), static_cast<int>(c.y + lat.pitch * 0.40f));
     cv::putText(out, label, at, cv::FONT_HERSHEY_SIMPLEX, font * 0.8, colour, std::max(1, thick / 2), cv::LINE_AA);
   }
   // Moves: replay the blank's walk; each move is an arrow from the tile's site to the blank's.

@@ -17,6 +17,8 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
@@ -24,6 +26,7 @@
 #include "vision/common/lattice.hpp"
 #include "vision/common/ocr.hpp"
 #include "vision/common/params.hpp"
+#include "vision/sliding/picture_reader.hpp"
 
 namespace pb::vision::sliding {
 namespace {
@@ -464,13 +467,42 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   return out;
 }
 
+namespace {
+
+// The theme pictures of each folder, decoded once per process (several reads a second in play).
+Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) {
+  static std::mutex lock;
+  static std::map<std::string, Result<std::shared_ptr<const Pictures>>> cache;
+  std::lock_guard<std::mutex> hold(lock);
+  auto it = cache.find(dir);
+  if (it == cache.end()) {
+    auto loaded = load_pictures(dir);
+    Result<std::shared_ptr<const Pictures>> entry =
+        loaded ? Result<std::shared_ptr<const Pictures>>(std::make_shared<const Pictures>(std::move(*loaded)))
+               : Result<std::shared_ptr<const Pictures>>(loaded.error());
+    it = cache.emplace(dir, std::move(entry)).first;
+  }
+  return it->second;
+}
+
+}  // namespace
+
 Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   try {
+    // A picture board (GNOME Taquin) first: finding none costs a few colour masks, while a picture
+    // board can pass for Fifteen's lattice and cost its OCR before failing. Without the pictures
+    // (Taquin not installed) only Fifteen is read.
+    if (!p.picture_dir.empty()) {
+      if (auto pictures = cached_pictures(p.picture_dir)) {
+        auto pic = read_picture_board(bgr, **pictures, p);
+        if (pic || !pic.error().is(ErrorCode::kNoBoard)) return pic;
+      }
+    }
     auto lat = detect(bgr, p, debug);
     if (!lat) return lat.error();
     return decode(bgr, *lat, p);
   } catch (const cv::Exception& e) {
-    return make_error(std::string("OpenCV failed while reading the Fifteen board: ") + e.what());
+    return make_error(std::string("OpenCV failed while reading the sliding board: ") + e.what());
   }
 }
 
@@ -491,6 +523,12 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_confidence", &Params::min_confidence, kAnyLo, kAnyHi, "Tesseract per-digit confidence (0-100) accepted at first reading"},
     {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},
     {"min_glyph_px", &Params::min_glyph_px, kAnyLo, kAnyHi, "ink blobs shorter than this are specks, not digit parts, px"},
+    {"picture_dir", &Params::picture_dir, 0, 4096, "folder searched (recursively) for picture-board pictures (GNOME Taquin's themes); \"\" reads Fifteen's look only"},
+    {"min_frame_ring", &Params::min_frame_ring, kAnyLo, 1, "picture board: least fraction of the ring just outside the board in the frame's colour"},
+    {"min_board_fill", &Params::min_board_fill, kAnyLo, 1, "picture board: least fraction of the board square not in the frame's colour"},
+    {"match_px", &Params::match_px, 4, 256, "picture board: sites and pieces are compared at this side, px"},
+    {"min_match", &Params::min_match, kAnyLo, 1, "picture board: least normalised correlation of a site with its piece (0..1)"},
+    {"max_gap_stddev", &Params::max_gap_stddev, kAnyLo, kAnyHi, "picture board: the gap (plain board) varies at most this much, grey levels"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

@@ -1,4 +1,4 @@
-/* reader.hpp: reads Simon Tatham's Fifteen (sliding tiles, any W x H) off its window or screenshot. */
+/* reader.hpp: reads sliding tiles off a window or screenshot: Simon Tatham's Fifteen (any W x H) here, GNOME Taquin's picture boards through picture_reader.hpp. */
 #pragma once
 
 // Fifteen draws each tile as a square of the background colour framed by a bevel (highlight top
@@ -47,6 +47,14 @@ struct Params {
   int min_confidence = 80;         // Tesseract per-digit confidence (0-100) accepted at first reading
   int reread_confidence = 60;      // least confidence a re-read must reach (and agree on) to be used
   double min_glyph_px = 3;         // ink blobs shorter than this are specks, not digit parts, px
+
+  // Picture boards (picture_reader.hpp: GNOME Taquin), looked for before Fifteen's tiles.
+  std::string picture_dir = "/usr/share/gnome-taquin/themes";  // the pictures, searched recursively
+  double min_frame_ring = 0.9;     // least fraction of the ring just outside the board in the frame's colour
+  double min_board_fill = 0.6;     // least fraction of the board square not in the frame's colour
+  int match_px = 24;               // sites and pieces are compared at this side, px
+  double min_match = 0.8;          // least normalised correlation of a site with its piece (0..1)
+  double max_gap_stddev = 3.0;     // the gap (plain board) varies at most this much, grey levels
 };
 
 // Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
@@ -85,7 +93,9 @@ struct Reading {
 Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 // The numbers on the faces; fails rather than return anything but a permutation of 0..N-1.
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params& params = {});
-// detect() then decode(), with OpenCV exceptions turned into errors.
+// A picture board (GNOME Taquin, picture_reader.hpp, with the pictures under picture_dir) when
+// there is one, else detect() then decode(); OpenCV exceptions are turned into errors. `debug`, when
+// given, is shown what was found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // The text of the status line under the board in a whole-window grab ("Moves: 12",

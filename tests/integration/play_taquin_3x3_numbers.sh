@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# play_taquin_3x3_numbers.sh: `puzzlebot play` clears a random 3x3 GNOME Taquin in its "numbers" theme; Taquin must say "Bravo!".
+source "$(dirname "$0")/taquin_common.bash"
+play_taquin 3 numbers

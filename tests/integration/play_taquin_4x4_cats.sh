@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# play_taquin_4x4_cats.sh: `puzzlebot play` clears a random 4x4 GNOME Taquin in its "cats" theme; Taquin must say "Bravo!".
+source "$(dirname "$0")/taquin_common.bash"
+play_taquin 4 cats

@@ -1,0 +1,203 @@
+/* sliding_picture_reader_test.cpp: the picture-board reader (GNOME Taquin) on real windows and on boards drawn the way Taquin draws them. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <numeric>
+#include <opencv2/imgproc.hpp>
+#include <random>
+
+#include "solvers/sliding/sliding.hpp"
+#include "tests/support/reader_samples.hpp"
+#include "vision/sliding/picture_reader.hpp"
+#include "vision/sliding/reader.hpp"
+
+namespace fs = std::filesystem;
+namespace vs = pb::vision::sliding;
+using pb::solvers::sliding::State;
+
+namespace {
+
+const fs::path kSamples = fs::path(PB_SOURCE_DIR) / "samples/taquin";
+const std::string kThemes = "/usr/share/gnome-taquin/themes";  // package gnome-taquin (scripts/setup.sh)
+
+// The theme pictures, or a skip when GNOME Taquin is not installed.
+// (decoded once for all the tests: a few hundred milliseconds).
+const pb::Result<vs::Pictures>& theme_pictures() {
+  static const pb::Result<vs::Pictures> pictures = vs::load_pictures(kThemes);
+  return pictures;
+}
+#define NEED_PICTURES()                                                            \
+  const auto& pictures = theme_pictures();                                         \
+  if (!pictures) GTEST_SKIP() << "GNOME Taquin's pictures are not installed: " << pictures.error().message
+
+// A window drawn as taquin-view.vala draws it: the picture stretched to the board square (side
+// n * pitch - 1), piece k of it on the site where `pieces` holds k (-1: the gap shows the board's
+// grey), a one-pixel seam, a dark frame, on a light window.
+cv::Mat draw_taquin(const cv::Mat& bgra, int n, int pitch, const std::vector<int>& pieces, int slide_site = -1,
+                    int slide_px = 0) {
+  const int side = n * pitch - 1, border = pitch / 2;
+  const cv::Vec3b board_grey(204, 204, 204);
+  cv::Mat win(side + 2 * border + 120, side + 2 * border + 80, CV_8UC3, cv::Scalar(244, 245, 246));
+  cv::Rect board(40 + border, 60 + border, side, side);
+  cv::rectangle(win, cv::Rect(40, 60, side + 2 * border, side + 2 * border), cv::Scalar(77, 77, 77), cv::FILLED);
+  win(board).setTo(cv::Scalar(204, 204, 204));
+  cv::Mat scaled;
+  cv::resize(bgra, scaled, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+  for (int site = 0; site < n * n; ++site) {
+    int k = pieces[static_cast<std::size_t>(site)];
+    if (k < 0) continue;
+    cv::Rect from((k % n) * pitch, (k / n) * pitch, pitch - 1, pitch - 1);
+    cv::Point to(board.x + (site % n) * pitch + (site == slide_site ? slide_px : 0), board.y + (site / n) * pitch);
+    for (int y = 0; y < from.height; ++y)
+      for (int x = 0; x < from.width; ++x) {
+        const cv::Vec4b& s = scaled.at<cv::Vec4b>(from.y + y, from.x + x);
+        float a = s[3] / 255.0f;
+        cv::Vec3b& d = win.at<cv::Vec3b>(to.y + y, to.x + x);
+        for (int c = 0; c < 3; ++c) d[c] = cv::saturate_cast<uchar>(s[c] * a + board_grey[c] * (1 - a));
+      }
+  }
+  return win;
+}
+
+// The solver's board for Taquin's `pieces` (site -> piece, -1 the gap): the half-turn of VISION.md.
+State solver_state(int n, const std::vector<int>& pieces) {
+  State s;
+  s.rows = s.cols = n;
+  const int cells = n * n;
+  s.tiles.assign(static_cast<std::size_t>(cells), 0);
+  for (int site = 0; site < cells; ++site) {
+    int k = pieces[static_cast<std::size_t>(site)];
+    s.tiles[static_cast<std::size_t>(cells - 1 - site)] = k <= 0 ? 0 : cells - k;
+  }
+  return s;
+}
+
+// A random arrangement of pieces 1..n*n-1 and the gap (any parity: the reader does not care).
+std::vector<int> shuffled(int n, unsigned seed) {
+  std::vector<int> pieces(static_cast<std::size_t>(n * n));
+  std::iota(pieces.begin(), pieces.end(), 0);
+  pieces[0] = -1;
+  std::mt19937 rng(seed);
+  std::shuffle(pieces.begin(), pieces.end(), rng);
+  return pieces;
+}
+
+const cv::Mat& picture_named(const vs::Pictures& p, const std::string& ending) {
+  for (std::size_t i = 0; i < p.names.size(); ++i)
+    if (p.names[i].ends_with(ending)) return p.images[i];
+  ADD_FAILURE() << "no picture " << ending;
+  return p.images.front();
+}
+
+}  // namespace
+
+TEST(SlidingPictureReader, ReadsRealWindows) {
+  NEED_PICTURES();
+  auto pngs = pb::testing::pngs_in(kSamples);
+  EXPECT_GE(pngs.size(), 3u);
+  for (const fs::path& png : pngs) {
+    SCOPED_TRACE(png.filename().string());
+    auto r = vs::read(pb::testing::load(png));  // through the sliding reader: the look is detected
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, pb::testing::truth_of(png, pb::solvers::sliding::parse));
+    EXPECT_GT(r->min_confidence(), 0.9f);
+  }
+}
+
+TEST(SlidingPictureReader, ReadsDrawnBoardsOfEverySizeAndTheme) {
+  NEED_PICTURES();
+  struct Case { std::string picture; int n; int pitch; };
+  std::vector<Case> cases{{"3-numbers.png", 3, 90}, {"4-numbers.png", 4, 60}, {"5-numbers.png", 5, 41},
+                          {"1-Tortoiseshell.jpg", 5, 64}};
+  // Every photo at the sizes the tests play (Taquin picks one at random); 5x5 cuts of some photos
+  // have look-alike plain pieces (RefusesTwoPiecesThatLookAlike).
+  for (const char* photo : {"1-Cat_face_day.jpg", "1-Jasmina.jpg", "1-Tortoiseshell.jpg", "1-maine.jpg", "1-march.jpg"})
+    for (int n : {3, 4}) cases.push_back({std::string(photo), n, n == 3 ? 70 : 51});
+  for (const Case& c : cases) {
+    for (unsigned seed : {1u}) {
+      SCOPED_TRACE(c.picture + " " + std::to_string(c.n) + " seed " + std::to_string(seed));
+      std::vector<int> pieces = shuffled(c.n, seed);
+      cv::Mat win = draw_taquin(picture_named(*pictures, c.picture), c.n, c.pitch, pieces);
+      auto r = vs::read_picture_board(win, *pictures);
+      ASSERT_TRUE(r.ok()) << r.error().message;
+      EXPECT_EQ(r->state, solver_state(c.n, pieces));
+      // Each solver cell's centre is where its tile is on screen (the half-turn).
+      const int cells = c.n * c.n;
+      for (int site = 0; site < cells; ++site) {
+        cv::Point2f at = r->centres[static_cast<std::size_t>(cells - 1 - site)];
+        cv::Point2f want(40 + c.pitch / 2 + (site % c.n) * c.pitch + (c.pitch - 1) / 2.0f,
+                         60 + c.pitch / 2 + (site / c.n) * c.pitch + (c.pitch - 1) / 2.0f);
+        EXPECT_LT(cv::norm(at - want), 1.0) << "site " << site;
+      }
+    }
+  }
+}
+
+TEST(SlidingPictureReader, TheFinishedPictureReadsAsTheGoal) {
+  NEED_PICTURES();
+  std::vector<int> whole(16);
+  std::iota(whole.begin(), whole.end(), 0);  // piece 0 shows too once the game is won
+  auto r = vs::read_picture_board(draw_taquin(picture_named(*pictures, "4-numbers.png"), 4, 60, whole), *pictures);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_TRUE(pb::solvers::sliding::is_goal(r->state));
+}
+
+TEST(SlidingPictureReader, RefusesATileMidSlide) {
+  NEED_PICTURES();
+  std::vector<int> pieces = shuffled(4, 3);
+  int moving = pieces[0] < 0 ? 1 : 0;
+  cv::Mat win = draw_taquin(picture_named(*pictures, "1-maine.jpg"), 4, 60, pieces, moving, 24);
+  auto r = vs::read_picture_board(win, *pictures);
+  EXPECT_FALSE(r.ok());
+}
+
+TEST(SlidingPictureReader, LookAlikePiecesTwoArePlacedByParityMoreAreRefused) {
+  NEED_PICTURES();
+  // Pieces 1 and 2 plain white (a photo's white background, cut 5x5): which is which cannot be
+  // seen, but only one way round is the board solvable, and the game deals only solvable boards.
+  cv::Mat picture = picture_named(*pictures, "1-maine.jpg").clone();
+  cv::resize(picture, picture, cv::Size(300, 300));
+  picture(cv::Rect(100, 0, 200, 100)).setTo(cv::Scalar(255, 255, 255, 255));
+  vs::Pictures own{{"two-white"}, {picture}};
+  for (unsigned seed : {4u, 5u, 6u, 7u}) {
+    SCOPED_TRACE(seed);
+    std::vector<int> pieces = shuffled(3, seed);
+    if (!pb::solvers::sliding::unsolvable_reason(solver_state(3, pieces)).empty())
+      std::iter_swap(std::find(pieces.begin(), pieces.end(), 1), std::find(pieces.begin(), pieces.end(), 2));
+    auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, pieces), own);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, solver_state(3, pieces));
+  }
+  // Three alike (pieces 1, 2 and 3): two of the six ways round are solvable; refused, not guessed.
+  picture(cv::Rect(0, 100, 100, 100)).setTo(cv::Scalar(255, 255, 255, 255));
+  vs::Pictures three{{"three-white"}, {picture}};
+  auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, shuffled(3, 4)), three);
+  EXPECT_FALSE(r.ok());
+}
+
+TEST(SlidingPictureReader, FifteenAndNonBoardsAreNoPictureBoards) {
+  NEED_PICTURES();
+  for (const fs::path& png : pb::testing::pngs_in(fs::path(PB_SOURCE_DIR) / "samples/sgt/fifteen")) {
+    SCOPED_TRACE(png.filename().string());
+    auto r = vs::read_picture_board(pb::testing::load(png), *pictures);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message.rfind("no board found", 0), 0u) << r.error().message;
+  }
+  for (const auto& [name, img] : pb::testing::blank_and_noise()) {
+    SCOPED_TRACE(name);
+    EXPECT_FALSE(vs::read_picture_board(img, *pictures).ok());
+  }
+}
+
+TEST(SlidingPictureReader, PictureFolderFromTheProfile) {
+  cv::FileStorage fs(R"({"sliding": {"picture_dir": "/nonexistent", "match_px": 16}})",
+                     cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_JSON);
+  auto p = vs::load_params(fs["sliding"]);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->picture_dir, "/nonexistent");
+  EXPECT_EQ(p->match_px, 16);
+  EXPECT_FALSE(vs::load_pictures(p->picture_dir).ok());
+  cv::FileStorage bad(R"({"sliding": {"picture_dir": 3}})",
+                      cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_JSON);
+  EXPECT_FALSE(vs::load_params(bad["sliding"]).ok());
+}

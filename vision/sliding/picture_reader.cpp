@@ -1,0 +1,318 @@
+/* picture_reader.cpp: picture boards: the framed square (detect), the lattice and picture that match it (decode). */
+#include "vision/sliding/picture_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/common/colour.hpp"
+
+namespace pb::vision::sliding {
+namespace {
+
+// The board: a square of non-frame pixels, away from the image's edge, ringed by the frame colour.
+struct Board {
+  cv::Rect rect;        // the pieces' square (Taquin: n * pitch - 1 px a side)
+  cv::Vec3b frame;      // BGR of the frame around it
+};
+
+std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
+  std::vector<Board> out;
+  const int min_side = 2 * p.min_tile_px;
+  for (const cv::Vec3b& frame : common_colours(bgr, p.background_candidates + 2, p.background_tolerance)) {
+    cv::Mat is_frame = near_colour(bgr, frame, p.background_tolerance), other;
+    cv::bitwise_not(is_frame, other);
+    cv::Mat labels, stats, centroids;
+    int n = cv::connectedComponentsWithStats(other, labels, stats, centroids, 4, CV_32S);
+    for (int i = 1; i < n; ++i) {
+      cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                 stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+      if (r.x == 0 || r.y == 0 || r.br().x >= bgr.cols || r.br().y >= bgr.rows) continue;
+      if (std::min(r.width, r.height) < min_side || std::abs(r.width - r.height) > 1) continue;
+      if (stats.at<int>(i, cv::CC_STAT_AREA) < p.min_board_fill * r.area()) continue;
+      // The ring one pixel outside must be the frame (a photo's dark patch is no frame).
+      int ring = 0, framed = 0;
+      auto probe = [&](int x, int y) {
+        ++ring;
+        framed += is_frame.at<std::uint8_t>(y, x) != 0 ? 1 : 0;
+      };
+      for (int x = r.x - 1; x <= r.br().x; ++x) probe(x, r.y - 1), probe(x, r.br().y);
+      for (int y = r.y; y < r.br().y; ++y) probe(r.x - 1, y), probe(r.br().x, y);
+      if (framed < p.min_frame_ring * ring) continue;
+      out.push_back({r, frame});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Board& a, const Board& b) { return a.rect.area() > b.rect.area(); });
+  return out;
+}
+
+// A square patch as a zero-mean, unit-norm vector of `side` x `side` grey levels; empty when flat.
+cv::Mat signature(const cv::Mat& grey, int side) {
+  cv::Mat small, f;
+  cv::resize(grey, small, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+  small.convertTo(f, CV_32F);
+  f -= cv::mean(f)[0];
+  double norm = cv::norm(f);
+  if (norm < 1e-3) return {};
+  return f.reshape(1, 1) / norm;
+}
+
+// The patch of site (row, col) inside a pitch-`pitch` lattice of pieces `pitch - 1` wide, without
+// the seam and a small margin (anti-aliased edges differ between the game's scaler and ours).
+cv::Rect site_rect(int row, int col, int pitch) {
+  int margin = std::max(1, pitch / 20);
+  return cv::Rect(col * pitch + margin, row * pitch + margin, pitch - 1 - 2 * margin, pitch - 1 - 2 * margin);
+}
+
+// The picture scaled to the board as the game does (stretched to a square), alpha over `ground`.
+cv::Mat scaled_picture(const cv::Mat& bgra, int side, const cv::Vec3b& ground) {
+  cv::Mat scaled;
+  cv::resize(bgra, scaled, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+  cv::Mat bgr(scaled.size(), CV_8UC3);
+  for (int y = 0; y < scaled.rows; ++y)
+    for (int x = 0; x < scaled.cols; ++x) {
+      const cv::Vec4b& s = scaled.at<cv::Vec4b>(y, x);
+      float a = s[3] / 255.0f;
+      cv::Vec3b& d = bgr.at<cv::Vec3b>(y, x);
+      for (int k = 0; k < 3; ++k) d[k] = cv::saturate_cast<std::uint8_t>(s[k] * a + ground[k] * (1 - a));
+    }
+  return bgr;
+}
+
+// What a patch looks like: its texture (zero-mean grey levels, empty when flat) and its colour.
+struct Look {
+  cv::Mat texture;
+  cv::Vec3f colour;
+  double spread = 0;  // standard deviation of the grey levels
+};
+
+Look look_of(const cv::Mat& bgr, const Params& p) {
+  Look l;
+  cv::Mat grey;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  cv::Scalar mean, dev;
+  cv::meanStdDev(grey, mean, dev);
+  l.spread = dev[0];
+  cv::Scalar c = cv::mean(bgr);
+  l.colour = cv::Vec3f(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2]));
+  if (l.spread > p.max_gap_stddev) l.texture = signature(grey, p.match_px);
+  return l;
+}
+
+// How alike two looks are, -1..1: the correlation of their textures; two plain patches (a photo's
+// white background, the gap) are alike by colour; a plain patch and a textured one are not.
+float likeness(const Look& a, const Look& b) {
+  if (a.texture.empty() != b.texture.empty()) return -1;
+  if (a.texture.empty()) {
+    float d = std::max({std::abs(a.colour[0] - b.colour[0]), std::abs(a.colour[1] - b.colour[1]),
+                        std::abs(a.colour[2] - b.colour[2])});
+    return 1 - d / 64;
+  }
+  return static_cast<float>(a.texture.dot(b.texture));
+}
+
+// Pieces at least this alike cannot be told apart by looks (a photo's plain corners).
+constexpr float kLookAlike = 0.97f;
+
+struct Match {
+  std::vector<int> piece;       // per screen site, row-major: the piece shown, -1 the gap
+  std::vector<float> score;     // per screen site: likeness with that piece (the gap: 1)
+  float worst = -1;
+  std::pair<int, int> twins{-1, -1};  // two sites showing two pieces that look alike: either way round
+  std::string why;              // when not a permutation
+};
+
+Match failed(std::string why) {
+  Match m;
+  m.why = std::move(why);
+  return m;
+}
+
+// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of `picture` cut n x n.
+// Pieces that look alike form groups; the sites showing a group get its pieces in any order, which
+// is no guess when there are two (the caller picks the order that keeps the board solvable) and is
+// refused when there are more.
+Match match_sites(const std::vector<Look>& sites, int gap, const cv::Mat& picture, int n, int pitch, const Params& p) {
+  const int cells = n * n;
+  std::vector<Look> pieces;
+  for (int k = 0; k < cells; ++k) pieces.push_back(look_of(picture(site_rect(k / n, k % n, pitch)), p));
+  // Groups of look-alike pieces (union by smallest index).
+  std::vector<int> group(static_cast<std::size_t>(cells));
+  for (int k = 0; k < cells; ++k) group[static_cast<std::size_t>(k)] = k;
+  for (int a = 0; a < cells; ++a)
+    for (int b = a + 1; b < cells; ++b)
+      if (likeness(pieces[static_cast<std::size_t>(a)], pieces[static_cast<std::size_t>(b)]) >= kLookAlike) {
+        int ga = group[static_cast<std::size_t>(a)], gb = group[static_cast<std::size_t>(b)];
+        for (int& g : group) if (g == gb) g = ga;
+      }
+  Match m;
+  m.piece.assign(static_cast<std::size_t>(cells), -1);
+  m.score.assign(static_cast<std::size_t>(cells), 1.0f);
+  m.worst = 1;
+  std::vector<std::vector<int>> shown(static_cast<std::size_t>(cells));  // per group: the sites showing it
+  for (int s = 0; s < cells; ++s) {
+    if (s == gap) continue;
+    auto si = static_cast<std::size_t>(s);
+    float best = -2;
+    int best_k = -1;
+    for (int k = 0; k < cells; ++k) {
+      float c = likeness(sites[si], pieces[static_cast<std::size_t>(k)]);
+      if (c > best) best = c, best_k = k;
+    }
+    m.score[si] = best;
+    m.worst = std::min(m.worst, best);
+    shown[static_cast<std::size_t>(group[static_cast<std::size_t>(best_k)])].push_back(s);
+  }
+  // Hand out each group's pieces to the sites showing it. With a gap, piece 0 is never shown.
+  for (int g = 0; g < cells; ++g) {
+    const std::vector<int>& at = shown[static_cast<std::size_t>(g)];
+    if (at.empty()) continue;
+    std::vector<int> members;
+    for (int k = 0; k < cells; ++k)
+      if (group[static_cast<std::size_t>(k)] == g && !(gap >= 0 && k == 0)) members.push_back(k);
+    if (at.size() > members.size()) return failed("two sites show one piece");
+    if (at.size() > 2 || (at.size() == 2 && m.twins.first >= 0))
+      return failed(std::to_string(members.size()) + " pieces of the picture look alike: which is where cannot be seen");
+    if (at.size() < members.size() && members.size() > 1)
+      return failed("look-alike pieces, not all of them shown");
+    for (std::size_t i = 0; i < at.size(); ++i) m.piece[static_cast<std::size_t>(at[i])] = members[i];
+    if (at.size() == 2) m.twins = {at[0], at[1]};
+  }
+  return m;
+}
+
+}  // namespace
+
+Result<Pictures> load_pictures(const std::string& dir) {
+  Pictures out;
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::is_directory(dir, ec))
+    return make_error("no picture folder '" + dir + "' (sliding.picture_dir): is GNOME Taquin installed?");
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+    std::string ext = e.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (e.is_regular_file() && (ext == ".png" || ext == ".jpg" || ext == ".jpeg")) files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) {
+    // Photos are decoded at a quarter size (JPEG scales while decoding, far faster; 24 px signatures
+    // need no more than that even on a large board); pictures
+    // with transparency (the digits) need their alpha.
+    bool jpeg = f.size() > 4 && (f.ends_with(".jpg") || f.ends_with(".jpeg") || f.ends_with(".JPG"));
+    cv::Mat img = cv::imread(f, jpeg ? cv::IMREAD_REDUCED_COLOR_4 : cv::IMREAD_UNCHANGED);
+    if (img.empty() || img.depth() != CV_8U) continue;
+    cv::Mat bgra;
+    if (img.channels() == 4) bgra = img;
+    else if (img.channels() == 3) cv::cvtColor(img, bgra, cv::COLOR_BGR2BGRA);
+    else if (img.channels() == 1) cv::cvtColor(img, bgra, cv::COLOR_GRAY2BGRA);
+    else continue;
+    // Decoded photos are large; the boards are at most a screen: keep 1024 px a side at most.
+    if (bgra.cols > 1024 || bgra.rows > 1024) cv::resize(bgra, bgra, cv::Size(1024, 1024), 0, 0, cv::INTER_AREA);
+    out.names.push_back(f);
+    out.images.push_back(bgra);
+  }
+  if (out.images.empty()) return make_error("no .png or .jpg pictures under '" + dir + "' (sliding.picture_dir)");
+  return out;
+}
+
+Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures, const Params& p) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
+  std::vector<Board> boards = board_candidates(bgr, p);
+  if (boards.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no framed square of picture tiles");
+  std::string first_error;
+  for (const Board& board : boards) {
+    const int side = board.rect.width;
+    struct Best { Match match; int n = 0; int pitch = 0; std::size_t picture = 0; } best;
+    // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
+    cv::Vec3b ground = common_colours(bgr(board.rect), 1, p.background_tolerance).front();
+    std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
+    for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
+      if ((side + 1) % n != 0) continue;  // pieces are pitch - 1 wide with a one-pixel seam
+      int pitch = (side + 1) / n;
+      if (pitch < p.min_tile_px) continue;
+      std::vector<Look> sites;
+      for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch)), p));
+      // The seams between pieces show the plain board, and so does the gap: the gap is the plain
+      // site of the seams' colour (a photo may have plain pieces of other colours). None: the
+      // finished picture, every piece shown.
+      std::vector<cv::Vec3b> seam;
+      for (int k = 1; k < n; ++k)
+        for (int t = 0; t < side; ++t) {
+          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + k * pitch - 1));
+          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + k * pitch - 1, board.rect.x + t));
+        }
+      cv::Vec3b seam_colour = ground;
+      if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
+      int gap = -1;
+      float gap_distance = 0;
+      for (int s = 0; s < n * n; ++s) {
+        const Look& l = sites[static_cast<std::size_t>(s)];
+        if (!l.texture.empty()) continue;
+        float d = std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
+                            std::abs(l.colour[2] - seam_colour[2])});
+        if (d <= p.background_tolerance && (gap < 0 || d < gap_distance)) gap = s, gap_distance = d;
+      }
+      if (scaled.empty())
+        for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
+      for (std::size_t k = 0; k < pictures.images.size(); ++k) {
+        Match m = match_sites(sites, gap, scaled[k], n, pitch, p);
+        if (m.worst > best.match.worst) best = {m, n, pitch, k};
+        if (first_error.empty() && !m.why.empty()) first_error = m.why;
+      }
+    }
+    if (best.n == 0 || best.match.worst < p.min_match) continue;
+
+    const int n = best.n, cells = n * n;
+    const Match& m = best.match;
+    bool has_gap = std::find(m.piece.begin(), m.piece.end(), -1) != m.piece.end();
+    // The gap's place holds piece 0 in the finished picture; with a gap, piece 0 must not show.
+    if (has_gap && std::find(m.piece.begin(), m.piece.end(), 0) != m.piece.end())
+      return make_error("the picture's first piece shows beside the gap: not a Taquin board (is it the 16-puzzle?)");
+    if (!has_gap && m.piece[0] != 0)
+      return make_error("no gap on the board and the picture is not whole: is a tile still sliding?");
+
+    Reading out;
+    out.board = board.rect;
+    out.state.rows = out.state.cols = n;
+    out.state.tiles.assign(static_cast<std::size_t>(cells), 0);
+    out.confidence.assign(static_cast<std::size_t>(cells), 0.0f);
+    out.centres.assign(static_cast<std::size_t>(cells), cv::Point2f());
+    const float half = (best.pitch - 1) / 2.0f;
+    for (int site = 0; site < cells; ++site) {
+      auto si = static_cast<std::size_t>(site);
+      int cell = cells - 1 - site;  // the half-turn (see the header)
+      auto ci = static_cast<std::size_t>(cell);
+      int piece = m.piece[si];
+      out.state.tiles[ci] = piece <= 0 ? 0 : cells - piece;
+      out.centres[ci] = cv::Point2f(static_cast<float>(board.rect.x + (site % n) * best.pitch) + half,
+                                    static_cast<float>(board.rect.y + (site / n) * best.pitch) + half);
+      out.confidence[ci] = std::clamp(m.score[si], 0.0f, 1.0f);
+    }
+    // Two look-alike pieces: of their two places only one leaves the board solvable, and the game
+    // deals only solvable boards (and a board the moves led to stays so).
+    if (m.twins.first >= 0 && !solvers::sliding::unsolvable_reason(out.state).empty()) {
+      std::swap(out.state.tiles[static_cast<std::size_t>(cells - 1 - m.twins.first)],
+                out.state.tiles[static_cast<std::size_t>(cells - 1 - m.twins.second)]);
+      out.notes.push_back("two look-alike pieces placed so the board is solvable");
+    }
+    Lattice& lat = out.lattice;
+    lat.rows = lat.cols = n;
+    lat.pitch = static_cast<float>(best.pitch);
+    lat.face = static_cast<float>(best.pitch - 1);
+    lat.origin = cv::Point2f(board.rect.x + half, board.rect.y + half);
+    lat.board = board.rect;
+    lat.background = board.frame;
+    out.notes.push_back("picture tiles cut from " + pictures.names[best.picture] + " (" + std::to_string(n) + "x" +
+                        std::to_string(n) + "); board turned a half-turn so the gap's goal is last");
+    if (!has_gap) out.notes.push_back("the finished picture (no gap): read as the goal");
+    return out;
+  }
+  return make_error(
+      ErrorCode::kNoBoard, "no board found: a framed square, but no theme picture matches its tiles" +
+      (first_error.empty() ? std::string() : " (" + first_error + ")") + ": is a tile still sliding?");
+}
+
+}  // namespace pb::vision::sliding
