@@ -28,6 +28,13 @@ bool wants_adb(const std::vector<std::string>& args) {
   return false;
 }
 
+Result<actuator::TouchMethod> touch_method_option(const std::optional<std::string>& value) {
+  if (!value) return actuator::TouchMethod::kAuto;
+  auto m = actuator::touch_method_from_name(*value);
+  if (!m) return make_error("--touch takes auto, sendevent, motionevent or input, not '" + *value + "'");
+  return *m;
+}
+
 Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial) {
   capture::AdbOptions o;
   if (!adb_path.empty()) o.adb_path = adb_path;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct PhoneInfo {
   calibration::WmSize size;
   calibration::WmDensity density;
 };
+
+// `--touch auto|sendevent|motionevent|input` (absent: auto), with a one-line error for anything else.
+Result<actuator::TouchMethod> touch_method_option(const std::optional<std::string>& value);
 
 Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
 Result<PhoneInfo> query_phone(const capture::AdbDevice& device);

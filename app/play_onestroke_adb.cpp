@@ -29,6 +29,7 @@ the game's replay button. See docs/PLAY-PHONE.md.
 options:
   --adb [SERIAL]      the phone (its serial from 'adb devices'; optional when only one is attached)
   --adb-path PATH     the adb program (default: adb on PATH)
+  --touch METHOD      auto (default: the fastest the phone takes), sendevent, motionevent or input
   --levels N          levels to clear in a row (default 1)
   --profile P.yml     the phone's profile from 'puzzlebot calibrate --adb --out P.yml' (default:
                       the transform is worked out from 'wm size' and the first screenshot)
@@ -85,7 +86,7 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
   auto parsed = parse_args(with_adb_value(raw_args),
                            {{"help", false}, {"game", true}, {"adb", true}, {"adb-path", true}, {"levels", true},
                             {"profile", true}, {"timeout-ms", true}, {"max-replans", true}, {"dry-run", false},
-                            {"dry-run-out", true}},
+                            {"dry-run-out", true}, {"touch", true}},
                            "play");
   if (!parsed) return fail(parsed.error().message);
   if (parsed->has("help")) {
@@ -158,10 +159,14 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
   actuator::AdbSinkOptions so;
   so.screen = transform.input;
   so.cancel = &stop_requested();
+  auto method = touch_method_option(parsed->get("touch"));
+  if (!method) return fail(method.error().message);
+  so.method = *method;
   actuator::AdbSink adb_sink(*device, so);
   actuator::RecordingSink recorder;
   actuator::InputSink& sink = o.dry_run ? static_cast<actuator::InputSink&>(recorder) : adb_sink;
   if (o.dry_run) o.levels = 1;
+  if (auto ready = o.dry_run ? Result<void>{} : adb_sink.prepare(); !ready) return fail(ready.error().message);
 
   const auto level_wait = std::chrono::milliseconds(timings.level_pause_ms) + kNextLevelGrace;
   o.next_level = [&]() -> Result<void> {
@@ -169,8 +174,9 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
     player.begin_level();
     return wait_next_level(source, player, done, level_wait, o.poll * 2);
   };
-  std::fprintf(stderr, "puzzlebot: phone %s (%s), touch %dx%d, screenshots %dx%d\n", (*device)->serial().c_str(),
-               info->model.c_str(), touch.width, touch.height, shot.width, shot.height);
+  std::fprintf(stderr, "puzzlebot: phone %s (%s), touch %dx%d, screenshots %dx%d, touches by %s\n",
+               (*device)->serial().c_str(), info->model.c_str(), touch.width, touch.height, shot.width, shot.height,
+               adb_sink.describe().c_str());
 
   PlayReport report = play(source, sink, player, o);
   if (report.exit_status == kExitSolved && !o.dry_run && player.cleared_how().rfind("the board left", 0) == 0) {

@@ -17,16 +17,70 @@ int count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// A finger lifted by sendevent (protocol B: the slot's tracking id set to -1).
+constexpr const char* kLift = "sendevent /dev/input/event2 3 57 -1";
+
 TEST(AdbPlay, ClearsThreeLevels) {
+  // The phone lists a protocol-B touchscreen: touches go to it with sendevent, each level's path as
+  // one continuous touch in one adb call.
   FakePhone phone({"seed=1"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("solved 3 levels"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("touches by sendevent on /dev/input/event2"), std::string::npos) << r.err;
   for (const char* level : {"cleared 1", "cleared 2", "cleared 3"}) EXPECT_TRUE(phone.logged(level)) << phone.log();
-  // One continuous touch per level: exactly one DOWN and one UP each, no replays needed.
-  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 3) << phone.log();
-  EXPECT_EQ(count(phone.log(), "motionevent UP"), 3);
+  EXPECT_EQ(count(phone.log(), "shell sendevent"), 3) << phone.log();
+  EXPECT_EQ(count(phone.log(), kLift), 3);
+  EXPECT_FALSE(phone.logged("input motionevent"));
   EXPECT_FALSE(phone.logged("replay"));
+}
+
+TEST(AdbPlay, MotionEventWhenForced) {
+  FakePhone phone({"seed=1"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "motionevent"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("touches by input motionevent"), std::string::npos) << r.err;
+  // One continuous touch: exactly one DOWN and one UP.
+  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 1) << phone.log();
+  EXPECT_EQ(count(phone.log(), "motionevent UP"), 1);
+  EXPECT_FALSE(phone.logged("getevent"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, FallsBackToMotionEventWhenSendeventIsRefused) {
+  // The device node is not writable by the shell user (some vendors): the first gesture is refused,
+  // nothing was touched, and it goes again as motionevents.
+  FakePhone phone({"seed=1", "sendevent=denied"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("shell sendevent"));
+  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 1) << phone.log();
+  EXPECT_TRUE(phone.logged("cleared 1"));
+  auto forced = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "sendevent"});
+  EXPECT_EQ(forced.exit_code, 2);
+  EXPECT_NE(last_line(forced.err).find("refused sendevent"), std::string::npos) << forced.err;
+}
+
+TEST(AdbPlay, RecoversADroppedGestureAndAFingerLiftedEarly) {
+  // Level 1's drag is lost whole (the board does not change: the loop waits, reads, re-plans and
+  // sends it again); the finger of the next drag lifts after three cells (re-planned from there).
+  FakePhone phone({"seed=1", "drop_gesture=1", "lift_early=2"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("drop gesture down #1"));
+  EXPECT_TRUE(phone.logged("lift early #2"));
+  EXPECT_EQ(count(phone.log(), kLift), 3) << phone.log();
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, UpsideDownDisplayTouchedThroughThePanelsAxes) {
+  // The display is turned half round and the panel's range is not the screen's: raw touch
+  // coordinates must be turned back to the panel's axes. (Quarter turns: adb_fake_arena_test.)
+  FakePhone phone({"seed=2", "rotation=2", "touch_max=1023"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("x 0..1023, y 0..1023, rotation 180"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
 TEST(AdbPlay, RecoversFromADroppedTouch) {
@@ -37,7 +91,7 @@ TEST(AdbPlay, RecoversFromADroppedTouch) {
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop move #4"));
   EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
-  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 2);  // the first drag, and the rest from the mid-level board
+  EXPECT_EQ(count(phone.log(), kLift), 2);  // the first drag, and the rest from the mid-level board
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
@@ -53,7 +107,8 @@ TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
 }
 
 TEST(AdbPlay, TapsCellByCellWithoutMotionEvent) {
-  FakePhone phone({"seed=2", "motionevent=0", "format=4", "header=12"});  // an older phone: RGB_565, 12-byte header
+  // An older phone: RGB_565, 12-byte header, and no touchscreen the shell may write to.
+  FakePhone phone({"seed=2", "motionevent=0", "format=4", "header=12", "getevent=none"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("shell input tap "));
