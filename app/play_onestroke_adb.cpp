@@ -30,6 +30,7 @@ options:
   --adb [SERIAL]      the phone (its serial from 'adb devices'; optional when only one is attached)
   --adb-path PATH     the adb program (default: adb on PATH)
   --touch METHOD      auto (default: the fastest the phone takes), sendevent, motionevent or input
+  --capture METHOD    auto (default: stream if the phone streams), stream or screencap
   --levels N          levels to clear in a row (default 1)
   --profile P.yml     the phone's profile from 'puzzlebot calibrate --adb --out P.yml' (default:
                       the transform is worked out from 'wm size' and the first screenshot)
@@ -86,7 +87,7 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
   auto parsed = parse_args(with_adb_value(raw_args),
                            {{"help", false}, {"game", true}, {"adb", true}, {"adb-path", true}, {"levels", true},
                             {"profile", true}, {"timeout-ms", true}, {"max-replans", true}, {"dry-run", false},
-                            {"dry-run-out", true}, {"touch", true}},
+                            {"dry-run-out", true}, {"touch", true}, {"capture", true}},
                            "play");
   if (!parsed) return fail(parsed.error().message);
   if (parsed->has("help")) {
@@ -128,7 +129,9 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
   if (!info) return fail(info.error().message);
   const calibration::Size touch = info->size.touch();
 
-  capture::AdbSource source(*device);
+  auto capture = open_capture(*device, parsed->get("capture"));
+  if (!capture) return fail(capture.error().message);
+  capture::FrameSource& source = *capture->source;
   auto first = source.grab();
   if (!first) return fail(first.error().message);
   const calibration::Size shot{first->bgr.cols, first->bgr.rows};
@@ -174,9 +177,9 @@ int play_adb_command(const std::vector<std::string>& raw_args) {
     player.begin_level();
     return wait_next_level(source, player, done, level_wait, o.poll * 2);
   };
-  std::fprintf(stderr, "puzzlebot: phone %s (%s), touch %dx%d, screenshots %dx%d, touches by %s\n",
+  std::fprintf(stderr, "puzzlebot: phone %s (%s), touch %dx%d, screenshots %dx%d by %s, touches by %s\n",
                (*device)->serial().c_str(), info->model.c_str(), touch.width, touch.height, shot.width, shot.height,
-               adb_sink.describe().c_str());
+               capture->description.c_str(), adb_sink.describe().c_str());
 
   PlayReport report = play(source, sink, player, o);
   if (report.exit_status == kExitSolved && !o.dry_run && player.cleared_how().rfind("the board left", 0) == 0) {

@@ -35,6 +35,33 @@ TEST(AdbPlay, ClearsThreeLevels) {
   EXPECT_FALSE(phone.logged("replay"));
 }
 
+TEST(AdbPlay, ScreensStreamedAndRestartedAtTheTimeLimit) {
+  // screenrecord stops after its time limit (1 s here, 3 min on phones): the stream is started
+  // again on the next grab, and the levels go on.
+  FakePhone phone({"seed=4", "screenrecord_limit_s=1"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("by screenrecord frame stream"), std::string::npos) << r.err;
+  EXPECT_GE(count(phone.log(), "exec-out screenrecord --output-format=frames -"), 2) << phone.log();
+  EXPECT_FALSE(phone.logged("exec-out screencap"));
+  EXPECT_TRUE(phone.logged("cleared 3"));
+}
+
+TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
+  FakePhone phone({"seed=1", "screenrecord=none"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("by raw screencap (screenrecord does not stream frames"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("exec-out screencap"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+  auto forced = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--capture", "stream"});
+  EXPECT_EQ(forced.exit_code, 2);
+  EXPECT_NE(last_line(forced.err).find("try --capture screencap"), std::string::npos) << forced.err;
+  auto bad = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--capture", "minicap"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(last_line(bad.err).find("--capture takes auto, stream or screencap"), std::string::npos) << bad.err;
+}
+
 TEST(AdbPlay, MotionEventWhenForced) {
   FakePhone phone({"seed=1"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "motionevent"});
@@ -121,7 +148,7 @@ TEST(AdbPlay, DryRunOnTheNamedPhoneAmongTwoTouchesNothing) {
   const std::string png = phone.dir() + "/plan.png";
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "PHONEAB", "--dry-run", "--dry-run-out", png});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(phone.logged("-s PHONEAB exec-out screencap"));
+  EXPECT_TRUE(phone.logged("-s PHONEAB exec-out screenrecord"));
   EXPECT_FALSE(phone.logged("-s PHONEA exec-out"));
   EXPECT_TRUE(std::filesystem::exists(png));
   EXPECT_FALSE(phone.logged("input"));
@@ -158,8 +185,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Fault{"devices=two", "name one with --adb SERIAL"},
                       Fault{"devices=offline", "offline"},
                       Fault{"disconnect_after=7", "no longer connected"},
-                      Fault{"screencap=short", "cut short or garbled"},
-                      Fault{"screencap=garbage", "garbled"},
+                      Fault{"screencap=short\nscreenrecord=none", "cut short or garbled"},
+                      Fault{"screencap=garbage\nscreenrecord=none", "garbled"},
                       Fault{"seed=1", "not found (install the adb package", false}));
 
 }  // namespace

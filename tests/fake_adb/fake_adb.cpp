@@ -42,6 +42,8 @@
 // Costs (config costs=real|small|none, or cost_<adb|input|screencap|sendevent|getevent|dumpsys|wm>_ms):
 // with costs=real every `input` takes 350 ms, a raw screencap 250 ms (the fake's own rendering counted
 // in), a sendevent line 3 ms, `wm` 300 ms, as on a phone; "small" (the default) keeps tests quick.
+// `exec-out screenrecord --output-format=frames -` streams a raw RGB frame whenever the screen changes
+// (screenrecord=none: a phone without it; screenrecord_limit_s=N: it stops after N s, 180 by default).
 // More faults: drop_gesture=N (the Nth finger put down is lost with its moves), lift_early=N (the
 // Nth finger lifts after three moves).
 //
@@ -67,6 +69,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
 #include "tests/fake_adb/arena_screen.hpp"
@@ -245,8 +249,11 @@ class Phone {
     if (!load_game(dir_ + "/game", game_, arena())) start_level(static_cast<int>(cfg_.num("first_level", 1)));
     else if (arena()) open_arena();
   }
-  ~Phone() {
-    if (!error_.empty()) return;
+  ~Phone() { save(); }
+  // Writes the state now; later saves (the destructor's) are skipped: another process owns it next.
+  void save() {
+    if (!error_.empty() || saved_) return;
+    saved_ = true;
     if (arena_) game_.events = arena_->events();
     save_game(dir_ + "/game", game_);
     // The position on screen, for the tests to check against (the bot never reads this file).
@@ -550,6 +557,7 @@ class Phone {
   pb::fake_adb::ArenaSetup arena_setup_;
   std::optional<pb::fake_adb::ArenaScreen> arena_;
   std::string error_;  // the configuration cannot be played: every command says so
+  bool saved_ = false;
 };
 
 // ---- screencap encoding -----------------------------------------------------------------------
@@ -643,6 +651,8 @@ long long cost_ms(const Config& cfg, const std::string& what) {
       {"getevent", {40, 0, 0}},   // getevent -p
       {"dumpsys", {150, 0, 0}},   // dumpsys input
       {"wm", {300, 0, 0}},        // wm size / density (Java too)
+      {"screenrecord", {300, 0, 0}},  // starting screenrecord (a virtual display, GL)
+      {"frame", {100, 0, 0}},     // one streamed 1080p frame: GL read-back and ~6 MB over USB
   };
   const auto it = kCosts.find(what);
   if (it == kCosts.end()) return 0;
@@ -827,6 +837,83 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
   return 127;
 }
 
+// `screenrecord --output-format=frames [--size WxH] -`: AOSP's raw frame stream. Runs until its time
+// limit (screenrecord_limit_s, 180 s as on phones) or until the reader goes away, sending a frame
+// (20-byte header: packet length, width, height, stride, format RGB_888; then RGB rows) whenever
+// the screen changes. It holds the phone's lock only while it looks at the state, so other commands
+// run meanwhile, as on a phone. screenrecord=none: a phone without it.
+int emit(const std::string& out, const std::string& err, int status);
+
+int screenrecord(const std::string& dir, int lock, const std::vector<std::string>& words) {
+  Config cfg = read_config(dir + "/config");
+  if (cfg.get("screenrecord", "ok") == "none")
+    return emit("/system/bin/sh: screenrecord: inaccessible or not found\n", "", 0);  // exec-out: all on stdout
+  Size size{0, 0};
+  bool frames = false;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    if (words[i] == "--output-format=frames") frames = true;
+    if (words[i] == "--size" && i + 1 < words.size()) size = parse_size(words[++i], {0, 0});
+  }
+  if (!frames || words.back() != "-")
+    return emit("fake adb: only 'screenrecord --output-format=frames [--size WxH] -' is simulated\n", "", 0);
+  if (lock >= 0) ::flock(lock, LOCK_UN);
+  charge(cfg, "screenrecord");
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(cfg.num("screenrecord_limit_s", 180));
+  std::string last_state;
+  cv::Mat last_sent;
+  while (std::chrono::steady_clock::now() < end) {
+    cv::Mat img;
+    if (lock >= 0) ::flock(lock, LOCK_EX);
+    std::string state;
+    {
+      std::ifstream in(dir + "/game");
+      std::stringstream ss;
+      ss << in.rdbuf();
+      state = ss.str();
+    }
+    // Draw again when the state changed, or when a cleared level may move on by itself.
+    if (state != last_state || last_sent.empty() || state.find("cleared_at 0\n") == std::string::npos) {
+      cfg = read_config(dir + "/config");
+      Phone phone(dir, cfg);
+      if (phone.error().empty()) {
+        phone.tick();
+        img = phone.screen_image();
+        phone.save();
+      }
+      std::ifstream in(dir + "/game");
+      std::stringstream ss;
+      ss << in.rdbuf();
+      last_state = ss.str();
+    }
+    if (lock >= 0) ::flock(lock, LOCK_UN);
+    if (!img.empty() && (size.w > 0 && size.h > 0)) cv::resize(img, img, {size.w, size.h}, 0, 0, cv::INTER_AREA);
+    if (!img.empty() && (last_sent.empty() || last_sent.size() != img.size() || cv::norm(img, last_sent, cv::NORM_INF) != 0)) {
+      const auto start = std::chrono::steady_clock::now();
+      std::string packet;
+      const auto w = static_cast<std::uint32_t>(img.cols), h = static_cast<std::uint32_t>(img.rows);
+      put32(packet, 16 + w * 3 * h);
+      put32(packet, w);
+      put32(packet, h);
+      put32(packet, w * 3);
+      put32(packet, 3);
+      packet.reserve(packet.size() + static_cast<std::size_t>(w) * h * 3);
+      for (int y = 0; y < img.rows; ++y) {
+        const auto* px = img.ptr<unsigned char>(y);
+        for (int x = 0; x < img.cols; ++x, px += 3) {
+          packet.push_back(static_cast<char>(px[2]));
+          packet.push_back(static_cast<char>(px[1]));
+          packet.push_back(static_cast<char>(px[0]));
+        }
+      }
+      charge(cfg, "frame", start);
+      if (std::fwrite(packet.data(), 1, packet.size(), stdout) != packet.size() || std::fflush(stdout) != 0) return 0;
+      last_sent = img;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+  }
+  return 0;
+}
+
 // The device's /bin/sh, as far as puzzlebot may use it: words and `;`. Anything that would make a
 // real shell do more (quotes, $, |, &, >, backquotes) is refused loudly, so a test catches the bot
 // sending it.
@@ -924,6 +1011,10 @@ int main(int argc, char** argv) {
   ++g.commands;
   charge(cfg, "adb");
   phone.tick();
+  if (args[0] == "exec-out" && args.size() > 1 && args[1] == "screenrecord") {
+    phone.save();
+    return screenrecord(dir, lock, std::vector<std::string>(args.begin() + 1, args.end()));
+  }
   // adb joins the words after shell/exec-out with spaces; the device's shell splits them again.
   std::string line;
   for (std::size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
