@@ -62,6 +62,17 @@ TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
   EXPECT_NE(last_line(bad.err).find("--capture takes auto, stream or screencap"), std::string::npos) << bad.err;
 }
 
+TEST(AdbPlay, PlaysAtARealPhonesCosts) {
+  // The fake charges a phone's real costs (350 ms per `input`, 250 ms per screencap, 3 ms per
+  // sendevent line, 300 ms per `wm`): the deadlines and waits must hold at that pace. The time per
+  // level is measured by bench/play_phone.sh, not here.
+  FakePhone phone({"seed=1", "costs=real"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("by screenrecord frame stream, touches by sendevent"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
 TEST(AdbPlay, MotionEventWhenForced) {
   FakePhone phone({"seed=1"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "motionevent"});
