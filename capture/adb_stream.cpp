@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -103,6 +104,8 @@ Result<void> AdbStreamSource::start() {
                                                       : "no frame within " + std::to_string(first_frame_.count()) + " ms";
   lk.unlock();
   stop();
+  // adb's own complaints (the phone gone, unauthorized) say what to do; the rest is screenrecord's.
+  if (why.rfind("error:", 0) == 0) return make_error(explain_adb_failure("exec-out screenrecord", device_->serial(), {1, "", why}));
   return make_error("phone " + device_->serial() + ": screenrecord does not stream frames: " + why);
 }
 
@@ -158,6 +161,15 @@ void AdbStreamSource::pump(int out_fd, int err_fd) {
     for (;;) {
       if (!header) {
         if (buf.size() < kStreamHeaderBytes) break;
+        // exec-out mixes the phone's error text into the stream ("screenrecord: not found",
+        // "Unknown format"): a header is never all printable, so say what the phone said.
+        if (std::all_of(buf.begin(), buf.begin() + kStreamHeaderBytes,
+                        [](char c) { return c == '\n' || c == '\t' || (c >= ' ' && c < 127); })) {
+          finish("the phone said: " + buf.substr(0, std::min(buf.find_first_of("\r\n"), std::size_t{200})));
+          ::close(out_fd);
+          ::close(err_fd);
+          return;
+        }
         auto h = parse_stream_header(buf);
         if (!h) {
           finish(h.error().message);

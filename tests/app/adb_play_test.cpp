@@ -47,11 +47,23 @@ TEST(AdbPlay, ScreensStreamedAndRestartedAtTheTimeLimit) {
   EXPECT_TRUE(phone.logged("cleared 3"));
 }
 
+TEST(AdbPlay, PhoneUnpluggedWhileStreaming) {
+  // The cable goes after a few commands: the stream ends, starting it again fails, and the run
+  // stops with adb's complaint turned into what to do.
+  FakePhone phone({"seed=1", "disconnect_after=6", "sendevent=denied"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(last_line(r.err).find("no longer connected"), std::string::npos) << r.err;
+}
+
 TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
   FakePhone phone({"seed=1", "screenrecord=none"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("by raw screencap (screenrecord does not stream frames"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("by raw screencap (screenrecord does not stream frames: the phone said: /system/bin/sh: "
+                       "screenrecord: inaccessible or not found)"),
+            std::string::npos)
+      << r.err;
   EXPECT_TRUE(phone.logged("exec-out screencap"));
   EXPECT_TRUE(phone.logged("cleared 1"));
   auto forced = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--capture", "stream"});

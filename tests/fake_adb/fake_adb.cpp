@@ -863,6 +863,7 @@ int screenrecord(const std::string& dir, int lock, const std::vector<std::string
   cv::Mat last_sent;
   while (std::chrono::steady_clock::now() < end) {
     cv::Mat img;
+    bool gone = false;
     if (lock >= 0) ::flock(lock, LOCK_EX);
     std::string state;
     {
@@ -875,7 +876,9 @@ int screenrecord(const std::string& dir, int lock, const std::vector<std::string
     if (state != last_state || last_sent.empty() || state.find("cleared_at 0\n") == std::string::npos) {
       cfg = read_config(dir + "/config");
       Phone phone(dir, cfg);
-      if (phone.error().empty()) {
+      const long long disconnect_after = cfg.num("disconnect_after", 0);
+      gone = disconnect_after > 0 && phone.game().commands >= disconnect_after;
+      if (phone.error().empty() && !gone) {
         phone.tick();
         img = phone.screen_image();
         phone.save();
@@ -886,6 +889,7 @@ int screenrecord(const std::string& dir, int lock, const std::vector<std::string
       last_state = ss.str();
     }
     if (lock >= 0) ::flock(lock, LOCK_UN);
+    if (gone) return 0;  // the cable is pulled: the stream just ends
     if (!img.empty() && (size.w > 0 && size.h > 0)) cv::resize(img, img, {size.w, size.h}, 0, 0, cv::INTER_AREA);
     if (!img.empty() && (last_sent.empty() || last_sent.size() != img.size() || cv::norm(img, last_sent, cv::NORM_INF) != 0)) {
       const auto start = std::chrono::steady_clock::now();
