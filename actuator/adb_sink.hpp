@@ -1,44 +1,61 @@
-/* adb_sink.hpp: AdbSink, touches on an Android phone through `adb shell input` (tap, swipe, motionevent). */
+/* adb_sink.hpp: AdbSink, touches on an Android phone: `sendevent` to the touchscreen, else `adb shell input` (motionevent, swipe, tap). */
 #pragma once
 
-// A gesture becomes one `adb shell` call. A drag through many points is one continuous touch —
-// `input motionevent DOWN x y`, `MOVE x y` for every later point, `UP x y` — sent as one shell
-// line with `;` between the `input` commands, so the finger never lifts between cells and the adb
-// round trip (~30-60 ms) is paid once per gesture rather than once per point.
+// A gesture becomes one `adb shell` call (or a few, for a very long drag), by the fastest method the
+// phone takes, chosen once at start (prepare()):
 //
-// `input motionevent` exists from Android 11 (it is listed in `input`'s usage text, which is probed
-// once). Without it:
-//   - a two-point drag is `input swipe x1 y1 x2 y2 ms` (every Android version has swipe);
-//   - a longer drag falls back to taps: `input tap` on every point after the first, in order.
-//     The first point is where the finger would land; in 一笔画完 that is the cat, which is there
-//     already, and the game takes a tap on a free cell next to the cat as a step onto it, so the
-//     taps draw the same path. For games where a drag is not a chain of taps (e.g. Pegs), choose
-//     DragFallback::kSwipes: one swipe per segment (the finger lifts at every point).
+//   sendevent    the touchscreen's kernel device, found in `getevent -p` (actuator/touch_device.hpp):
+//                each point is two or three `sendevent` lines, a few ms each on the phone; a 49-cell
+//                drag is one adb call of ~0.5 s.
+//   motionevent  `input motionevent DOWN x y ; ... MOVE ... ; UP x y` in one shell line (Android 11+;
+//                listed in `input`'s usage text). One continuous touch, but every `input` starts a
+//                Java program on the phone: 300-700 ms per point, 15-30 s for a 7x7 level.
+//   input        no motionevent (Android 10 and older): a two-point drag is `input swipe x1 y1 x2 y2
+//                ms`; a longer drag falls back to taps, `input tap` on every point after the first.
+//                The first point is where the finger would land; in 一笔画完 that is the cat, which
+//                is there already, and the game takes a tap on a free cell next to the cat as a step
+//                onto it, so the taps draw the same path. For games where a drag is not a chain of
+//                taps (e.g. Pegs), choose DragFallback::kSwipes: one swipe per segment.
+//
+// In auto mode a phone that lists a protocol-B touchscreen gets sendevent; if the first gesture is
+// refused (the device node not writable: "Permission denied"), the sink says so and falls back to
+// motionevent, then to swipe/tap, re-sending that gesture. A forced method (--touch) never falls back.
 //
 // Safety: every point must fall inside the phone's touch space (the size given at construction,
-// from `wm size`); the words sent are checked by AdbDevice::shell (fixed vocabulary and plain
-// numbers only); the cancel flag (Ctrl-C) is checked before each gesture, never in the middle of one.
+// from `wm size`); the words sent are checked by AdbDevice::shell (fixed vocabulary, plain numbers,
+// /dev/input/eventN); the cancel flag (Ctrl-C) is checked before each gesture, never in the middle
+// of one (a finger is never left down).
 //
-// Rejected: `input draganddrop` (Android 12+ only, two points, and long-press semantics);
-// `sendevent` to /dev/input/eventN (needs root on most phones and per-device axis scaling);
-// one `adb shell` per point (a 40-cell path would take seconds and the game might see a pause
-// as the finger lifting).
+// Rejected: `input draganddrop` (Android 12+ only, two points, and long-press semantics); one
+// `adb shell` per point (a 40-cell path would take seconds and the game might see a pause as the
+// finger lifting); minitouch (a binary pushed to the phone per ABI, and unmaintained for Android
+// 10+; sendevent gives the same native speed with what every phone ships); a long-lived `adb shell`
+// fed line by line (saves the ~20 ms adb round trip per gesture, but a wedged shell is hard to time
+// out, and one call per gesture is already far below a frame read).
 
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "actuator/input_sink.hpp"
+#include "actuator/touch_device.hpp"
 #include "capture/adb_device.hpp"
 
 namespace pb::actuator {
 
 enum class DragFallback { kTaps, kSwipes };
 
+// How touches are sent (--touch): kAuto picks the fastest the phone takes.
+enum class TouchMethod { kAuto, kSendevent, kMotionevent, kInput };
+std::optional<TouchMethod> touch_method_from_name(std::string_view name);  // auto|sendevent|motionevent|input
+std::string_view name_of(TouchMethod m);
+
 struct AdbSinkOptions {
   calibration::Size screen;  // the touch space (wm size), every point is checked against it
+  TouchMethod method = TouchMethod::kAuto;
   // Whether the device has `input motionevent`; empty: probe once on first use.
   std::optional<bool> motionevent;
   DragFallback fallback = DragFallback::kTaps;
@@ -61,12 +78,30 @@ class AdbSink : public InputSink {
 
   Result<void> perform(const Gesture& gesture) override;
 
+  // Chooses the touch method now (perform() does it on first use otherwise): `getevent -p` and
+  // `dumpsys input` for sendevent, `input`'s usage for motionevent. Errors: adb failed, or a forced
+  // method the phone lacks.
+  Result<void> prepare();
+  // The method in use and its details ("sendevent on /dev/input/event2 (fts_ts, x 0..4095, y 0..4095,
+  // rotation 0)"); "not chosen yet" before prepare().
+  std::string describe() const;
+  TouchMethod method() const { return chosen_; }
+
   // Runs the probe now (done by the first drag otherwise); returns whether motionevent exists.
   Result<bool> probe_motionevent();
 
  private:
+  Result<void> send_input(const Gesture& gesture);
+  Result<void> send_sendevent(const Gesture& gesture);
+  Result<void> fall_back(const std::string& why);
+
   std::shared_ptr<const capture::AdbDevice> device_;
   AdbSinkOptions options_;
+  TouchMethod chosen_ = TouchMethod::kAuto;  // kAuto: not chosen yet
+  std::optional<TouchDevice> touch_;
+  int rotation_ = 0;
+  int tracking_id_ = 0;
+  std::string note_;  // why a faster method was left, for describe()
 };
 
 }  // namespace pb::actuator

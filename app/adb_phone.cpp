@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "app/commands.hpp"
+#include "capture/adb_stream.hpp"
 #include "calibration/profile.hpp"
 
 namespace pb::app {
@@ -26,6 +27,36 @@ bool wants_adb(const std::vector<std::string>& args) {
     if (a == "--adb" || a.rfind("--adb=", 0) == 0) return true;
   }
   return false;
+}
+
+Result<actuator::TouchMethod> touch_method_option(const std::optional<std::string>& value) {
+  if (!value) return actuator::TouchMethod::kAuto;
+  auto m = actuator::touch_method_from_name(*value);
+  if (!m) return make_error("--touch takes auto, sendevent, motionevent or input, not '" + *value + "'");
+  return *m;
+}
+
+Result<PhoneCapture> open_capture(std::shared_ptr<const capture::AdbDevice> device, const std::optional<std::string>& option) {
+  const std::string want = option.value_or("auto");
+  if (want != "auto" && want != "stream" && want != "screencap")
+    return make_error("--capture takes auto, stream or screencap, not '" + want + "'");
+  PhoneCapture c;
+  std::string why_not;
+  if (want != "screencap") {
+    // The first frame of a stream comes within a second on a phone; 3 s leaves room for a slow one.
+    auto stream = capture::AdbStreamSource::open(device, std::chrono::milliseconds(3000));
+    if (stream) {
+      c.source = std::move(*stream);
+      c.description = "screenrecord frame stream";
+      return c;
+    }
+    if (want == "stream") return make_error(stream.error().message + " (try --capture screencap)");
+    why_not = stream.error().message;
+    if (auto at = why_not.find(": screenrecord"); at != std::string::npos) why_not = why_not.substr(at + 2);
+  }
+  c.source = std::make_unique<capture::AdbSource>(std::move(device));
+  c.description = "raw screencap" + (why_not.empty() ? std::string() : " (" + why_not + ")");
+  return c;
 }
 
 Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial) {

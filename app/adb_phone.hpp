@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,18 @@ struct PhoneInfo {
   calibration::WmSize size;
   calibration::WmDensity density;
 };
+
+// `--touch auto|sendevent|motionevent|input` (absent: auto), with a one-line error for anything else.
+Result<actuator::TouchMethod> touch_method_option(const std::optional<std::string>& value);
+
+// Where the phone's screens come from (`--capture auto|stream|screencap`): auto tries the
+// screenrecord frame stream (capture/adb_stream.hpp) and falls back to raw screencap when the phone
+// does not stream; `description` says which was picked and why.
+struct PhoneCapture {
+  std::unique_ptr<capture::FrameSource> source;
+  std::string description;
+};
+Result<PhoneCapture> open_capture(std::shared_ptr<const capture::AdbDevice> device, const std::optional<std::string>& option);
 
 Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
 Result<PhoneInfo> query_phone(const capture::AdbDevice& device);

@@ -43,6 +43,10 @@ options:
   --adb [SERIAL]      play on a phone over adb instead (the serial from 'adb devices'; optional
                       when only one is attached); see docs/PLAY-PHONE.md
   --adb-path PATH     the adb program (default: adb on PATH)
+  --touch METHOD      phone: auto (default: the fastest the phone takes), sendevent, motionevent or
+                      input (a forced method never falls back)
+  --capture METHOD    phone: auto (default: a screenrecord frame stream if the phone streams, else
+                      raw screencap), stream or screencap
   --window-substring  match TITLE anywhere in the title, ignoring case
   --window-id ID      the window by X id (0x... as 'xdotool search' prints), instead of a title
   --display D         the X display (default: $DISPLAY)

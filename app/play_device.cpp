@@ -21,7 +21,9 @@ std::vector<OptionSpec> window_device_args() {
   return {{"window", true}, {"window-substring", false}, {"window-id", true}, {"display", true}};
 }
 
-std::vector<OptionSpec> phone_device_args() { return {{"adb", true}, {"adb-path", true}}; }
+std::vector<OptionSpec> phone_device_args() {
+  return {{"adb", true}, {"adb-path", true}, {"touch", true}, {"capture", true}};
+}
 
 // ---- the desktop: an X11 window, libxdo input ----
 
@@ -102,7 +104,11 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
   if (!info) return info.error();
   const calibration::Size touch = info->size.touch();
 
-  auto source = std::make_unique<capture::AdbSource>(*device);
+  auto method = touch_method_option(args.get("touch"));
+  if (!method) return method.error();
+  auto capture = open_capture(*device, args.get("capture"));
+  if (!capture) return capture.error();
+  std::unique_ptr<capture::FrameSource> source = std::move(capture->source);
   auto first = source->grab();
   if (!first) return first.error();
   const calibration::Size shot{first->bgr.cols, first->bgr.rows};
@@ -131,7 +137,7 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
   d.kind = DeviceKind::kPhone;
   d.what = "phone " + (*device)->serial() + " (" + info->model + "), touch " + std::to_string(touch.width) + "x" +
            std::to_string(touch.height) + ", screenshots " + std::to_string(shot.width) + "x" +
-           std::to_string(shot.height);
+           std::to_string(shot.height) + " by " + capture->description;
   d.to_input = [transform](const capture::Frame&) { return transform; };
   if (dry_run) {
     d.sink = std::make_unique<actuator::RecordingSink>();
@@ -139,7 +145,12 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
     actuator::AdbSinkOptions so;
     so.screen = transform.input;
     so.cancel = &stop_requested();
-    d.sink = std::make_unique<actuator::AdbSink>(*device, so);
+    so.method = *method;
+    auto sink = std::make_unique<actuator::AdbSink>(*device, so);
+    // The touch method is picked now (getevent -p), so the first move pays no probe.
+    if (auto ready = sink->prepare(); !ready) return ready.error();
+    d.what += ", touches by " + sink->describe();
+    d.sink = std::move(sink);
   }
   d.source = std::move(source);
   return d;  // no new_game: a phone game brings its next level itself, or --levels must be 1

@@ -191,11 +191,18 @@ Result<std::string> choose_device(const std::vector<DeviceEntry>& devices, const
 }
 
 bool safe_shell_word(std::string_view word) {
-  static constexpr std::array<std::string_view, 16> kWords = {
+  static constexpr std::array<std::string_view, 24> kWords = {
       "input", "tap",  "swipe",  "motionevent", "DOWN", "MOVE",   "UP",          "wm",
-      "size",  "density", "getprop", "ro.product.model", ";", "screencap", "ro.build.version.sdk", "touchscreen"};
+      "size",  "density", "getprop", "ro.product.model", ";", "screencap", "ro.build.version.sdk", "touchscreen",
+      "getevent", "-p", "dumpsys", "sendevent", "-1", "screenrecord", "--output-format=frames", "-"};
+  auto digits = [](std::string_view s) {
+    return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
   if (word.empty()) return false;
-  if (std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) return word.size() <= 9;
+  if (digits(word)) return true;
+  // A touchscreen's device node, as `getevent -p` names it (sendevent's first argument).
+  constexpr std::string_view kEvent = "/dev/input/event";
+  if (word.starts_with(kEvent) && digits(word.substr(kEvent.size()))) return true;
   return std::find(kWords.begin(), kWords.end(), word) != kWords.end();
 }
 

@@ -59,8 +59,9 @@ std::vector<DeviceEntry> parse_devices(std::string_view text);
 Result<std::string> choose_device(const std::vector<DeviceEntry>& devices, const std::string& wanted_serial);
 
 // Shell words that may go to the device. `adb shell` joins its arguments with spaces and the
-// device's /bin/sh parses the result, so only a fixed vocabulary and plain non-negative numbers are
-// allowed through; anything else is refused before adb runs.
+// device's /bin/sh parses the result, so only a fixed vocabulary, plain non-negative numbers, -1 (a
+// lifted touch's tracking id) and /dev/input/eventN are allowed through; anything else is refused
+// before adb runs.
 bool safe_shell_word(std::string_view word);
 
 // The argv of every adb command puzzlebot runs (pure functions, unit-tested without adb).

@@ -5,6 +5,7 @@
 // screenshot's) must play the level by the arena's rules until it is cleared and the next appears.
 #include <gtest/gtest.h>
 
+#include "actuator/touch_device.hpp"
 #include "capture/adb_source.hpp"
 #include "samples/arena/arena.hpp"
 #include "tests/app/adb_fake_phone.hpp"
@@ -156,6 +157,32 @@ TEST(FakeArenaPhone, AFingerHeldAcrossAdbCallsIsOneStroke) {
   arena::perform(want.level(), s);
   EXPECT_EQ(want.level().moves(), 1);
   EXPECT_EQ(phone.file("board"), want.level().board_text());
+}
+
+TEST(FakeArenaPhone, SendeventOnALandscapeDisplayLandsWhereTheSinkAimed) {
+  // The display is turned a quarter (rotation 1 and 3): a tap sent as raw panel coordinates by the
+  // sink's mapping must land on the square aimed at, in screen pixels.
+  for (int rotation : {1, 3}) {
+    FakePhone phone({"game=knight", "seed=3", "screen=960x540", "rotation=" + std::to_string(rotation), "touch_max=1023"});
+    const cv::Size screen{960, 540};
+    arena::Session want = expected_session(arena::Game::kKnight, 1, 3, screen);
+    const auto strokes = want.level().solution();
+    ASSERT_FALSE(strokes.empty());
+    const cv::Point2d p = strokes.front().points.front();
+    auto dump = adb(phone, {"shell", "dumpsys", "input"});
+    ASSERT_EQ(actuator::parse_display_rotation(dump.out), rotation);
+    auto device = actuator::find_touch_device(adb(phone, {"shell", "getevent", "-p"}).out);
+    ASSERT_TRUE(device);
+    const calibration::Size space{screen.width, screen.height};
+    const auto raw = actuator::to_raw(*device, rotation, {static_cast<int>(p.x), static_cast<int>(p.y) + kStatusBar, space}, space);
+    std::vector<std::string> args{"shell"};
+    for (const auto& w : actuator::sendevent_words(*device, {raw}, 1)) args.push_back(w);
+    ASSERT_EQ(adb(phone, args).exit_code, 0);
+    arena::perform(want.level(), strokes.front());
+    EXPECT_EQ(phone.file("board"), want.level().board_text()) << "rotation " << rotation;
+    // `wm size` says the panel's natural (portrait) size.
+    EXPECT_NE(adb(phone, {"shell", "wm", "size"}).out.find("Physical size: 540x960"), std::string::npos);
+  }
 }
 
 TEST(FakeArenaPhone, DropsTheNthTouch) {

@@ -17,16 +17,120 @@ int count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// A finger lifted by sendevent (protocol B: the slot's tracking id set to -1).
+constexpr const char* kLift = "sendevent /dev/input/event2 3 57 -1";
+
 TEST(AdbPlay, ClearsThreeLevels) {
+  // The phone lists a protocol-B touchscreen: touches go to it with sendevent, each level's path as
+  // one continuous touch in one adb call.
   FakePhone phone({"seed=1"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("solved 3 levels"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("touches by sendevent on /dev/input/event2"), std::string::npos) << r.err;
   for (const char* level : {"cleared 1", "cleared 2", "cleared 3"}) EXPECT_TRUE(phone.logged(level)) << phone.log();
-  // One continuous touch per level: exactly one DOWN and one UP each, no replays needed.
-  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 3) << phone.log();
-  EXPECT_EQ(count(phone.log(), "motionevent UP"), 3);
+  EXPECT_EQ(count(phone.log(), "shell sendevent"), 3) << phone.log();
+  EXPECT_EQ(count(phone.log(), kLift), 3);
+  EXPECT_FALSE(phone.logged("input motionevent"));
   EXPECT_FALSE(phone.logged("replay"));
+}
+
+TEST(AdbPlay, ScreensStreamedAndRestartedAtTheTimeLimit) {
+  // screenrecord stops after its time limit (1 s here, 3 min on phones): the stream is started
+  // again on the next grab, and the levels go on.
+  FakePhone phone({"seed=4", "screenrecord_limit_s=1"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("by screenrecord frame stream"), std::string::npos) << r.err;
+  EXPECT_GE(count(phone.log(), "exec-out screenrecord --output-format=frames -"), 2) << phone.log();
+  EXPECT_FALSE(phone.logged("exec-out screencap"));
+  EXPECT_TRUE(phone.logged("cleared 3"));
+}
+
+TEST(AdbPlay, PhoneUnpluggedWhileStreaming) {
+  // The cable goes after a few commands: the stream ends, starting it again fails, and the run
+  // stops with adb's complaint turned into what to do.
+  FakePhone phone({"seed=1", "disconnect_after=6", "sendevent=denied"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(last_line(r.err).find("no longer connected"), std::string::npos) << r.err;
+}
+
+TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
+  FakePhone phone({"seed=1", "screenrecord=none"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("by raw screencap (screenrecord does not stream frames: the phone said: /system/bin/sh: "
+                       "screenrecord: inaccessible or not found)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(phone.logged("exec-out screencap"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+  auto forced = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--capture", "stream"});
+  EXPECT_EQ(forced.exit_code, 2);
+  EXPECT_NE(last_line(forced.err).find("try --capture screencap"), std::string::npos) << forced.err;
+  auto bad = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--capture", "minicap"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(last_line(bad.err).find("--capture takes auto, stream or screencap"), std::string::npos) << bad.err;
+}
+
+TEST(AdbPlay, PlaysAtARealPhonesCosts) {
+  // The fake charges a phone's real costs (350 ms per `input`, 250 ms per screencap, 3 ms per
+  // sendevent line, 300 ms per `wm`): the deadlines and waits must hold at that pace. The time per
+  // level is measured by bench/play_phone.sh, not here.
+  FakePhone phone({"seed=1", "costs=real"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("by screenrecord frame stream, touches by sendevent"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, MotionEventWhenForced) {
+  FakePhone phone({"seed=1"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "motionevent"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("touches by input motionevent"), std::string::npos) << r.err;
+  // One continuous touch: exactly one DOWN and one UP.
+  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 1) << phone.log();
+  EXPECT_EQ(count(phone.log(), "motionevent UP"), 1);
+  EXPECT_FALSE(phone.logged("getevent"));
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, FallsBackToMotionEventWhenSendeventIsRefused) {
+  // The device node is not writable by the shell user (some vendors): the first gesture is refused,
+  // nothing was touched, and it goes again as motionevents.
+  FakePhone phone({"seed=1", "sendevent=denied"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("shell sendevent"));
+  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 1) << phone.log();
+  EXPECT_TRUE(phone.logged("cleared 1"));
+  auto forced = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "sendevent"});
+  EXPECT_EQ(forced.exit_code, 2);
+  EXPECT_NE(last_line(forced.err).find("refused sendevent"), std::string::npos) << forced.err;
+}
+
+TEST(AdbPlay, RecoversADroppedGestureAndAFingerLiftedEarly) {
+  // Level 1's drag is lost whole (the board does not change: the loop waits, reads, re-plans and
+  // sends it again); the finger of the next drag lifts after three cells (re-planned from there).
+  FakePhone phone({"seed=1", "drop_gesture=1", "lift_early=2"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_TRUE(phone.logged("drop gesture down #1"));
+  EXPECT_TRUE(phone.logged("lift early #2"));
+  EXPECT_EQ(count(phone.log(), kLift), 3) << phone.log();
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
+TEST(AdbPlay, UpsideDownDisplayTouchedThroughThePanelsAxes) {
+  // The display is turned half round and the panel's range is not the screen's: raw touch
+  // coordinates must be turned back to the panel's axes. (Quarter turns: adb_fake_arena_test.)
+  FakePhone phone({"seed=2", "rotation=2", "touch_max=1023"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
+  EXPECT_NE(r.err.find("x 0..1023, y 0..1023, rotation 180"), std::string::npos) << r.err;
+  EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
 TEST(AdbPlay, RecoversFromADroppedTouch) {
@@ -37,7 +141,7 @@ TEST(AdbPlay, RecoversFromADroppedTouch) {
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop move #4"));
   EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
-  EXPECT_EQ(count(phone.log(), "motionevent DOWN"), 2);  // the first drag, and the rest from the mid-level board
+  EXPECT_EQ(count(phone.log(), kLift), 2);  // the first drag, and the rest from the mid-level board
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
@@ -53,7 +157,8 @@ TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
 }
 
 TEST(AdbPlay, TapsCellByCellWithoutMotionEvent) {
-  FakePhone phone({"seed=2", "motionevent=0", "format=4", "header=12"});  // an older phone: RGB_565, 12-byte header
+  // An older phone: RGB_565, 12-byte header, and no touchscreen the shell may write to.
+  FakePhone phone({"seed=2", "motionevent=0", "format=4", "header=12", "getevent=none"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("shell input tap "));
@@ -66,7 +171,7 @@ TEST(AdbPlay, DryRunOnTheNamedPhoneAmongTwoTouchesNothing) {
   const std::string png = phone.dir() + "/plan.png";
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "PHONEAB", "--dry-run", "--dry-run-out", png});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(phone.logged("-s PHONEAB exec-out screencap"));
+  EXPECT_TRUE(phone.logged("-s PHONEAB exec-out screenrecord"));
   EXPECT_FALSE(phone.logged("-s PHONEA exec-out"));
   EXPECT_TRUE(std::filesystem::exists(png));
   EXPECT_FALSE(phone.logged("input"));
@@ -137,8 +242,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Fault{"devices=two", "name one with --adb SERIAL"},
                       Fault{"devices=offline", "offline"},
                       Fault{"disconnect_after=7", "no longer connected"},
-                      Fault{"screencap=short", "cut short or garbled"},
-                      Fault{"screencap=garbage", "garbled"},
+                      Fault{"screencap=short\nscreenrecord=none", "cut short or garbled"},
+                      Fault{"screencap=garbage\nscreenrecord=none", "garbled"},
                       Fault{"seed=1", "not found (install the adb package", false}));
 
 }  // namespace

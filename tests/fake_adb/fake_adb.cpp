@@ -31,6 +31,22 @@
 // cat, one that makes the level unsolvable when there is one; once), input_space=WxH (touches are
 // taken in another space than `wm size` reports, as on a ROM that lies: calibration must notice), motionevent=0 (an Android 10 phone: `input` has no motionevent), screencap=short|garbage.
 //
+// The touchscreen, as the kernel shows it: `getevent -p` lists a protocol-B multi-touch device
+// (/dev/input/event2, ABS_MT_POSITION_X/Y 0..touch_max in the panel's natural orientation, slots,
+// tracking ids, BTN_TOUCH); `sendevent /dev/input/event2 TYPE CODE VALUE` lines are applied by the
+// protocol's rules (slot 0 is the finger; a SYN_REPORT hands each frame to the game as down, move or
+// up), turned to the display by `rotation=0..3` (quarter turns; `wm size` then reports the panel's
+// portrait size, `dumpsys input` the orientation) and scaled to the touch space. getevent=none lists
+// no touchscreen; sendevent=denied refuses to open it (as vendors that keep the node from the shell).
+//
+// Costs (config costs=real|small|none, or cost_<adb|input|screencap|sendevent|getevent|dumpsys|wm>_ms):
+// with costs=real every `input` takes 350 ms, a raw screencap 250 ms (the fake's own rendering counted
+// in), a sendevent line 3 ms, `wm` 300 ms, as on a phone; "small" (the default) keeps tests quick.
+// `exec-out screenrecord --output-format=frames -` streams a raw RGB frame whenever the screen changes
+// (screenrecord=none: a phone without it; screenrecord_limit_s=N: it stops after N s, 180 by default).
+// More faults: drop_gesture=N (the Nth finger put down is lost with its moves), lift_early=N (the
+// Nth finger lifts after three moves).
+//
 // Rejected: a fake that reads board text files prepared by the test (the bot's vision would not be
 // exercised); an emulator image (minutes to boot, gigabytes, and the real game is not ours to ship).
 
@@ -39,6 +55,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -49,7 +66,11 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
 #include "tests/fake_adb/arena_screen.hpp"
@@ -119,6 +140,12 @@ struct Game {
   long long replays = 0;
   bool slipped = false;  // the slip_touch fault has happened (it happens once)
   std::vector<pb::fake_adb::ArenaEvent> events;  // arena games: pointer events applied this level
+  long long gestures = 0;      // fingers put down so far (tap, swipe, DOWN): drop_gesture, lift_early
+  int moves_this_touch = 0;    // MOVEs since the finger went down (lift_early)
+  // The touchscreen's kernel state (sendevent, protocol B, slot 0) and what was last reported.
+  int mt_slot = 0, mt_id = -1, mt_x = 0, mt_y = 0;
+  bool mt_down = false;
+  int mt_rx = -1, mt_ry = -1;
 
   os::State state() const {
     os::State s;
@@ -151,6 +178,8 @@ bool load_game(const std::string& path, Game& g, bool arena) {
     else if (key == "commands") in >> g.commands;
     else if (key == "replays") in >> g.replays;
     else if (key == "slipped") in >> g.slipped;
+    else if (key == "gestures") in >> g.gestures >> g.moves_this_touch;
+    else if (key == "mt") in >> g.mt_slot >> g.mt_id >> g.mt_x >> g.mt_y >> g.mt_down >> g.mt_rx >> g.mt_ry;
     else if (key == "events") {
       int n = 0;
       in >> n;
@@ -184,7 +213,9 @@ void save_game(const std::string& path, const Game& g) {
     for (Cell c : g.band) out << " " << c.row << " " << c.col;
     out << "\ncleared_at " << g.cleared_at << "\nfinger " << g.finger << "\nlast " << g.last_touched.row << " "
         << g.last_touched.col << "\ntouches " << g.touches << "\ncommands " << g.commands << "\nreplays " << g.replays
-        << "\nslipped " << g.slipped << "\nevents " << g.events.size();
+        << "\nslipped " << g.slipped << "\ngestures " << g.gestures << " " << g.moves_this_touch << "\nmt "
+        << g.mt_slot << " " << g.mt_id << " " << g.mt_x << " " << g.mt_y << " " << g.mt_down << " " << g.mt_rx << " "
+        << g.mt_ry << "\nevents " << g.events.size();
     out.precision(10);
     for (const auto& e : g.events) out << " " << e.kind << " " << e.x << " " << e.y;
     out << "\n";
@@ -218,8 +249,11 @@ class Phone {
     if (!load_game(dir_ + "/game", game_, arena())) start_level(static_cast<int>(cfg_.num("first_level", 1)));
     else if (arena()) open_arena();
   }
-  ~Phone() {
-    if (!error_.empty()) return;
+  ~Phone() { save(); }
+  // Writes the state now; later saves (the destructor's) are skipped: another process owns it next.
+  void save() {
+    if (!error_.empty() || saved_) return;
+    saved_ = true;
     if (arena_) game_.events = arena_->events();
     save_game(dir_ + "/game", game_);
     // The position on screen, for the tests to check against (the bot never reads this file).
@@ -263,9 +297,52 @@ class Phone {
     return vo::render(game_.state(), style(), game_.band);
   }
 
+  // One input_event written by `sendevent` to the touchscreen: protocol B, slot 0 is the finger.
+  // A SYN_REPORT hands the frame to the game: the contact appearing is a DOWN, its position
+  // changing a MOVE, its tracking id going to -1 an UP.
+  void kernel_event(int type, int code, int value) {
+    Game& g = game_;
+    if (type == 3) {
+      if (code == 0x2f) g.mt_slot = value;
+      if (g.mt_slot != 0) return;
+      if (code == 0x39) g.mt_id = value;
+      if (code == 0x35) g.mt_x = value;
+      if (code == 0x36) g.mt_y = value;
+      return;
+    }
+    if (type != 0 || code != 0) return;  // keys (BTN_TOUCH) and other syncs change nothing here
+    const bool down_now = g.mt_id >= 0;
+    auto [x, y] = raw_to_touch(g.mt_x, g.mt_y);
+    if (down_now && !g.mt_down) down(x, y);
+    else if (down_now && (g.mt_x != g.mt_rx || g.mt_y != g.mt_ry)) move(x, y);
+    else if (!down_now && g.mt_down) {
+      auto [lx, ly] = raw_to_touch(g.mt_rx, g.mt_ry);
+      up(lx, ly);
+    }
+    g.mt_down = down_now;
+    g.mt_rx = g.mt_x;
+    g.mt_ry = g.mt_y;
+  }
+
+  // The panel's raw coordinates (0..touch_max, natural orientation) to touch-space pixels of the
+  // display as rotated: Android's TouchInputMapper.
+  std::pair<int, int> raw_to_touch(int rx, int ry) const {
+    const double span = static_cast<double>(cfg_.num("touch_max", 4095)) + 1;
+    const double u = (rx + 0.5) / span, v = (ry + 0.5) / span;
+    double fx = u, fy = v;
+    switch (cfg_.num("rotation", 0) & 3) {
+      case 1: fx = v, fy = 1 - u; break;
+      case 2: fx = 1 - u, fy = 1 - v; break;
+      case 3: fx = 1 - v, fy = u; break;
+      default: break;
+    }
+    return {static_cast<int>(fx * touch_.w), static_cast<int>(fy * touch_.h)};
+  }
+
   // ---- touches, in touch-space pixels ----
   void down(int x, int y) {
-    if (!count_touch("down")) {
+    game_.moves_this_touch = 0;
+    if (!count_gesture("down") || !count_touch("down")) {
       game_.finger = false;  // a lost DOWN: the game sees no finger, so the moves after it do nothing
       return;
     }
@@ -277,6 +354,11 @@ class Phone {
   void move(int x, int y) {
     if (!count_touch("move")) return;
     if (!game_.finger) return;
+    if (game_.gestures == cfg_.num("lift_early", 0) && ++game_.moves_this_touch > 3) {
+      // The finger slips off the glass: the touch ends here and the moves after it do nothing.
+      log("lift early #" + std::to_string(game_.gestures));
+      return up(x, y);
+    }
     if (arena_) return arena_event('D', x, y);
     press(x, y);
   }
@@ -286,7 +368,7 @@ class Phone {
     game_.last_touched = {-1, -1};
   }
   void tap(int x, int y) {
-    if (!count_touch("tap")) return;
+    if (!count_gesture("tap") || !count_touch("tap")) return;
     if (arena_) {
       arena_event('P', x, y);
       return arena_event('R', x, y);
@@ -296,7 +378,7 @@ class Phone {
     game_.last_touched = {-1, -1};
   }
   void swipe(int x1, int y1, int x2, int y2) {
-    if (!count_touch("swipe")) return;
+    if (!count_gesture("swipe") || !count_touch("swipe")) return;
     game_.last_touched = {-1, -1};
     // `input swipe` sends the finger along the line: sample it every few screen pixels.
     const double len = std::hypot((x2 - x1) * sx(), (y2 - y1) * sy());
@@ -363,6 +445,17 @@ class Phone {
     game_.cleared_at = 0;
     game_.finger = false;
     log("level " + std::to_string(level));
+  }
+
+  // Counts a finger put down; false when this whole gesture is to be lost (drop_gesture).
+  bool count_gesture(const char* what) {
+    ++game_.gestures;
+    if (game_.gestures == cfg_.num("drop_gesture", 0)) {
+      log(std::string("drop gesture ") + what + " #" + std::to_string(game_.gestures));
+      game_.finger = false;
+      return false;
+    }
+    return true;
   }
 
   // Counts one touch event; false when this one is to be lost on purpose.
@@ -464,6 +557,7 @@ class Phone {
   pb::fake_adb::ArenaSetup arena_setup_;
   std::optional<pb::fake_adb::ArenaScreen> arena_;
   std::string error_;  // the configuration cannot be played: every command says so
+  bool saved_ = false;
 };
 
 // ---- screencap encoding -----------------------------------------------------------------------
@@ -540,17 +634,128 @@ bool to_int(const std::string& s, int& v) {
   return true;
 }
 
+// What a command costs on the phone, ms (config costs=real|small|none, or cost_<what>_ms). "real" is
+// what issue 16 measured on phones: every `input` (and `wm`) starts a Java program (~350 ms), a raw
+// 1080p screencap takes ~250 ms, sendevent and getprop are small native programs. "small", the
+// default, keeps the tests quick while still charging the slow commands more.
+long long cost_ms(const Config& cfg, const std::string& what) {
+  const std::string level = cfg.get("costs", "small");
+  static const std::map<std::string, std::array<long long, 3>> kCosts = {
+      // real, small, none
+      // The USB round trip and the device's shell: the fake's own start (30-60 ms, loading OpenCV)
+      // already costs about that much, so nothing is added.
+      {"adb", {0, 0, 0}},
+      {"input", {350, 4, 0}},     // per `input` command
+      {"screencap", {250, 2, 0}}, // per raw screencap
+      {"sendevent", {3, 0, 0}},   // per sendevent line
+      {"getevent", {40, 0, 0}},   // getevent -p
+      {"dumpsys", {150, 0, 0}},   // dumpsys input
+      {"wm", {300, 0, 0}},        // wm size / density (Java too)
+      {"screenrecord", {300, 0, 0}},  // starting screenrecord (a virtual display, GL)
+      {"frame", {100, 0, 0}},     // one streamed 1080p frame: GL read-back and ~6 MB over USB
+  };
+  const auto it = kCosts.find(what);
+  if (it == kCosts.end()) return 0;
+  const int column = level == "real" ? 0 : level == "none" ? 2 : 1;
+  return cfg.num("cost_" + what + "_ms", it->second[static_cast<std::size_t>(column)]);
+}
+
+// Makes a command take its cost, counting the time the fake already spent on it since `start` (the
+// fake's own rendering of a 1080p screen is part of a screencap's cost, not on top of it).
+void charge(const Config& cfg, const std::string& what,
+            std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now()) {
+  const auto ms = std::chrono::milliseconds(cost_ms(cfg, what));
+  const auto spent = std::chrono::steady_clock::now() - start;
+  if (ms > spent) std::this_thread::sleep_for(ms - spent);
+}
+
+constexpr const char* kTouchDevice = "/dev/input/event2";
+
+// `getevent -p` as a phone with a protocol-B touchscreen (ranges 0..touch_max, not the screen's
+// pixels), its power keys, and a sensor hub prints it; getevent=none lists no touchscreen.
+std::string getevent_p(const Config& cfg) {
+  const std::string max = std::to_string(cfg.num("touch_max", 4095));
+  std::string s =
+      "add device 1: /dev/input/event0\n"
+      "  name:     \"qpnp_pon\"\n"
+      "  events:\n"
+      "    KEY (0001): 0072  0074\n"
+      "  input props:\n"
+      "    <none>\n";
+  if (cfg.get("getevent", "ok") != "none")
+    s += "add device 2: " + std::string(kTouchDevice) + "\n"
+         "  name:     \"fts_ts\"\n"
+         "  events:\n"
+         "    KEY (0001): 014a \n"
+         "    ABS (0003): 002f  : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0\n"
+         "                0030  : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0\n"
+         "                0035  : value 0, min 0, max " + max + ", fuzz 0, flat 0, resolution 0\n"
+         "                0036  : value 0, min 0, max " + max + ", fuzz 0, flat 0, resolution 0\n"
+         "                0039  : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0\n"
+         "                003a  : value 0, min 0, max 1023, fuzz 0, flat 0, resolution 0\n"
+         "  input props:\n"
+         "    INPUT_PROP_DIRECT\n";
+  s += "add device 3: /dev/input/event3\n"
+       "  name:     \"sensorhub\"\n"
+       "  events:\n"
+       "    ABS (0003): 0000  : value 0, min -32768, max 32767, fuzz 0, flat 0, resolution 0\n"
+       "                0001  : value 0, min -32768, max 32767, fuzz 0, flat 0, resolution 0\n"
+       "  input props:\n"
+       "    <none>\n";
+  return s;
+}
+
 // One shell command (words already split). Returns the exit status; output goes to out/err.
 int run_command(Phone& phone, const std::vector<std::string>& w, std::string& out, std::string& err) {
   if (w.empty()) return 0;
   const Config& cfg = phone.cfg();
+  const int rotation = static_cast<int>(cfg.num("rotation", 0) & 3);
+  auto natural = [&](Size sz) { return rotation % 2 == 1 ? Size{sz.h, sz.w} : sz; };  // wm size: the panel's way up
   if (w[0] == "wm" && w.size() == 2 && w[1] == "size") {
-    Size p = phone.physical();
+    charge(cfg, "wm");
+    Size p = natural(phone.physical());
     out += "Physical size: " + std::to_string(p.w) + "x" + std::to_string(p.h) + "\n";
-    if (cfg.kv.count("override")) out += "Override size: " + cfg.get("override", "") + "\n";
+    if (cfg.kv.count("override")) {
+      Size o = natural(parse_size(cfg.get("override", ""), phone.physical()));
+      out += "Override size: " + std::to_string(o.w) + "x" + std::to_string(o.h) + "\n";
+    }
+    return 0;
+  }
+  if (w[0] == "getevent" && w.size() == 2 && w[1] == "-p") {
+    charge(cfg, "getevent");
+    out += getevent_p(cfg);
+    return 0;
+  }
+  if (w[0] == "dumpsys" && w.size() == 2 && w[1] == "input") {
+    charge(cfg, "dumpsys");
+    const Size t = phone.touch();
+    out += "INPUT MANAGER (dumpsys input)\n\nInput Manager Service (Java) State:\n  Interactive: true\n\n"
+           "Input Dispatcher State:\n  DispatchEnabled: true\n\nInput Reader State:\n  Device 2: fts_ts\n"
+           "    Sources: 0x00001002\n  Configuration:\n    Viewport INTERNAL: displayId=0, uniqueId=local:0, port=0, "
+           "orientation=" + std::to_string(rotation) + ", logicalFrame=[0, 0, " + std::to_string(t.w) + ", " +
+           std::to_string(t.h) + "], physicalFrame=[0, 0, " + std::to_string(t.w) + ", " + std::to_string(t.h) +
+           "], deviceSize=[" + std::to_string(natural(t).w) + ", " + std::to_string(natural(t).h) + "], isActive=[true]\n";
+    return 0;
+  }
+  if (w[0] == "sendevent") {
+    charge(cfg, "sendevent");
+    if (w.size() != 5) {
+      err += "usage: sendevent DEVICE TYPE CODE VALUE\n";
+      return 1;
+    }
+    if (w[1] != kTouchDevice || cfg.get("getevent", "ok") == "none") {
+      err += "could not open " + w[1] + ", No such file or directory\n";
+      return 1;
+    }
+    if (cfg.get("sendevent", "ok") == "denied") {
+      err += "could not open " + w[1] + ", Permission denied\n";
+      return 1;
+    }
+    phone.kernel_event(std::atoi(w[2].c_str()), std::atoi(w[3].c_str()), std::atoi(w[4].c_str()));
     return 0;
   }
   if (w[0] == "wm" && w.size() == 2 && w[1] == "density") {
+    charge(cfg, "wm");
     out += "Physical density: " + cfg.get("density", "320") + "\n";
     if (cfg.kv.count("density_override")) out += "Override density: " + cfg.get("density_override", "") + "\n";
     return 0;
@@ -562,6 +767,7 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
     return 0;
   }
   if (w[0] == "input") {
+    charge(cfg, "input");
     std::size_t i = 1;
     if (i < w.size() && w[i] == "touchscreen") ++i;
     const bool has_motion = cfg.num("motionevent", 1) != 0;
@@ -609,6 +815,7 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
     return 1;
   }
   if (w[0] == "screencap") {
+    const auto start = std::chrono::steady_clock::now();
     if (w.size() > 1) {
       // `screencap -p` (PNG) is not simulated: puzzlebot never asks for it (raw is faster).
       err += "fake adb: screencap " + w[1] + " is not simulated\n";
@@ -623,10 +830,92 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
       for (auto& c : raw) c = static_cast<char>(rng.uniform(0, 256));
     }
     out += raw;
+    charge(cfg, "screencap", start);
     return 0;
   }
   err += "/system/bin/sh: " + w[0] + ": inaccessible or not found\n";
   return 127;
+}
+
+// `screenrecord --output-format=frames [--size WxH] -`: AOSP's raw frame stream. Runs until its time
+// limit (screenrecord_limit_s, 180 s as on phones) or until the reader goes away, sending a frame
+// (20-byte header: packet length, width, height, stride, format RGB_888; then RGB rows) whenever
+// the screen changes. It holds the phone's lock only while it looks at the state, so other commands
+// run meanwhile, as on a phone. screenrecord=none: a phone without it.
+int emit(const std::string& out, const std::string& err, int status);
+
+int screenrecord(const std::string& dir, int lock, const std::vector<std::string>& words) {
+  Config cfg = read_config(dir + "/config");
+  if (cfg.get("screenrecord", "ok") == "none")
+    return emit("/system/bin/sh: screenrecord: inaccessible or not found\n", "", 0);  // exec-out: all on stdout
+  Size size{0, 0};
+  bool frames = false;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    if (words[i] == "--output-format=frames") frames = true;
+    if (words[i] == "--size" && i + 1 < words.size()) size = parse_size(words[++i], {0, 0});
+  }
+  if (!frames || words.back() != "-")
+    return emit("fake adb: only 'screenrecord --output-format=frames [--size WxH] -' is simulated\n", "", 0);
+  if (lock >= 0) ::flock(lock, LOCK_UN);
+  charge(cfg, "screenrecord");
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(cfg.num("screenrecord_limit_s", 180));
+  std::string last_state;
+  cv::Mat last_sent;
+  while (std::chrono::steady_clock::now() < end) {
+    cv::Mat img;
+    bool gone = false;
+    if (lock >= 0) ::flock(lock, LOCK_EX);
+    std::string state;
+    {
+      std::ifstream in(dir + "/game");
+      std::stringstream ss;
+      ss << in.rdbuf();
+      state = ss.str();
+    }
+    // Draw again when the state changed, or when a cleared level may move on by itself.
+    if (state != last_state || last_sent.empty() || state.find("cleared_at 0\n") == std::string::npos) {
+      cfg = read_config(dir + "/config");
+      Phone phone(dir, cfg);
+      const long long disconnect_after = cfg.num("disconnect_after", 0);
+      gone = disconnect_after > 0 && phone.game().commands >= disconnect_after;
+      if (phone.error().empty() && !gone) {
+        phone.tick();
+        img = phone.screen_image();
+        phone.save();
+      }
+      std::ifstream in(dir + "/game");
+      std::stringstream ss;
+      ss << in.rdbuf();
+      last_state = ss.str();
+    }
+    if (lock >= 0) ::flock(lock, LOCK_UN);
+    if (gone) return 0;  // the cable is pulled: the stream just ends
+    if (!img.empty() && (size.w > 0 && size.h > 0)) cv::resize(img, img, {size.w, size.h}, 0, 0, cv::INTER_AREA);
+    if (!img.empty() && (last_sent.empty() || last_sent.size() != img.size() || cv::norm(img, last_sent, cv::NORM_INF) != 0)) {
+      const auto start = std::chrono::steady_clock::now();
+      std::string packet;
+      const auto w = static_cast<std::uint32_t>(img.cols), h = static_cast<std::uint32_t>(img.rows);
+      put32(packet, 16 + w * 3 * h);
+      put32(packet, w);
+      put32(packet, h);
+      put32(packet, w * 3);
+      put32(packet, 3);
+      packet.reserve(packet.size() + static_cast<std::size_t>(w) * h * 3);
+      for (int y = 0; y < img.rows; ++y) {
+        const auto* px = img.ptr<unsigned char>(y);
+        for (int x = 0; x < img.cols; ++x, px += 3) {
+          packet.push_back(static_cast<char>(px[2]));
+          packet.push_back(static_cast<char>(px[1]));
+          packet.push_back(static_cast<char>(px[0]));
+        }
+      }
+      charge(cfg, "frame", start);
+      if (std::fwrite(packet.data(), 1, packet.size(), stdout) != packet.size() || std::fflush(stdout) != 0) return 0;
+      last_sent = img;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+  }
+  return 0;
 }
 
 // The device's /bin/sh, as far as puzzlebot may use it: words and `;`. Anything that would make a
@@ -634,7 +923,8 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
 // sending it.
 int run_shell_line(Phone& phone, const std::string& line, std::string& out, std::string& err) {
   for (char c : line)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == ';' || c == '.' || c == '-' || c == '_')) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == ';' || c == '.' || c == '-' || c == '_' ||
+          c == '/')) {
       err += std::string("/system/bin/sh: fake adb refuses shell metacharacter '") + c + "'\n";
       return 2;
     }
@@ -723,7 +1013,12 @@ int main(int argc, char** argv) {
   if (devices == "offline") return emit("", "error: device offline\n", 1);
 
   ++g.commands;
+  charge(cfg, "adb");
   phone.tick();
+  if (args[0] == "exec-out" && args.size() > 1 && args[1] == "screenrecord") {
+    phone.save();
+    return screenrecord(dir, lock, std::vector<std::string>(args.begin() + 1, args.end()));
+  }
   // adb joins the words after shell/exec-out with spaces; the device's shell splits them again.
   std::string line;
   for (std::size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
