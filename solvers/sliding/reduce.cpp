@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "solvers/sliding/optimal.hpp"
+#include "solvers/sliding/shorten.hpp"
 
 // The human method, made mechanical. Each tile of the first line is brought home by a breadth-first
 // search over (tile cell, blank cell) in the unlocked part of the board, so every single placement is
@@ -289,12 +290,63 @@ Solution reduce_and_finish(const State& state, const Limits& limits, int corner)
   return sol;
 }
 
+// The board mirrored about its main diagonal, which maps the goal onto the goal of the
+// transposed size: tile t (goal cell r, c) becomes the tile whose goal is (c, r). `back` maps the
+// mirrored board's tile numbers to this board's.
+State transposed(const State& s, std::vector<int>& back) {
+  State t{s.cols, s.rows, std::vector<int>(s.tiles.size())};
+  back.assign(s.tiles.size(), 0);
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < s.cols; ++c) {
+      const int tile = s.tiles[static_cast<std::size_t>(r * s.cols + c)];
+      int mirrored = 0;
+      if (tile != 0) {
+        const int gr = (tile - 1) / s.cols, gc = (tile - 1) % s.cols;
+        mirrored = gc * s.rows + gr + 1;
+        back[static_cast<std::size_t>(mirrored)] = tile;
+      }
+      t.tiles[static_cast<std::size_t>(c * s.rows + r)] = mirrored;
+    }
+  return t;
+}
+
+Solution reduce_and_shorten(const State& state, const Limits& limits, int corner) {
+  Solution sol = reduce_and_finish(state, limits, corner);
+  if (sol.status == Status::kSolved) {
+    // Then stretches of it are re-solved optimally where that is shorter (shorten.hpp).
+    ShortenParams params;
+    params.total_nodes = std::min(params.total_nodes, limits.max_nodes - std::min(limits.max_nodes, sol.nodes));
+    ShortenStats stats;
+    const std::size_t before = sol.moves.size();
+    sol.moves = shorten(state, std::move(sol.moves), limits, params, stats);
+    sol.nodes += stats.nodes;
+    sol.method += "; " + std::to_string(before - sol.moves.size()) + " moves saved by re-solving " +
+                  std::to_string(stats.improved) + " stretches";
+  }
+  return sol;
+}
+
+// Boards up to this many cells are also solved mirrored, and the shorter solution kept: the
+// reduction then takes its lines in the other order (a few per cent shorter on average, for twice
+// the time, which is still well under 0.2 s).
+constexpr int kMirrorCells = 64;
+
 }  // namespace
 
 Solution solve_reduced(const State& state, const Limits& limits) {
   // Finish on 4x4 when its pattern databases fit the table limit, else on 3x3 (Manhattan is fast there).
   const int corner = preferred_table_bytes(4, 4) <= limits.max_table_bytes ? 4 : 3;
-  Solution sol = reduce_and_finish(state, limits, corner);
+  Solution sol = reduce_and_shorten(state, limits, corner);
+  if (sol.status == Status::kSolved && state.cells() <= kMirrorCells && !limits.out_of_time()) {
+    std::vector<int> back;
+    Solution other = reduce_and_shorten(transposed(state, back), limits, corner);
+    sol.nodes += other.nodes;
+    if (other.status == Status::kSolved && other.moves.size() < sol.moves.size()) {
+      for (Move& m : other.moves) m = back[static_cast<std::size_t>(m)];
+      sol.moves = std::move(other.moves);
+      sol.method = other.method + " (on the board mirrored about its diagonal)";
+    }
+  }
   sol.lower_bound = lower_bound(state);
   sol.optimal = false;
   return sol;
