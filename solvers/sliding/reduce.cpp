@@ -450,7 +450,7 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
   for (; done < 2; ++done) {
     FirstLines lines(rest, done == 1, kLinesWeight[0], kLinesWeight[1]);
     std::vector<Move> part;
-    if (!lines.run(kLinesNodes, limits, part, nodes)) break;
+    if (!lines.run(std::min(kLinesNodes, limits.max_nodes), limits, part, nodes)) break;
     for (Move m : part) rest = apply(rest, m).value();
     first.insert(first.end(), part.begin(), part.end());
   }

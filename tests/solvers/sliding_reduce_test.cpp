@@ -121,6 +121,40 @@ TEST(SlidingShorten, RemovesADetourAndKeepsTheEnd) {
   EXPECT_GE(stats.improved, 1);
 }
 
+// --best on a big board: a lightly shuffled one is proved optimal (or solved shorter); a random
+// one keeps its fast solution, unproved, when the search hits a limit.
+TEST(SlidingReduce, BestProvesLightlyShuffledBoardsOptimal) {
+  std::mt19937 rng(11);
+  State s = goal_state(5, 5);
+  for (int prev = -1, n = 0; n < 18;) {
+    const int b = s.blank();
+    const int cand[4] = {b - 5, b + 5, b % 5 > 0 ? b - 1 : -1, b % 5 < 4 ? b + 1 : -1};
+    const int c = cand[rng() % 4];
+    if (c < 0 || c >= 25 || s.tiles[static_cast<std::size_t>(c)] == prev) continue;
+    prev = s.tiles[static_cast<std::size_t>(c)];
+    s = apply(s, prev).value();
+    ++n;
+  }
+  Limits best;
+  best.best = true;
+  const Solution sol = solve(s, best);
+  ASSERT_EQ(sol.status, Status::kSolved) << sol.reason;
+  EXPECT_TRUE(check_solution(s, sol.moves).ok());
+  EXPECT_TRUE(sol.optimal) << sol.method;
+  EXPECT_LE(sol.moves.size(), 18u);
+  EXPECT_EQ(sol.lower_bound, static_cast<int>(sol.moves.size()));
+  EXPECT_FALSE(solve(s, Limits{}).optimal);
+
+  const State hard = random_solvable(5, 5, rng);
+  best.max_nodes = 3'000'000;
+  const Solution fast = solve(hard, best);
+  ASSERT_EQ(fast.status, Status::kSolved) << fast.reason;
+  EXPECT_TRUE(check_solution(hard, fast.moves).ok());
+  EXPECT_FALSE(fast.optimal);
+  EXPECT_NE(fast.method.find("not proved optimal, node budget"), std::string::npos) << fast.method;
+  EXPECT_GE(fast.lower_bound, lower_bound(hard));
+}
+
 TEST(SlidingReduce, HonoursTheDeadline) {
   std::mt19937 rng(1);
   const State s = random_solvable(30, 30, rng);
