@@ -226,6 +226,10 @@ Cut min_vertex_cut(const Graph& g, int s, int t, const std::vector<bool>& closed
         }
       }
       nxt[last] = t;
+      // The path's own nodes are open again for the rest of the phase: the new flow gave them
+      // residual arcs (backwards along the path) the phase's later searches may need. Nodes the
+      // search left behind stay dead for the phase.
+      for (std::size_t i = 1; i < stack.size(); ++i) mark[stack[i].node] = 0;
     }
     if (found == 0) break;
   }
