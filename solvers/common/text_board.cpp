@@ -83,7 +83,7 @@ Result<TextBoard> split_text_board(std::string_view text, std::string_view sourc
     return make_error(board.source + ": " + std::to_string(text.size()) +
                       " bytes is too large for a board text (limit 16 MiB)");
   bool need_header = has_header;
-  // One TextLine per line: reserving them all keeps the vector from regrowing (a 1.4 M-line
+  // One TextLine per line: reserving them all keeps the vector from regrowing (a 1 M-line
   // valves grid moved its rows ~20 times).
   board.rows.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   int line_no = 0;
