@@ -512,7 +512,7 @@ Solution solve_reduced(const State& state, const Limits& limits) {
     }
   }
   sol.lower_bound = lower_bound(state);
-  sol.optimal = false;
+  sol.optimal = sol.status == Status::kSolved && static_cast<int>(sol.moves.size()) == sol.lower_bound;  // a bound met
   return sol;
 }
 
