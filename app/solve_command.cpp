@@ -45,7 +45,11 @@ options:
   --timeout-ms N    give up after N milliseconds per input (default 10000; 0: no limit)
   --max-nodes N     give up after N search nodes
   --max-table-mb N  memory cap for solver tables (pattern databases, transposition tables); default 4096
-  --best            when no full solution exists, also print the best partial one (pegs)
+  --best            when no full solution exists, also print the best partial one (pegs);
+                    sliding boards over 16 cells: also try to prove the solution optimal, within
+                    the limits (settles lightly shuffled boards, not random ones)
+  --echo-board      with --json, always put the whole board in "board" (by default a board text
+                    over 64 KiB is replaced by its header line and a note: see FORMATS.md)
   --jobs N          threads for a folder (default: all cores)
   --recursive       a folder's subfolders too (hidden files and folders are skipped)
   -h, --help        this help
@@ -64,6 +68,7 @@ struct Options {
   long long max_table_mb = 4096;
   bool best = false;
   bool recursive = false;
+  bool echo_board = false;
 };
 
 // One thing to solve: a file, or bytes that did not come from a file of their own.
@@ -73,11 +78,16 @@ struct Input {
   std::optional<std::string> data;  // standard input's bytes, or a game ID given on the command line
 };
 
+// Largest board text the JSON echoes by default (bytes). A 1000x1000 valves grid is 11 MB: echoing
+// it cost as much as reading it, and buried the answer in a line nobody reads.
+constexpr std::size_t kEchoBoardBytes = 64 * 1024;
+
 // What came of one input, whatever it was.
 struct Report {
   std::string input;
   std::string game;
   std::string board;
+  std::size_t board_bytes = 0;  // of the full board text, when `board` holds only its header and a note
   bool error = false;
   solvers::Outcome outcome;
   double ms = 0;
@@ -354,8 +364,11 @@ Report solve_one(const Input& in, const Options& o) {
       auto size = fs::file_size(in.path, ec);
       if (ec) return error("cannot read " + r.input + ": " + ec.message());
       if (size > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
+      // One read of the known size (an istreambuf_iterator copy went byte by byte).
       std::ifstream file(in.path, std::ios::binary);
-      text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+      text.assign(static_cast<std::size_t>(size), '\0');
+      file.read(text.data(), static_cast<std::streamsize>(text.size()));
+      text.resize(static_cast<std::size_t>(file.gcount()));
     }
     if (text.size() > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
     auto got = parse_text(text, r.input, o.game);
@@ -364,7 +377,17 @@ Report solve_one(const Input& in, const Options& o) {
   }
   const solvers::Puzzle& p = image_puzzle ? *image_puzzle : *puzzle;
   r.game = std::string(p.game());
-  r.board = p.format();
+  if (o.json) {  // only the JSON shows the board
+    r.board = p.format();
+    if (r.board.size() > kEchoBoardBytes && !o.echo_board) {
+      // Still board text (FORMATS.md): the header line, then a ';' comment, which readers skip.
+      const std::size_t lines = static_cast<std::size_t>(std::count(r.board.begin(), r.board.end(), '\n'));
+      r.board_bytes = r.board.size();
+      r.board.resize(r.board.find('\n') + 1);
+      r.board += "; board of " + std::to_string(lines) + " lines, " + std::to_string(r.board_bytes) +
+                 " bytes, not echoed: pass --echo-board to include it\n";
+    }
+  }
   auto t0 = std::chrono::steady_clock::now();
   r.outcome = p.solve(limits_for(o));
   // Some solvers' reasons begin with the status the output already gives ("gave up: time limit").
@@ -397,6 +420,7 @@ std::string to_json(const Report& r, bool with_input) {
   w.string("game", r.game);
   w.string("status", status_word(r));
   w.string("board", r.board);
+  if (r.board_bytes > 0) w.integer("board_bytes", static_cast<std::int64_t>(r.board_bytes));
   w.raw("moves", r.error ? "[]" : r.outcome.moves_json);
   json::ObjectWriter stats;
   stats.number("ms", std::round(r.ms * 1000) / 1000);
@@ -545,7 +569,7 @@ int solve_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args,
                            {{"help", false}, {"game", true}, {"json", false}, {"annotate", true},
                             {"profile", true}, {"timeout-ms", true}, {"max-nodes", true}, {"max-table-mb", true},
-                            {"best", false}, {"recursive", false},
+                            {"best", false}, {"recursive", false}, {"echo-board", false},
                             {"jobs", true}},
                            "solve");
   if (!parsed) return fail(parsed.error().message);
@@ -562,6 +586,7 @@ int solve_command(const std::vector<std::string>& args) {
   o.annotate = parsed->get("annotate").value_or("");
   o.best = parsed->has("best");
   o.recursive = parsed->has("recursive");
+  o.echo_board = parsed->has("echo-board");
   auto timeout = parsed->get_int("timeout-ms", 10000, 0, 365LL * 24 * 3600 * 1000);
   if (!timeout) return fail(timeout.error().message);
   o.timeout_ms = *timeout;

@@ -1,30 +1,35 @@
 /* sliding_random.cpp: random big sliding boards (5x5 .. 10x10, 32x32, non-square): time, length, bound. */
-// Usage: bench_sliding_random [--count N]   (N boards per size, default 10; seed fixed)
+// Usage: bench_sliding_random [--count N] [--side S]   (N boards per size, default 10, seed fixed;
+//   --side S: only S x S boards)
 // Random boards are uniform over solvable permutations (shuffle, then one swap if the parity is
 // wrong). The 4x4 finish uses the user's pattern database cache (built on first use).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "solvers/sliding/sliding.hpp"
 
 namespace sl = pb::solvers::sliding;
 
 int main(int argc, char** argv) {
-  int count = 10;
+  int count = 10, only_side = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--count" && i + 1 < argc) count = std::atoi(argv[++i]);
-    else { std::fprintf(stderr, "usage: %s [--count N]\n", argv[0]); return 2; }
+    else if (a == "--side" && i + 1 < argc) only_side = std::atoi(argv[++i]);
+    else { std::fprintf(stderr, "usage: %s [--count N] [--side S]\n", argv[0]); return 2; }
   }
   // Warm the 4x4 databases so the per-board times below are the solver's own.
   (void)sl::solve(sl::State{4, 4, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15}}, pb::solvers::Limits{});
   std::mt19937 rng(12345);
-  const int sizes[][2] = {{5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}, {6, 10}, {10, 6}, {2, 20}, {32, 32}};
+  std::vector<std::array<int, 2>> sizes = {{5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}, {6, 10}, {10, 6}, {2, 20}, {32, 32}};
+  if (only_side > 0) sizes = {{only_side, only_side}};
   int failures = 0;
   std::printf("%-7s %4s %9s %9s %9s %9s %7s %7s %6s\n", "size", "n", "wall ms", "max wall", "CPU ms", "max CPU",
               "length", "bound", "ratio");

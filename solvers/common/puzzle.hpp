@@ -32,7 +32,8 @@ struct Limits {
   std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();
   std::size_t max_table_bytes = std::size_t{4} << 30;  // memory cap for tables (pattern DBs, TTs), bytes
   const std::atomic<bool>* cancel = nullptr;           // set by another thread to stop early
-  bool best = false;     // when no full solution exists, also return the best partial one
+  bool best = false;     // when no full solution exists, also return the best partial one (pegs);
+                         // sliding past 16 cells: also try to prove the fast solution optimal
   std::uint64_t seed = 1;  // for randomised restarts: runs are reproducible for a given seed
 
   static Limits with_timeout(std::chrono::milliseconds timeout);

@@ -520,12 +520,14 @@ int conflicts(const int* goal_index, int count) {
 }
 
 // Manhattan distance + linear conflicts, with the two affected lines recomputed per move.
+// (Used up to kMaxIdaCells cells: 4x4 and smaller when the tables do not fit, and bigger boards
+// under --best, see solve_manhattan_below.)
 class ManhattanHeuristic {
  public:
   struct Node {
     int md = 0;
     int lc = 0;  // sum of 2 * conflicts over lines
-    std::array<std::uint8_t, 2 * kMaxCells + 2> line{};  // rows then columns: 2 * conflicts
+    std::array<std::uint8_t, 2 * kMaxIdaCells + 2> line{};  // rows then columns: 2 * conflicts
     int h = 0;
   };
 
@@ -568,7 +570,7 @@ class ManhattanHeuristic {
     return std::abs(g / cols_ - cell / cols_) + std::abs(g % cols_ - cell % cols_);
   }
   int row_lc(const std::uint8_t* board, int r) const {
-    int idx[kMaxCells], count = 0;
+    int idx[kMaxIdaCells], count = 0;
     for (int c = 0; c < cols_; ++c) {
       const int t = board[r * cols_ + c];
       if (t != 0 && (t - 1) / cols_ == r) idx[count++] = (t - 1) % cols_;
@@ -576,7 +578,7 @@ class ManhattanHeuristic {
     return 2 * conflicts(idx, count);
   }
   int col_lc(const std::uint8_t* board, int c) const {
-    int idx[kMaxCells], count = 0;
+    int idx[kMaxIdaCells], count = 0;
     for (int r = 0; r < rows_; ++r) {
       const int t = board[r * cols_ + c];
       if (t != 0 && (t - 1) % cols_ == c) idx[count++] = (t - 1) / cols_;
@@ -605,13 +607,19 @@ class Ida {
     }
   }
 
-  // Returns true with the moves when solved; false when the budget ran out.
-  bool run(std::vector<Move>& moves, int& first_bound) {
+  // Returns true with the moves when solved; false when the budget ran out, or when no solution
+  // is shorter than `below` (then reached_ is `below`: every bound under it was searched).
+  bool run(std::vector<Move>& moves, int& first_bound, int below = INT_MAX) {
     const typename H::Node root = h_.reset(board_, pos_);
     first_bound = root.h;
     int bound = root.h;
     path_.clear();
     for (;;) {
+      if (bound >= below) {
+        reached_ = below;
+        return false;
+      }
+      reached_ = bound;
       const int next = dfs(0, bound, -1, root);
       if (next == kFound) {
         moves = path_;
@@ -621,6 +629,8 @@ class Ida {
       bound = next;  // never INT_MAX: a solvable board always has a path
     }
   }
+  // The bound being searched when run() stopped: every shorter solution length was ruled out.
+  int reached() const { return reached_; }
 
  private:
   static constexpr int kFound = -1;
@@ -659,10 +669,11 @@ class Ida {
   const H& h_;
   Budget& budget_;
   int cols_, n_;
-  std::uint8_t board_[kMaxCells] = {};
-  std::uint8_t pos_[kMaxCells] = {};
-  std::int8_t neighbours_[kMaxCells][4] = {};
-  std::int8_t degree_[kMaxCells] = {};
+  int reached_ = 0;
+  std::uint8_t board_[kMaxIdaCells] = {};
+  std::uint8_t pos_[kMaxIdaCells] = {};
+  std::int8_t neighbours_[kMaxIdaCells][4] = {};
+  std::int8_t degree_[kMaxIdaCells] = {};
   std::vector<Move> path_;
 };
 
@@ -740,6 +751,36 @@ Result<std::string> prepare_databases(int rows, int cols, const Limits& limits, 
 
 std::uint64_t preferred_table_bytes(int rows, int cols) {
   return table_bytes(rows, cols, options(rows, cols).front());
+}
+
+Solution solve_manhattan_below(const State& state, const Limits& limits, int below) {
+  Solution sol;
+  sol.lower_bound = lower_bound(state);
+  sol.method = "IDA* with Manhattan distance + linear conflicts";
+  ManhattanHeuristic h(state.rows, state.cols);
+  Budget budget(limits);
+  Ida<ManhattanHeuristic> ida(state, h, budget);
+  int first_bound = 0;
+  const bool found = ida.run(sol.moves, first_bound, below);
+  sol.nodes = budget.nodes();
+  if (found) {
+    sol.status = Status::kSolved;
+    sol.optimal = true;
+    sol.lower_bound = static_cast<int>(sol.moves.size());
+    return sol;
+  }
+  sol.moves.clear();
+  sol.lower_bound = std::max(sol.lower_bound, ida.reached());
+  if (!budget.exhausted()) {
+    sol.status = Status::kUnsolvable;
+    sol.reason = "no solution shorter than " + std::to_string(below) + " moves";
+    sol.lower_bound = below;
+  } else {
+    sol.status = Status::kGaveUp;
+    sol.reason = std::string(budget.which()) + " reached while searching solutions of " +
+                 std::to_string(ida.reached()) + " moves";
+  }
+  return sol;
 }
 
 Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuristic) {

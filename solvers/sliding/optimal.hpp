@@ -13,9 +13,19 @@ enum class Heuristic {
   kManhattan,  // Manhattan distance + linear conflicts, no tables
 };
 
+// Largest board solve_manhattan_below() takes (cells).
+inline constexpr int kMaxIdaCells = 36;
+
 // An optimal solution of a board of at most kMaxDbCells cells, both sides at least 2.
 // Solution::method names the heuristic and, on a fallback, why.
 Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuristic = Heuristic::kBest);
+
+// IDA* over Manhattan distance + linear conflicts on a board of at most kMaxIdaCells cells, both
+// sides at least 2, looking only for solutions shorter than `below` (a known solution's length):
+// kSolved with an optimal solution; kUnsolvable when every length under `below` was ruled out
+// (the known solution is then optimal); kGaveUp at a limit, with Solution::lower_bound the bound
+// reached (no solution is shorter).
+Solution solve_manhattan_below(const State& state, const Limits& limits, int below);
 
 // Loads or builds the pattern databases solve_optimal would use on a rows x cols board, with
 // `threads` build threads (0: one per core), so that a caller can time or warm them up; returns the

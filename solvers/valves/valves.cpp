@@ -34,7 +34,6 @@
 #include <algorithm>
 #include <limits>
 #include <queue>
-#include <unordered_map>
 
 #include "solvers/common/replay.hpp"
 
@@ -227,6 +226,10 @@ Cut min_vertex_cut(const Graph& g, int s, int t, const std::vector<bool>& closed
         }
       }
       nxt[last] = t;
+      // The path's own nodes are open again for the rest of the phase: the new flow gave them
+      // residual arcs (backwards along the path) the phase's later searches may need. Nodes the
+      // search left behind stay dead for the phase.
+      for (std::size_t i = 1; i < stack.size(); ++i) mark[stack[i].node] = 0;
     }
     if (found == 0) break;
   }
@@ -347,6 +350,108 @@ std::vector<std::string> split_commas(std::string_view s) {
   return out;
 }
 
+// Node name -> index, by open addressing over indices into `names` (FNV-1a of the name, linear
+// probing, at most half full). It replaced an std::unordered_map<std::string, int> that made the
+// parse of a 1000x1000 grid (11 MB, 0.98 M pipes) cost ~1 s of CPU: a node allocation per name and
+// a std::string built for every lookup.
+class NameIndex {
+ public:
+  NameIndex(std::vector<std::string>& names, std::size_t expected) : names_(names) {
+    std::size_t cap = 16;
+    while (cap < 2 * expected) cap *= 2;
+    slots_.assign(cap, Slot{});
+    names_.reserve(expected);
+  }
+  // The index of `name`, or -1.
+  int find(std::string_view name) const {
+    const std::uint32_t tag = tag_of(hash(name));
+    for (std::size_t i = hash(name) & mask();; i = (i + 1) & mask()) {
+      const Slot s = slots_[i];
+      if (s.index < 0) return -1;
+      if (s.tag == tag && names_[static_cast<std::size_t>(s.index)] == name) return s.index;
+    }
+  }
+  // The index of `name`, added at the end of `names` when new.
+  int add(std::string_view name) {
+    const std::size_t h = hash(name);
+    Recent& recent = recent_[h & (kRecent - 1)];
+    if (recent.index >= 0 && recent.hash == h && names_[static_cast<std::size_t>(recent.index)] == name)
+      return recent.index;
+    const int v = add_slot(name, h);
+    recent = Recent{h, v};
+    return v;
+  }
+
+ private:
+  int add_slot(std::string_view name, std::size_t h) {
+    const std::uint32_t tag = tag_of(h);
+    std::size_t i = h & mask();
+    for (;; i = (i + 1) & mask()) {
+      const Slot s = slots_[i];
+      if (s.index < 0) break;
+      if (s.tag == tag && names_[static_cast<std::size_t>(s.index)] == name) return s.index;
+    }
+    const int v = static_cast<int>(names_.size());
+    names_.emplace_back(name);
+    slots_[i] = Slot{v, tag};
+    if (2 * names_.size() > slots_.size()) grow();
+    return v;
+  }
+
+  // A slot keeps the high bits of the name's hash, so a probe past another name rarely has to
+  // read that name (a cache miss of its own).
+  struct Slot {
+    int index = -1;
+    std::uint32_t tag = 0;
+  };
+  static std::size_t hash(std::string_view s) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+  static std::uint32_t tag_of(std::size_t h) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32); }
+  std::size_t mask() const { return slots_.size() - 1; }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& s : old) {
+      if (s.index < 0) continue;
+      std::size_t i = hash(names_[static_cast<std::size_t>(s.index)]) & mask();
+      while (slots_[i].index >= 0) i = (i + 1) & mask();
+      slots_[i] = s;
+    }
+  }
+
+  std::vector<std::string>& names_;
+  std::vector<Slot> slots_;
+  // The names seen last, by hash: a node's pipes are usually written close together (a grid's
+  // cell appears in its own lines and in those of its left and upper neighbours), so most lookups
+  // are answered from this 1 MiB, which mostly stays in cache, instead of a random slot of the big table.
+  struct Recent {
+    std::size_t hash = 0;
+    int index = -1;
+  };
+  static constexpr std::size_t kRecent = 65536;
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
+};
+
+// The two words of a pipe line, or false when it has another number of words (the caller then
+// asks words() for the count and columns of its message).
+bool two_words(std::string_view line, Word& a, Word& b) {
+  Word* out[2] = {&a, &b};
+  int count = 0;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i == start) break;
+    if (count == 2) return false;
+    *out[count++] = Word{line.substr(start, i - start), static_cast<int>(start) + 1};
+  }
+  return count == 2;
+}
+
 }  // namespace
 
 Result<State> parse(const TextBoard& board) {
@@ -360,18 +465,17 @@ Result<State> parse(const TextBoard& board) {
   if (!k) return k.error();
   State st;
   st.wrenches = static_cast<int>(*k);
-  std::unordered_map<std::string, int> index;
-  auto id = [&](std::string_view name) {
-    auto [it, fresh] = index.try_emplace(std::string(name), static_cast<int>(st.names.size()));
-    if (fresh) st.names.emplace_back(name);
-    return it->second;
-  };
+  st.pipes.reserve(board.rows.size());
+  // Sized for as many nodes as pipes (a grid has 0.7 per pipe); it grows if there are more.
+  NameIndex index(st.names, board.rows.size() + 2);
   for (const TextLine& row : board.rows) {
-    auto ws = words(row.text);
-    if (ws.size() != 2)
-      return board.error_at(row.line, ws.size() > 2 ? ws[2].col : 1,
+    Word ws[2];
+    if (!two_words(row.text, ws[0], ws[1])) {
+      const auto all = words(row.text);
+      return board.error_at(row.line, all.size() > 2 ? all[2].col : 1,
                             "a pipe is two node names, e.g. `X G`; this line has " +
-                                std::to_string(ws.size()));
+                                std::to_string(all.size()));
+    }
     for (const Word& w : ws)
       if (w.text.find_first_of(",=") != std::string_view::npos)
         return board.error_at(row.line, w.col, "node name '" + std::string(w.text) +
@@ -379,7 +483,7 @@ Result<State> parse(const TextBoard& board) {
     if (ws[0].text == ws[1].text)
       return board.error_at(row.line, ws[1].col,
                             "pipe from " + std::string(ws[0].text) + " to itself");
-    int a = id(ws[0].text), b = id(ws[1].text);
+    const int a = index.add(ws[0].text), b = index.add(ws[1].text);
     if (static_cast<int>(st.names.size()) > kMaxNodes)
       return board.error_at(row.line, 0, "more than " + std::to_string(kMaxNodes) + " nodes");
     st.pipes.emplace_back(a, b);
@@ -387,10 +491,9 @@ Result<State> parse(const TextBoard& board) {
   if (st.pipes.empty()) return board.header_error("no pipes: write one pipe per line, e.g. `X G`");
   auto node = [&](std::string_view key) -> Result<int> {
     std::string name = board.str_param(key);
-    auto it = index.find(name);
-    if (it == index.end())
-      return board.header_error(std::string(key) + "=" + name + " is not on any pipe");
-    return it->second;
+    const int v = index.find(name);
+    if (v < 0) return board.header_error(std::string(key) + "=" + name + " is not on any pipe");
+    return v;
   };
   auto in = node("inlet");
   if (!in) return in.error();
@@ -402,13 +505,12 @@ Result<State> parse(const TextBoard& board) {
   st.closed.assign(st.names.size(), false);
   if (board.params.count("closed")) {
     for (const std::string& name : split_commas(board.str_param("closed"))) {
-      auto it = index.find(name);
-      if (it == index.end())
-        return board.header_error("closed valve '" + name + "' is not on any pipe");
-      if (it->second == st.inlet || it->second == st.outlet)
+      const int v = index.find(name);
+      if (v < 0) return board.header_error("closed valve '" + name + "' is not on any pipe");
+      if (v == st.inlet || v == st.outlet)
         return board.header_error("the inlet and the outlet have no valve to close");
-      if (st.closed[it->second]) return board.header_error("valve " + name + " closed twice");
-      st.closed[it->second] = true;
+      if (st.closed[static_cast<std::size_t>(v)]) return board.header_error("valve " + name + " closed twice");
+      st.closed[static_cast<std::size_t>(v)] = true;
     }
     if (st.closed_count() > st.wrenches)
       return board.header_error(std::to_string(st.closed_count()) + " valves closed with only " +
@@ -426,7 +528,15 @@ std::string format(const State& st) {
     if (st.closed[v]) closed += (closed.empty() ? "" : ",") + st.names[v];
   if (!closed.empty()) out += " closed=" + closed;
   out += '\n';
-  for (auto [a, b] : st.pipes) out += st.names[a] + " " + st.names[b] + "\n";
+  std::size_t bytes = out.size();
+  for (auto [a, b] : st.pipes) bytes += st.names[a].size() + st.names[b].size() + 2;
+  out.reserve(bytes);
+  for (auto [a, b] : st.pipes) {
+    out += st.names[a];
+    out += ' ';
+    out += st.names[b];
+    out += '\n';
+  }
   return out;
 }
 

@@ -132,6 +132,39 @@ TEST(SolveCli, NodeBudgetGivesUpWithExitThree) {
   EXPECT_NE(r.out.find(R"("status":"gave_up")"), std::string::npos);
 }
 
+// A board text over 64 KiB is not echoed unless asked (FORMATS.md): "board" keeps its header line
+// and a ';' note, "board_bytes" gives the full size; --echo-board puts it all back.
+TEST(SolveCli, HugeBoardIsNotEchoedUnlessAsked) {
+  TempDir d;
+  std::string chain = "valves k=1 inlet=I outlet=O\nI n0\n";
+  for (int i = 0; i + 1 < 8000; ++i) {  // appends: GCC 12 warns falsely (-Wrestrict) on "n" + to_string
+    chain += 'n';
+    chain += std::to_string(i);
+    chain += " n";
+    chain += std::to_string(i + 1);
+    chain += '\n';
+  }
+  chain += "n7999 O\n";
+  ASSERT_GT(chain.size(), 64u * 1024);
+  auto f = d.write("chain.txt", chain);
+  ProgramRun r = puzzlebot("solve " + f.string() + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(is_one_line(r.out));
+  EXPECT_LT(r.out.size(), 1024u) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find(R"("board":"valves k=1 inlet=I outlet=O\n; board of 8002 lines, )"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"("board_bytes":)" + std::to_string(chain.size())), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"("moves":[")"), std::string::npos) << r.out;
+
+  ProgramRun full = puzzlebot("solve " + f.string() + " --json --echo-board");
+  ASSERT_EQ(full.status, 0) << full.err;
+  EXPECT_GT(full.out.size(), chain.size());
+  EXPECT_NE(full.out.find(R"(\nn7998 n7999\nn7999 O\n")"), std::string::npos);
+  EXPECT_EQ(full.out.find("board_bytes"), std::string::npos);
+  // A small board is echoed whole, as before.
+  ProgramRun small = puzzlebot("solve " + d.write("s.txt", kLevel643).string() + " --json");
+  EXPECT_EQ(small.out.find("board_bytes"), std::string::npos);
+}
+
 TEST(SolveCli, GameOptionReadsAHeaderlessBody) {
   TempDir d;
   ProgramRun r = puzzlebot("solve " + d.write("body.txt", "S##\n###\n").string() + " --game onestroke --json");
