@@ -1,33 +1,18 @@
-/* registry.cpp: the one list of games. Add a game here and in solvers/CMakeLists.txt. */
+/* registry.cpp: the games, as listed once in PB_GAMES (solvers/CMakeLists.txt). */
 #include "solvers/registry.hpp"
 
-#include <array>
 #include <string>
 
-#include "solvers/onestroke/game.hpp"
-#include "solvers/pegs/game.hpp"
-#include "solvers/sliding/game.hpp"
-#include "solvers/valves/game.hpp"
-#include "solvers/hanoi/game.hpp"
-#include "solvers/river/game.hpp"
-#include "solvers/knight/game.hpp"
+#include "solvers/game_list.inc"  // generated from PB_GAMES (solvers/CMakeLists.txt)
 
 namespace pb::solvers {
 namespace {
 
-constexpr std::array kGames = {
-    &onestroke::kGame,
-    &pegs::kGame,
-    &sliding::kGame,
-    &valves::kGame,
-    &hanoi::kGame,
-    &river::kGame,
-    &knight::kGame,
-};
+constexpr const Game* kGames[] = {PB_GAME_LIST};
 
 }  // namespace
 
-std::span<const Game* const> games() { return {kGames.data(), kGames.size()}; }
+std::span<const Game* const> games() { return kGames; }
 
 const Game* find_game(std::string_view name) {
   for (const Game* g : kGames)

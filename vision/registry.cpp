@@ -1,29 +1,15 @@
-/* registry.cpp: the one list of vision readers. Add a reader here and in vision/CMakeLists.txt. */
+/* registry.cpp: the vision readers: the games of PB_GAMES (solvers/CMakeLists.txt) that have a vision/<game>/ folder. */
 #include "vision/registry.hpp"
 
 #include <vector>
 
-#include "vision/onestroke/image_puzzle.hpp"
-#include "vision/sliding/image_puzzle.hpp"
-#include "vision/pegs/image_puzzle.hpp"
-#include "vision/knight/image_puzzle.hpp"
-#include "vision/hanoi/image_puzzle.hpp"
-#include "vision/valves/image_puzzle.hpp"
-#include "vision/river/image_puzzle.hpp"
+#include "vision/reader_list.inc"  // generated from PB_GAMES (vision/CMakeLists.txt)
 
 namespace pb::vision {
 namespace {
 
 const std::vector<const Reader*>& list() {
-  static const std::vector<const Reader*> kReaders = {
-      &onestroke::kReader,
-      &sliding::kReader,
-      &pegs::kReader,
-      &knight::kReader,
-      &hanoi::kReader,
-      &valves::kReader,
-      &river::kReader,
-  };
+  static const std::vector<const Reader*> kReaders = {PB_READER_LIST};
   return kReaders;
 }
 
