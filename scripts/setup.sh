@@ -32,6 +32,8 @@ packages=(
   gnome-taquin dbus dbus-x11 libglib2.0-bin peg-solitaire
   # phones
   adb
+  # the fake phone's sliding app decodes GNOME Taquin's PNG picture itself (tests/fake_adb)
+  libpng-dev
 )
 
 missing=()

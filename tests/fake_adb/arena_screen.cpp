@@ -67,11 +67,16 @@ void ArenaScreen::release(cv::Point2d screen) {
 cv::Mat ArenaScreen::image() const {
   cv::Mat img(setup_.screen, CV_8UC3, cv::Scalar(0, 0, 0));
   session_.frame().copyTo(img(app_area()));
-  if (setup_.status_bar > 0) {
+  draw_phone_bars(img, setup_.status_bar, setup_.nav_bar);
+  return img;
+}
+
+void draw_phone_bars(cv::Mat& img, int status_bar, int nav_bar) {
+  if (status_bar > 0) {
     // A dark status bar: the clock on the left, signal bars and a battery on the right. Fixed
     // content: a clock that ticked would make the screen change under the bot now and then, which
     // real phones do too, but the tests must be repeatable.
-    const int h = setup_.status_bar, w = setup_.screen.width;
+    const int h = status_bar, w = img.cols;
     img(cv::Rect(0, 0, w, h)).setTo(cv::Scalar(32, 32, 32));
     const cv::Scalar ink(235, 235, 235);
     int base = 0;
@@ -88,9 +93,9 @@ cv::Mat ArenaScreen::image() const {
       cv::rectangle(img, cv::Rect(battery.x - h + i * h / 5, top + bh - bar_h, h / 8, bar_h), ink, cv::FILLED);
     }
   }
-  if (setup_.nav_bar > 0) {
+  if (nav_bar > 0) {
     // Back, home, recents on black, as with three-button navigation.
-    const int h = setup_.nav_bar, w = setup_.screen.width, y0 = setup_.screen.height - h;
+    const int h = nav_bar, w = img.cols, y0 = img.rows - h;
     const cv::Scalar ink(200, 200, 200);
     const int r = h / 4, cy = y0 + h / 2;
     std::vector<cv::Point> back{{w / 4 + r, cy - r}, {w / 4 + r, cy + r}, {w / 4 - r, cy}};
@@ -98,7 +103,6 @@ cv::Mat ArenaScreen::image() const {
     cv::circle(img, {w / 2, cy}, r, ink, std::max(1, h / 24), cv::LINE_AA);
     cv::rectangle(img, cv::Rect(w * 3 / 4 - r, cy - r, 2 * r, 2 * r), ink, std::max(1, h / 24));
   }
-  return img;
 }
 
 std::string ArenaScreen::board_text() const { return session_.level().board_text(); }

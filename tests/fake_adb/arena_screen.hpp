@@ -31,6 +31,24 @@ struct ArenaEvent {
   double x = 0, y = 0;
 };
 
+// What the fake phone shows while a game runs: an arena level (ArenaScreen) or a puzzle app
+// (PuzzleScreen). Each is rebuilt per adb command from its setup, level and the events so far.
+class GameScreen {
+ public:
+  virtual ~GameScreen() = default;
+  virtual void press(cv::Point2d screen) = 0;
+  virtual void drag(cv::Point2d screen) = 0;
+  virtual void release(cv::Point2d screen) = 0;
+  virtual cv::Mat image() const = 0;
+  virtual std::string board_text() const = 0;
+  virtual bool cleared() const = 0;
+  virtual const std::vector<ArenaEvent>& events() const = 0;
+};
+
+// The phone's own bars over `img` (the whole display): a status bar `status_bar` px high on top,
+// a navigation bar `nav_bar` px high at the bottom (0: none).
+void draw_phone_bars(cv::Mat& img, int status_bar, int nav_bar);
+
 struct ArenaSetup {
   arena::Game game = arena::Game::kKnight;
   std::uint64_t seed = 1;
@@ -40,21 +58,21 @@ struct ArenaSetup {
   int nav_bar = 0;            // px at the bottom
 };
 
-class ArenaScreen {
+class ArenaScreen : public GameScreen {
  public:
   // Level `level` with `events` replayed on it. Errors: the arena refuses the setup (too small).
   static Result<ArenaScreen> open(const ArenaSetup& setup, int level, const std::vector<ArenaEvent>& events);
 
   // Pointer input in screen pixels; points on the status or navigation bar are ignored (a press
   // there is not recorded, so the drag and release after it do nothing either, as in the arena).
-  void press(cv::Point2d screen);
-  void drag(cv::Point2d screen);
-  void release(cv::Point2d screen);
+  void press(cv::Point2d screen) override;
+  void drag(cv::Point2d screen) override;
+  void release(cv::Point2d screen) override;
 
-  cv::Mat image() const;                 // the whole display, BGR
-  std::string board_text() const;        // the level's position, FORMATS.md text (ground truth)
-  bool cleared() const;                  // the level is cleared (the banner shows)
-  const std::vector<ArenaEvent>& events() const { return events_; }
+  cv::Mat image() const override;               // the whole display, BGR
+  std::string board_text() const override;      // the level's position, FORMATS.md text (ground truth)
+  bool cleared() const override;                // the level is cleared (the banner shows)
+  const std::vector<ArenaEvent>& events() const override { return events_; }
   cv::Rect app_area() const;             // screen px of the app (between the bars)
 
  private:

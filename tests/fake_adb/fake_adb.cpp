@@ -17,6 +17,9 @@
 // 0), taking touches as the arena takes pointer strokes (tap: press and release; swipe and
 // motionevent: press, drags, release) by the arena's rules; a cleared level shows LEVEL CLEARED for
 // `advance_ms`, then the next. slip_touch applies to 一笔画完 only; every other fault to both.
+// `game=sliding` (GNOME Taquin's picture board, `size=3|4`, its picture from `picture_dir`) and
+// `game=pegs` (a Pegs board) are puzzle apps on the same terms (tests/fake_adb/puzzle_screen.hpp):
+// a tap slides a tile, a drag jumps a peg; a solved board stays `advance_ms`, then a new one.
 //
 // Game rules (as the real game behaves): the cat stands on the path head. A touch (tap, or a finger
 // moving onto a cell) on a free cell next to the cat moves the cat there and colours the cell; a
@@ -63,6 +66,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -74,6 +78,7 @@
 
 #include "solvers/onestroke/onestroke.hpp"
 #include "tests/fake_adb/arena_screen.hpp"
+#include "tests/fake_adb/puzzle_screen.hpp"
 #include "vision/onestroke/render.hpp"
 
 namespace {
@@ -232,19 +237,29 @@ class Phone {
     // input_space: the space touches are really taken in, when the phone's `wm size` lies about it.
     touch_ = parse_size(cfg_.get("input_space", ""), touch_);
     const std::string name = cfg_.get("game", "onestroke");
-    if (name != "onestroke") {
+    if (name == "sliding" || name == "pegs") {
+      puzzle_setup_.kind = name == "pegs" ? pb::fake_adb::PuzzleSetup::Kind::kPegs : pb::fake_adb::PuzzleSetup::Kind::kSliding;
+      puzzle_setup_.size = static_cast<int>(cfg_.num("size", 3));
+      puzzle_setup_.picture_dir = cfg_.get("picture_dir", puzzle_setup_.picture_dir);
+    } else if (name != "onestroke") {
       const auto g = pb::arena::game_from_name(name.rfind("arena-", 0) == 0 ? name.substr(6) : name);
       if (!g) {
-        error_ = "fake adb: unknown game=" + name + " (onestroke, arena-onestroke, knight, valves, hanoi, river)";
+        error_ = "fake adb: unknown game=" + name + " (onestroke, arena-onestroke, knight, valves, hanoi, river, sliding, pegs)";
         return;
       }
       arena_setup_.game = *g;
+    }
+    if (name != "onestroke") {
       arena_setup_.seed = static_cast<std::uint64_t>(cfg_.num("seed", 1));
       arena_setup_.variant = static_cast<int>(cfg_.num("style", 0));
       arena_setup_.screen = {screen_.w, screen_.h};
       // 24 dp, as Android's status bar (density 160 is 1 px per dp).
       arena_setup_.status_bar = static_cast<int>(cfg_.num("status_bar", 24 * cfg_.num("density", 320) / 160));
       arena_setup_.nav_bar = static_cast<int>(cfg_.num("nav_bar", 0));
+      puzzle_setup_.seed = arena_setup_.seed;
+      puzzle_setup_.screen = arena_setup_.screen;
+      puzzle_setup_.status_bar = arena_setup_.status_bar;
+      puzzle_setup_.nav_bar = arena_setup_.nav_bar;
     }
     if (!load_game(dir_ + "/game", game_, arena())) start_level(static_cast<int>(cfg_.num("first_level", 1)));
     else if (arena()) open_arena();
@@ -398,12 +413,22 @@ class Phone {
   double sy() const { return static_cast<double>(screen_.h) / touch_.h; }
 
   void open_arena() {
+    const std::string name = cfg_.get("game", "onestroke");
+    if (name == "sliding" || name == "pegs") {
+      auto opened = pb::fake_adb::PuzzleScreen::open(puzzle_setup_, game_.level, game_.events);
+      if (!opened) {
+        error_ = opened.error().message;
+        return;
+      }
+      arena_ = std::move(*opened);
+      return;
+    }
     auto opened = pb::fake_adb::ArenaScreen::open(arena_setup_, game_.level, game_.events);
     if (!opened) {
       error_ = "fake adb: the arena refuses this phone: " + opened.error().message;
       return;
     }
-    arena_.emplace(std::move(*opened));
+    arena_ = std::make_unique<pb::fake_adb::ArenaScreen>(std::move(*opened));
   }
 
   // A touch-space point to the arena, in screen pixels; notes a cleared level.
@@ -555,7 +580,8 @@ class Phone {
   Size screen_, physical_, touch_;
   Game game_;
   pb::fake_adb::ArenaSetup arena_setup_;
-  std::optional<pb::fake_adb::ArenaScreen> arena_;
+  pb::fake_adb::PuzzleSetup puzzle_setup_;
+  std::unique_ptr<pb::fake_adb::GameScreen> arena_;  // an arena level or a puzzle app (not 一笔画完)
   std::string error_;  // the configuration cannot be played: every command says so
   bool saved_ = false;
 };

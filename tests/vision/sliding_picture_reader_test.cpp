@@ -8,12 +8,14 @@
 
 #include "solvers/sliding/sliding.hpp"
 #include "tests/support/reader_samples.hpp"
+#include "tests/support/taquin_draw.hpp"
 #include "vision/sliding/picture_reader.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace fs = std::filesystem;
 namespace vs = pb::vision::sliding;
 using pb::solvers::sliding::State;
+using pb::testing::draw_taquin;
 
 namespace {
 
@@ -29,35 +31,6 @@ const pb::Result<vs::Pictures>& theme_pictures() {
 #define NEED_PICTURES()                                                            \
   const auto& pictures = theme_pictures();                                         \
   if (!pictures) GTEST_SKIP() << "GNOME Taquin's pictures are not installed: " << pictures.error().message
-
-// A window drawn as taquin-view.vala draws it: the picture stretched to the board square (side
-// n * pitch - 1), piece k of it on the site where `pieces` holds k (-1: the gap shows the board's
-// grey), a one-pixel seam, a dark frame, on a light window.
-cv::Mat draw_taquin(const cv::Mat& bgra, int n, int pitch, const std::vector<int>& pieces, int slide_site = -1,
-                    int slide_px = 0) {
-  const int side = n * pitch - 1, border = pitch / 2;
-  const cv::Vec3b board_grey(204, 204, 204);
-  cv::Mat win(side + 2 * border + 120, side + 2 * border + 80, CV_8UC3, cv::Scalar(244, 245, 246));
-  cv::Rect board(40 + border, 60 + border, side, side);
-  cv::rectangle(win, cv::Rect(40, 60, side + 2 * border, side + 2 * border), cv::Scalar(77, 77, 77), cv::FILLED);
-  win(board).setTo(cv::Scalar(204, 204, 204));
-  cv::Mat scaled;
-  cv::resize(bgra, scaled, cv::Size(side, side), 0, 0, cv::INTER_AREA);
-  for (int site = 0; site < n * n; ++site) {
-    int k = pieces[static_cast<std::size_t>(site)];
-    if (k < 0) continue;
-    cv::Rect from((k % n) * pitch, (k / n) * pitch, pitch - 1, pitch - 1);
-    cv::Point to(board.x + (site % n) * pitch + (site == slide_site ? slide_px : 0), board.y + (site / n) * pitch);
-    for (int y = 0; y < from.height; ++y)
-      for (int x = 0; x < from.width; ++x) {
-        const cv::Vec4b& s = scaled.at<cv::Vec4b>(from.y + y, from.x + x);
-        float a = s[3] / 255.0f;
-        cv::Vec3b& d = win.at<cv::Vec3b>(to.y + y, to.x + x);
-        for (int c = 0; c < 3; ++c) d[c] = cv::saturate_cast<uchar>(s[c] * a + board_grey[c] * (1 - a));
-      }
-  }
-  return win;
-}
 
 // The solver's board for Taquin's `pieces` (site -> piece, -1 the gap): the half-turn of VISION.md.
 State solver_state(int n, const std::vector<int>& pieces) {
