@@ -58,7 +58,7 @@ Result<std::unique_ptr<PuzzleScreen>> PuzzleScreen::open(const PuzzleSetup& setu
     s->pieces_[0] = -1;
     // A random walk of the gap from the goal: solvable by construction. Never undoes its last step.
     int gap = 0, last = -1;
-    for (int step = 0; step < 12 * n || s->cleared(); ++step) {
+    for (int step = 0; step < 5 * n || s->cleared(); ++step) {
       std::vector<int> next;
       const int r = gap / n, c = gap % n;
       if (r > 0) next.push_back(gap - n);
@@ -195,8 +195,11 @@ std::string PuzzleScreen::board_text() const {
   t = "sliding\n";
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < cols_; ++c) {
+      // Right-aligned to the widest number, as solvers::sliding::format writes it.
+      const std::string num = std::to_string(tiles[static_cast<std::size_t>(r * cols_ + c)]);
       if (c > 0) t += ' ';
-      t += std::to_string(tiles[static_cast<std::size_t>(r * cols_ + c)]);
+      t.append(std::to_string(cells - 1).size() - num.size(), ' ');
+      t += num;
     }
     t += "\n";
   }
