@@ -100,6 +100,7 @@ struct PlayOptions {
   int max_replans = 3;            // screen/prediction disagreements tolerated per level
   int read_attempts = 3;          // reads of an unreadable screen before giving up
   std::chrono::milliseconds poll{25};             // between grabs while waiting for the screen
+  std::chrono::milliseconds watch_poll{4};        // between grabs while watching a move's cells change
   std::chrono::milliseconds change_timeout{800};  // longest wait for a move to show at all
   std::chrono::milliseconds settle_timeout{4000}; // longest wait for the screen to stop changing
   std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)
