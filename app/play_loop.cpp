@@ -138,7 +138,9 @@ class Loop {
       auto f = grab();
       if (!f) return f.error();
       const auto now = Clock::now();
-      if (!capture::same_pixels(f->bgr, before)) {
+      // A grab equal to the one before was checked already: the game draws every ~20 ms, so most are.
+      const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
+      if (!repeat && !capture::same_pixels(f->bgr, before)) {
         changed = true;
         auto tc = Clock::now();
         bool ok = player_.confirm_by_pixels(before, f->bgr, step);
@@ -148,7 +150,7 @@ class Loop {
           return std::optional<capture::Frame>(std::move(*f));
         }
       }
-      if (last.empty() || !capture::same_pixels(f->bgr, last)) {
+      if (!repeat) {
         last = f->bgr;
         last_change = now;
       } else if (changed && now - last_change >= o_.poll) {
