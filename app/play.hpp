@@ -10,7 +10,8 @@
 // click lands on the wrong tile); re-solving after every move (the solver may take seconds on a
 // hard 15-puzzle; it is called again only when the screen disagrees with the prediction); fixed
 // sleeps after each move (too short on a loaded machine, wasted time on a fast one: we wait until
-// two consecutive grabs are equal, with a bound).
+// two consecutive grabs are equal, with a bound; or, sooner, until the cells the move changes show
+// the predicted pictures, watched at the capture rate).
 
 #include <atomic>
 #include <chrono>
