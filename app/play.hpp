@@ -10,7 +10,8 @@
 // click lands on the wrong tile); re-solving after every move (the solver may take seconds on a
 // hard 15-puzzle; it is called again only when the screen disagrees with the prediction); fixed
 // sleeps after each move (too short on a loaded machine, wasted time on a fast one: we wait until
-// two consecutive grabs are equal, with a bound).
+// two consecutive grabs are equal, with a bound; or, sooner, until the cells the move changes show
+// the predicted pictures, watched at the capture rate).
 
 #include <atomic>
 #include <chrono>
@@ -100,6 +101,7 @@ struct PlayOptions {
   int max_replans = 3;            // screen/prediction disagreements tolerated per level
   int read_attempts = 3;          // reads of an unreadable screen before giving up
   std::chrono::milliseconds poll{25};             // between grabs while waiting for the screen
+  std::chrono::milliseconds watch_poll{4};        // between grabs while watching a move's cells change
   std::chrono::milliseconds change_timeout{800};  // longest wait for a move to show at all
   std::chrono::milliseconds settle_timeout{4000}; // longest wait for the screen to stop changing
   std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)

@@ -60,7 +60,7 @@ options:
   --profile P.yml     reader parameters (the node named after the game); for a phone also its
                       screen transform and timings ('puzzlebot calibrate --adb --out P.yml')
   --timeout-ms N      give up solving after N ms (default 20000)
-  --pace MS           pause between the points of a drag, ms (default 15)
+  --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
   --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
@@ -131,7 +131,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   auto timeout = parsed->get_int("timeout-ms", 20000, 1, 24LL * 3600 * 1000);
   if (!timeout) return fail(timeout.error().message);
   o.solve_timeout = std::chrono::milliseconds(*timeout);
-  auto pace = parsed->get_int("pace", 15, 0, 1000);
+  auto pace = parsed->get_int("pace", entry->drag_pace_ms, 0, 1000);
   if (!pace) return fail(pace.error().message);
   o.drag_step_pause = std::chrono::milliseconds(*pace);
   auto replans = parsed->get_int("max-replans", phone ? 4 : 3, 0, 1000);

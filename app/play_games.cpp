@@ -76,7 +76,9 @@ Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const PlayContext& c)
 constexpr PlayGame kGames[] = {
     {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap", LevelFlow::kNewGame,
      &make_sliding},
-    {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame, &make_pegs},
+    // Pegs drops a peg where the button is released: the points in between need no pause (51 ms
+    // drags worked with none; 5 ms keeps a margin; docs/PERFORMANCE.md).
+    {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame, &make_pegs, 5},
     {"peg-solitaire", "Peg-solitaire", "Peg Solitaire (Qt): click a peg, then the hole it lands in (--profile peg-solitaire.yml)",
      LevelFlow::kNewGame, &make_peg_solitaire},
     {"onestroke", kArenaWindow, "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",

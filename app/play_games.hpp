@@ -37,6 +37,7 @@ struct PlayGame {
   std::string_view about;   // one help line: the game, and how a move is made
   LevelFlow flow;
   Result<std::unique_ptr<Player>> (*make)(const PlayContext& context);
+  int drag_pace_ms = 15;    // default --pace: pause between the points of a drag
 };
 
 std::span<const PlayGame> play_games();

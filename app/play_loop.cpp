@@ -117,6 +117,52 @@ class Loop {
     return std::move(got->frame);
   }
 
+  // Watches the screen after move `step` at the capture rate (a grab every watch_poll) and returns
+  // the first frame on which the move's cells show the predicted pictures (Player::confirm_by_pixels,
+  // which also makes the predicted board current): the end of the game's animation, seen as it
+  // happens instead of after two equal grabs `poll` apart. A frame half-way through an animation
+  // does not pass: the moving piece is between cells. Returns no frame, for the caller to wait for
+  // stillness and read, when the screen does not change within change_timeout, or changes and then
+  // holds still for `poll` without showing the prediction (a lost click, a game with rules of its
+  // own), or is still moving after settle_timeout.
+  Result<std::optional<capture::Frame>> watch_move(const cv::Mat& before, std::size_t step) {
+    const auto t0 = Clock::now();
+    const double capture0 = report_.times.capture, read0 = report_.times.read;
+    auto account = [&] {  // capture and pixel checks inside are counted as such, the rest as settle
+      report_.times.settle += ms_since(t0) - (report_.times.capture - capture0) - (report_.times.read - read0);
+    };
+    cv::Mat last;
+    auto last_change = t0;
+    bool changed = false;
+    while (!cancelled()) {
+      auto f = grab();
+      if (!f) return f.error();
+      const auto now = Clock::now();
+      // A grab equal to the one before was checked already: the game draws every ~20 ms, so most are.
+      const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
+      if (!repeat && !capture::same_pixels(f->bgr, before)) {
+        changed = true;
+        auto tc = Clock::now();
+        bool ok = player_.confirm_by_pixels(before, f->bgr, step);
+        report_.times.read += ms_since(tc);
+        if (ok) {
+          account();
+          return std::optional<capture::Frame>(std::move(*f));
+        }
+      }
+      if (!repeat) {
+        last = f->bgr;
+        last_change = now;
+      } else if (changed && now - last_change >= o_.poll) {
+        break;
+      }
+      if ((!changed && now - t0 >= o_.change_timeout) || now - t0 >= o_.settle_timeout) break;
+      std::this_thread::sleep_for(o_.watch_poll);
+    }
+    account();
+    return std::optional<capture::Frame>();
+  }
+
   // Reads the board off `frame`, re-grabbing after a pause when it cannot be read (a dialog, a
   // half-drawn window). Updates `frame` to the one that was read.
   std::optional<Stop> read(capture::Frame& frame) {
@@ -224,12 +270,24 @@ class Loop {
 
       double settle_before = report_.times.settle;
       cv::Mat before = frame.bgr;
-      auto after = settle(&before);
-      if (!after) return Stop{kBadInput, after.error().message};
-      frame = std::move(*after);
-      auto tc = Clock::now();
-      bool confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
-      report_.times.read += ms_since(tc);
+      bool confirmed = false;
+      if (o_.confirm_by_pixels) {
+        auto seen = watch_move(before, step);
+        if (!seen) return Stop{kBadInput, seen.error().message};
+        if (*seen) {
+          frame = std::move(**seen);
+          confirmed = true;
+        }
+      }
+      if (!confirmed) {  // not as predicted (or not checked by pixels): wait for stillness, then look
+        // After watch_move the change, if any, has been waited for already.
+        auto after = settle(o_.confirm_by_pixels ? nullptr : &before);
+        if (!after) return Stop{kBadInput, after.error().message};
+        frame = std::move(*after);
+        auto tc = Clock::now();
+        confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
+        report_.times.read += ms_since(tc);
+      }
       if (!confirmed) {
         if (auto stop = read(frame)) return stop;
       }
@@ -259,7 +317,12 @@ class Loop {
       if (auto stop = make_plan(steps)) return stop;
       step = 0;
     }
-    // The last word is a real reading of the final screen, not a chain of pixel checks.
+    // The last word is a real reading of the final screen, not a chain of pixel checks, and of a
+    // still one: the last move was accepted as soon as its cells showed, and a game may flash its
+    // finished board just after.
+    auto last = settle(nullptr);
+    if (!last) return Stop{kBadInput, last.error().message};
+    frame = std::move(*last);
     if (auto stop = read(frame)) return stop;
     if (!player_.solved())
       return Stop{kGaveUp, "the planned moves were made but the board is not finished:\n" + player_.board_text()};

@@ -168,6 +168,44 @@ TEST(PlayLoop, PixelChecksSpareReadsAndReadingEveryMoveWorksToo) {
   }
 }
 
+TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
+  // A game that animates: for the first grabs after a click the two cells the move changes show a
+  // different grey each time (a tile half-way between them), then the move. A loop accepting the
+  // first changed frame would take a half-way picture as the board (reads, re-plans follow).
+  SimFifteen game{kScrambled};
+  std::vector<int> moving;  // cells the last click changed
+  int mid_frames = 0;       // grabs left that show the move half-way
+  SimScreen screen{[&] {
+    cv::Mat m = game.render();
+    if (mid_frames > 0) {
+      for (int cell : moving)
+        m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell)) =
+            cv::Scalar::all(90 + 20 * mid_frames);
+      --mid_frames;
+    }
+    return m;
+  }};
+  SimMouse mouse{[&](const actuator::Gesture& g) {
+    sliding::State was = game.state;
+    game.click(g);
+    moving.clear();
+    for (std::size_t c = 0; c < was.tiles.size(); ++c)
+      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    mid_frames = 3;
+  }};
+  SlidingPlayer player{&SimFifteen::read};
+  PlayOptions o = fast_options();
+  o.poll = std::chrono::milliseconds(20);  // stillness: unchanged for 20 ms, longer than the animation here
+  o.watch_poll = std::chrono::milliseconds(1);
+  SimFifteen::reads = 0;
+  PlayReport report = app::play(screen, mouse, player, o);
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(game.state));
+  EXPECT_EQ(report.replans, 0);
+  EXPECT_EQ(SimFifteen::reads, 2);            // the first and the final screen only
+  EXPECT_GE(screen.grabs, 2 + 6 * 4);         // every move was watched through its half-way frames
+}
+
 TEST(PlayLoop, LostClickIsCaughtAndReplanned) {
   FifteenRig rig(kScrambled);
   rig.mouse.drop = {2};
@@ -220,7 +258,7 @@ TEST(PlayLoop, UserTakingTheMouseStopsWithExit2AndNoFurtherInput) {
 
 TEST(PlayLoop, WindowClosedDuringPlayExits2) {
   FifteenRig rig(kScrambled);
-  rig.screen.close_after_grabs = 8;
+  rig.screen.close_after_grabs = 5;  // the start takes two grabs, each confirmed move one
   PlayReport report = rig.play(fast_options());
   EXPECT_EQ(report.exit_status, 2);
   EXPECT_NE(report.message.find("is gone"), std::string::npos) << report.message;
