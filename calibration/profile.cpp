@@ -1,5 +1,6 @@
 /* profile.cpp: reading, checking and writing device profiles. */
 #include "calibration/profile.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,20 +38,6 @@ bool read_real(const cv::FileNode& n, double& out) {
   return true;
 }
 
-std::size_t key_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // An error for `key` in `where` when it is not one of `valid`: names the nearest and lists them all.
 Result<void> known_key(std::string_view source, std::string_view where, const std::string& key,
@@ -60,7 +47,7 @@ Result<void> known_key(std::string_view source, std::string_view where, const st
   for (std::string_view v : valid) {
     if (v == key) return {};
     list += (list.empty() ? "" : ", ") + std::string(v);
-    if (std::size_t d = key_distance(key, v); d < best) best = d, nearest = v;
+    if (std::size_t d = edit_distance(key, v); d < best) best = d, nearest = v;
   }
   return make_error(std::string(source) + ": unknown key '" + key + "' in " + std::string(where) +
                     (nearest.empty() ? std::string() : " (did you mean '" + nearest + "'?)") + "; valid keys: " + list);

@@ -1,5 +1,6 @@
 /* x11_source.cpp: X11 window capture through MIT-SHM with an XGetImage fallback; errors, never crashes. */
 #include "capture/x11_source.hpp"
+#include "core/text.hpp"
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -133,21 +134,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Edit distance (insert, delete, substitute one character), on lower-cased text.
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // The visible titles nearest to `title`, nearest first, for "no such window" messages: the same
 // title in another case, then titles containing it (or contained in it), then by edit distance.

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "core/text.hpp"
 
 namespace pb::vision {
 
@@ -85,25 +86,6 @@ std::vector<ParamRow> param_rows(std::span<const ParamSpec<P>> table, const P& v
   return rows;
 }
 
-namespace detail {
-
-inline std::size_t key_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace detail
-
 // `defaults` overridden by the keys of `node` (the profile node named `game`), each checked against
 // `table`. A missing or empty node keeps the defaults. Errors name `game`.key and say what to write.
 template <class P>
@@ -123,7 +105,7 @@ Result<P> params_from_table(const cv::FileNode& node, const char* game, std::spa
       std::size_t best = 4;  // suggest only close spellings
       for (const ParamSpec<P>& s : table) {
         valid += (valid.empty() ? "" : ", ") + std::string(s.key);
-        if (std::size_t d = detail::key_distance(key, s.key); d < best) best = d, nearest = s.key;
+        if (std::size_t d = edit_distance(key, s.key); d < best) best = d, nearest = s.key;
       }
       return make_error(where + " has no parameter '" + key + "'" +
                         (nearest.empty() ? std::string() : " (did you mean '" + nearest + "'?)") + "; its parameters: " +
