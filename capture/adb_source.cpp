@@ -6,12 +6,6 @@
 namespace pb::capture {
 namespace {
 
-std::uint32_t le32(std::string_view b, std::size_t at) {
-  const auto* p = reinterpret_cast<const unsigned char*>(b.data() + at);
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
 // Room for the biggest accepted screen in the widest format, plus a header.
 constexpr std::size_t kMaxScreencapBytes = static_cast<std::size_t>(kMaxImagePixels) * 4 + 16;
 

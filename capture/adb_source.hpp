@@ -23,6 +23,14 @@
 
 namespace pb::capture {
 
+// The little-endian 32-bit word at byte `at` of `b` (screencap and screenrecord headers); the
+// caller checks `b` is long enough.
+inline std::uint32_t le32(std::string_view b, std::size_t at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(b.data() + at);
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
 // android.graphics.PixelFormat values a screencap header carries.
 enum class RawFormat : std::uint32_t { kRgba8888 = 1, kRgbx8888 = 2, kRgb888 = 3, kRgb565 = 4 };
 

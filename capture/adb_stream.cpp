@@ -1,5 +1,6 @@
 /* adb_stream.cpp: the screenrecord frames stream: spawning it, its reader thread, packet parsing, grab(). */
 #include "capture/adb_stream.hpp"
+#include "capture/adb_source.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -18,12 +19,6 @@ extern char** environ;
 
 namespace pb::capture {
 namespace {
-
-std::uint32_t le32(std::string_view b, std::size_t at) {
-  const auto* p = reinterpret_cast<const unsigned char*>(b.data() + at);
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
 
 constexpr std::uint32_t kRgb888 = 3;  // HAL_PIXEL_FORMAT_RGB_888
 

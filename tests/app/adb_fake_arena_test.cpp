@@ -15,18 +15,6 @@ namespace {
 
 constexpr int kStatusBar = 48;  // 24 dp at the fake's default density 320
 
-capture::ProcessOutput adb(const FakePhone& phone, const std::vector<std::string>& args) {
-  ::setenv("FAKE_ADB_STATE", phone.dir().c_str(), 1);
-  std::vector<std::string> argv{fake_adb_path()};
-  argv.insert(argv.end(), args.begin(), args.end());
-  auto r = capture::run_process(argv, std::chrono::seconds(30), 1 << 26);
-  if (!r) {
-    ADD_FAILURE() << r.error().message;
-    return {-1, "", r.error().message};
-  }
-  return *r;
-}
-
 std::vector<std::string> words(const std::string& line) {
   std::vector<std::string> out;
   std::istringstream in(line);

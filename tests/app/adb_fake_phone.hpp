@@ -65,6 +65,19 @@ class FakePhone {
   std::string dir_;
 };
 
+// Runs the fake's `adb ARGS...` against `phone` directly (no puzzlebot): for tests of the fake itself.
+inline capture::ProcessOutput adb(const FakePhone& phone, const std::vector<std::string>& args) {
+  ::setenv("FAKE_ADB_STATE", phone.dir().c_str(), 1);
+  std::vector<std::string> argv{fake_adb_path()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto r = capture::run_process(argv, std::chrono::seconds(30), 1 << 26);
+  if (!r) {
+    ADD_FAILURE() << r.error().message;
+    return {-1, "", r.error().message};
+  }
+  return *r;
+}
+
 // The last line of `text` (without its newline).
 inline std::string last_line(const std::string& text) {
   std::string t = text;
