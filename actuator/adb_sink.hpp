@@ -42,7 +42,7 @@
 
 #include "actuator/input_sink.hpp"
 #include "actuator/touch_device.hpp"
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 
 namespace pb::actuator {
 
@@ -73,7 +73,7 @@ bool usage_has_motionevent(const std::string& usage);
 
 class AdbSink : public InputSink {
  public:
-  AdbSink(std::shared_ptr<const capture::AdbDevice> device, AdbSinkOptions options)
+  AdbSink(std::shared_ptr<const platform::AdbDevice> device, AdbSinkOptions options)
       : device_(std::move(device)), options_(options) {}
 
   Result<void> perform(const Gesture& gesture) override;
@@ -95,7 +95,7 @@ class AdbSink : public InputSink {
   Result<void> send_sendevent(const Gesture& gesture);
   Result<void> fall_back(const std::string& why);
 
-  std::shared_ptr<const capture::AdbDevice> device_;
+  std::shared_ptr<const platform::AdbDevice> device_;
   AdbSinkOptions options_;
   TouchMethod chosen_ = TouchMethod::kAuto;  // kAuto: not chosen yet
   std::optional<TouchDevice> touch_;

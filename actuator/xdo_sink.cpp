@@ -7,8 +7,8 @@
 #include <optional>
 #include <thread>
 
-#include "capture/x11_error_trap.hpp"
-#include "capture/x11_stacking.hpp"
+#include "platform/x11_error_trap.hpp"
+#include "platform/x11_stacking.hpp"
 
 extern "C" {  // xdo.h has no extern "C" guard of its own
 #include <xdo.h>
@@ -98,7 +98,7 @@ Result<WindowRect> XdoSink::target_rect() {
   Impl& m = *impl_;
   if (m.options.window == 0) return WindowRect{0, 0, m.screen.width, m.screen.height};
   Display* d = m.xdo->xdpy;
-  capture::X11ErrorTrap trap(d);
+  platform::X11ErrorTrap trap(d);
   XWindowAttributes attrs{};
   Status ok = XGetWindowAttributes(d, m.options.window, &attrs);
   int x = 0, y = 0;
@@ -120,8 +120,8 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
   if (auto inside = check_inside(gesture.points, *rect, m.screen, m.what()); !inside) return inside;
   if (m.options.window != 0) {  // a point under another window would click that window
     std::vector<Cover> covers;
-    for (const capture::X11Cover& c :
-         capture::windows_covering(m.xdo->xdpy, m.options.window, {rect->x, rect->y, rect->width, rect->height}))
+    for (const platform::X11Cover& c :
+         platform::windows_covering(m.xdo->xdpy, m.options.window, {rect->x, rect->y, rect->width, rect->height}))
       covers.push_back({{c.box.x, c.box.y, c.box.width, c.box.height}, c.describe()});
     const auto path = gesture.kind == Gesture::Kind::kTap ? gesture.points : drag_path(gesture.points, m.options.drag_step_px);
     if (auto clear = check_uncovered(path, covers, m.what()); !clear) return clear;

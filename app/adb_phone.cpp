@@ -36,7 +36,7 @@ Result<actuator::TouchMethod> touch_method_option(const std::optional<std::strin
   return *m;
 }
 
-Result<PhoneCapture> open_capture(std::shared_ptr<const capture::AdbDevice> device, const std::optional<std::string>& option) {
+Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> device, const std::optional<std::string>& option) {
   const std::string want = option.value_or("auto");
   if (want != "auto" && want != "stream" && want != "screencap")
     return make_error("--capture takes auto, stream or screencap, not '" + want + "'");
@@ -59,16 +59,16 @@ Result<PhoneCapture> open_capture(std::shared_ptr<const capture::AdbDevice> devi
   return c;
 }
 
-Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial) {
-  capture::AdbOptions o;
+Result<std::shared_ptr<const platform::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial) {
+  platform::AdbOptions o;
   if (!adb_path.empty()) o.adb_path = adb_path;
   o.serial = serial;
-  auto device = capture::AdbDevice::connect(o);
+  auto device = platform::AdbDevice::connect(o);
   if (!device) return device.error();
-  return std::shared_ptr<const capture::AdbDevice>(std::make_shared<capture::AdbDevice>(std::move(*device)));
+  return std::shared_ptr<const platform::AdbDevice>(std::make_shared<platform::AdbDevice>(std::move(*device)));
 }
 
-Result<PhoneInfo> query_phone(const capture::AdbDevice& device) {
+Result<PhoneInfo> query_phone(const platform::AdbDevice& device) {
   PhoneInfo info;
   auto model = device.shell({"getprop", "ro.product.model"});
   if (!model) return model.error();

@@ -9,7 +9,7 @@
 #include "actuator/adb_sink.hpp"
 #include "calibration/calibrate.hpp"
 #include "calibration/profile.hpp"
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 #include "capture/adb_source.hpp"
 #include "core/result.hpp"
 #include "vision/onestroke/reader.hpp"
@@ -40,10 +40,10 @@ struct PhoneCapture {
   std::unique_ptr<capture::FrameSource> source;
   std::string description;
 };
-Result<PhoneCapture> open_capture(std::shared_ptr<const capture::AdbDevice> device, const std::optional<std::string>& option);
+Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> device, const std::optional<std::string>& option);
 
-Result<std::shared_ptr<const capture::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
-Result<PhoneInfo> query_phone(const capture::AdbDevice& device);
+Result<std::shared_ptr<const platform::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
+Result<PhoneInfo> query_phone(const platform::AdbDevice& device);
 
 // One-stroke reader parameters from a profile's `onestroke` node (defaults without a profile).
 Result<vision::onestroke::Params> onestroke_params(const calibration::ProfileDoc& profile);

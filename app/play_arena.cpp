@@ -1,19 +1,16 @@
-/* play_arena.cpp: the arena games' moves as gestures, their readings, and the arena's level flow (ArenaLevels). */
+/* play_arena.cpp: the arena's level flow (ArenaLevels), and one-stroke's drag and readings there. */
 #include "app/play_arena.hpp"
 
 #include <cstdio>
 #include <thread>
 
 namespace pb::app {
-namespace {
 
 std::string cell_text(int row, int col) {
   char text[32];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(n)
   std::snprintf(text, sizeof text, "(%d,%d)", row, col);
   return text;
 }
-
-}  // namespace
 
 // ---- one-stroke ----
 
@@ -77,97 +74,6 @@ bool OnestrokeRules::same_level(const State& start, const State& later) {
     if (start.sites[i] == Site::kVisited && later.sites[i] != Site::kVisited) return false;
   }
   return true;
-}
-
-// ---- knight ----
-
-Result<PlayReading<KnightRules::State>> KnightRules::read(const cv::Mat& bgr, const Params& params) {
-  auto r = vision::knight::read(bgr, params);
-  if (!r) return r.error();
-  return PlayReading<State>{std::move(r->state), std::move(r->centres), {}};
-}
-
-MoveList<KnightRules::Move> KnightRules::solve(const State& s, const solvers::Limits& limits) {
-  if (!s.knight) {
-    auto sol = solvers::knight::solve(s, limits);
-    return {sol.status, std::move(sol.tour), sol.reason, sol.nodes};
-  }
-  // Mid-tour: the rest of the tour is a tour of the free squares that starts on the knight's square
-  // (the solver takes boards before the first move, where visited squares are removed ones).
-  State rest = s;
-  for (auto& sq : rest.squares)
-    if (sq == solvers::knight::Square::kVisited) sq = solvers::knight::Square::kRemoved;
-  rest.squares[rest.index(*s.knight)] = solvers::knight::Square::kFree;
-  rest.start = s.knight;
-  rest.knight.reset();
-  rest.closed = false;  // the arena's tours are open; a closed one would have to return to s.start
-  auto sol = solvers::knight::solve(rest, limits);
-  MoveList<Move> out{sol.status, {}, sol.reason, sol.nodes};
-  if (sol.status == solvers::Status::kSolved && !sol.tour.empty())
-    out.moves.assign(sol.tour.begin() + 1, sol.tour.end());  // the knight stands on the first square
-  return out;
-}
-
-Result<FrameGesture> KnightRules::gesture(const PlayReading<State>& reading, const State& before, Move m) {
-  if (reading.centres.size() != before.squares.size())
-    return make_error("the reader gave " + std::to_string(reading.centres.size()) + " centres for " +
-                      std::to_string(before.squares.size()) + " squares: a reader bug");
-  if (!before.inside(m)) return make_error("square " + cell_text(m.row, m.col) + " is off the board: a planner bug");
-  const cv::Point2f& p = reading.centres[before.index(m)];
-  return FrameGesture{actuator::Gesture::Kind::kTap,
-                      {{p.x, p.y, reading.frame}},
-                      (before.knight ? "knight to " : "place the knight on ") + cell_text(m.row, m.col)};
-}
-
-bool KnightRules::same_level(const State& start, const State& later) {
-  if (start.rows != later.rows || start.cols != later.cols || start.squares.size() != later.squares.size()) return false;
-  for (std::size_t i = 0; i < start.squares.size(); ++i) {
-    using solvers::knight::Square;
-    if ((start.squares[i] == Square::kRemoved) != (later.squares[i] == Square::kRemoved)) return false;
-    if (start.squares[i] == Square::kVisited && later.squares[i] != Square::kVisited) return false;
-  }
-  return true;
-}
-
-// ---- Hanoi ----
-
-Result<PlayReading<HanoiRules::State>> HanoiRules::read(const cv::Mat& bgr, const Params& params) {
-  auto r = vision::hanoi::read(bgr, params);
-  if (!r) return r.error();
-  return PlayReading<State>{std::move(r->state), std::move(r->centres), {}};
-}
-
-MoveList<HanoiRules::Move> HanoiRules::solve(const State& s, const solvers::Limits& limits) {
-  auto sol = solvers::hanoi::solve(s, limits);
-  return {sol.status, std::move(sol.moves), sol.reason, sol.nodes};
-}
-
-bool HanoiRules::is_goal(const State& s) {
-  for (auto peg : s.config)
-    if (peg != s.goal) return false;
-  return true;
-}
-
-bool HanoiRules::same_level(const State& start, const State& later) {
-  return start.pegs == later.pegs && start.disks() == later.disks() && start.goal == later.goal;
-}
-
-Result<FrameGesture> HanoiRules::gesture(const PlayReading<State>& reading, const State& before, Move m) {
-  const auto pegs = static_cast<std::size_t>(before.pegs);
-  if (reading.centres.size() != pegs)
-    return make_error("the reader gave " + std::to_string(reading.centres.size()) + " pegs for " +
-                      std::to_string(pegs) + ": a reader bug");
-  if (m.from < 0 || m.to < 0 || static_cast<std::size_t>(m.from) >= pegs || static_cast<std::size_t>(m.to) >= pegs ||
-      before.top(m.from) < 0)
-    return make_error("no disk to move from peg " + std::to_string(m.from + 1) + ": a planner bug");
-  // Press halfway up the source rod and release halfway up the target's: the arena picks the top
-  // disk of the peg pressed, wherever on its column, so a press there cannot miss a thin top disk.
-  const cv::Point2f& a = reading.centres[static_cast<std::size_t>(m.from)];
-  const cv::Point2f& b = reading.centres[static_cast<std::size_t>(m.to)];
-  return FrameGesture{actuator::Gesture::Kind::kDrag,
-                      {{a.x, a.y, reading.frame}, {b.x, b.y, reading.frame}},
-                      "disk " + std::to_string(before.top(m.from) + 1) + ": peg " + std::to_string(m.from + 1) +
-                          " -> peg " + std::to_string(m.to + 1)};
 }
 
 // ---- the arena's level flow ----

@@ -1,4 +1,4 @@
-/* play_arena.hpp: playing puzzlebot-arena: its games' Rules (one-stroke, knight, Hanoi) and its level flow. */
+/* play_arena.hpp: playing puzzlebot-arena: its level flow, the Player an arena game's entry builds, and one-stroke's Rules. */
 #pragma once
 
 // The arena (samples/arena) differs from Simon Tatham's games in two ways the loop must know:
@@ -13,9 +13,9 @@
 //   the level counts as cleared;
 //   await_next_level() waits, bounded, until a new unsolved board reads.
 //
-// A Rules struct here is GamePlayer's (play_players.hpp) plus the reader: `Params`, `load_params`
-// (the profile node named kGame) and `read` (a frame -> PlayReading), so the game registry
-// (play_games.cpp) builds its Player with one line.
+// An arena game's Rules struct is GamePlayer's (play_players.hpp) plus the reader: `Params`,
+// `load_params` (the profile node named kGame) and `read` (a frame -> PlayReading), so its entry
+// (app/play_<game>.cpp: play_knight.cpp, play_hanoi.cpp) builds its Player with make_arena_player.
 //
 // Rejected: pressing 'R' or waiting a fixed second between levels (the banner's length is the
 // arena's business; a new readable board is what matters); recognising the banner itself (its
@@ -29,13 +29,10 @@
 #include <string>
 #include <vector>
 
+#include "app/play_games.hpp"
 #include "app/play_players.hpp"
 #include "capture/frame_source.hpp"
-#include "solvers/hanoi/hanoi.hpp"
-#include "solvers/knight/knight.hpp"
 #include "solvers/onestroke/onestroke.hpp"
-#include "vision/hanoi/reader.hpp"
-#include "vision/knight/reader.hpp"
 #include "vision/onestroke/reader.hpp"
 
 namespace pb::app {
@@ -53,6 +50,9 @@ struct MoveList {
   std::uint64_t nodes = 0;
 };
 
+// "(row,col)": a cell, in messages.
+std::string cell_text(int row, int col);
+
 // One-stroke: press on the cat and drag through the whole path in one stroke, as a person does; a
 // Move is that path (the head first), so a plan is one gesture.
 struct OnestrokeRules {
@@ -69,44 +69,6 @@ struct OnestrokeRules {
   static std::string format(const State& s) { return solvers::onestroke::format(s); }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, const Move& path);
   // The same cells, and every cell visited at `start` still visited.
-  static bool same_level(const State& start, const State& later);
-};
-
-// Knight's tour: click the squares in order; the first click places the knight. A board read
-// mid-tour (knight placed) is solved as the board of its free squares starting on the knight.
-struct KnightRules {
-  using State = solvers::knight::State;
-  using Move = solvers::knight::Move;
-  using Params = vision::knight::Params;
-  static constexpr std::string_view kGame = "knight";
-  static constexpr bool kConfirmByPixels = false;  // a visited square gets a number, the knight a disc
-  static Result<Params> load_params(const cv::FileNode& node) { return vision::knight::load_params(node); }
-  static Result<PlayReading<State>> read(const cv::Mat& bgr, const Params& params);
-  static MoveList<Move> solve(const State& s, const solvers::Limits& limits);
-  static Result<State> apply(const State& s, Move m) { return solvers::knight::apply(s, m); }
-  static bool is_goal(const State& s) { return s.knight.has_value() && s.free_count() == 0; }
-  static std::string format(const State& s) { return solvers::knight::format(s); }
-  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
-  // The same squares removed, and every square visited at `start` still visited.
-  static bool same_level(const State& start, const State& later);
-};
-
-// Tower of Hanoi: drag the top disk of the source peg onto the target peg. The reading's centres
-// are the pegs' (halfway up each rod); the disks' boxes are kept for where to press.
-struct HanoiRules {
-  using State = solvers::hanoi::State;
-  using Move = solvers::hanoi::Move;
-  using Params = vision::hanoi::Params;
-  static constexpr std::string_view kGame = "hanoi";
-  static constexpr bool kConfirmByPixels = false;  // disks change place and stack heights
-  static Result<Params> load_params(const cv::FileNode& node) { return vision::hanoi::load_params(node); }
-  static Result<PlayReading<State>> read(const cv::Mat& bgr, const Params& params);
-  static MoveList<Move> solve(const State& s, const solvers::Limits& limits);
-  static Result<State> apply(const State& s, Move m) { return solvers::hanoi::apply(s, m); }
-  static bool is_goal(const State& s);
-  static std::string format(const State& s) { return solvers::hanoi::format(s); }
-  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
-  // The same pegs, disks and goal (any position of them is reachable from any other).
   static bool same_level(const State& start, const State& later);
 };
 
@@ -142,5 +104,15 @@ class ArenaLevels : public Player {
   bool vanished_ = false;
   std::string cleared_how_;
 };
+
+// The Player of an arena Rules struct (it names its reader: Params, load_params, read), Params from
+// the profile node named after the game, with the arena's level flow around it.
+template <class Rules>
+Result<std::unique_ptr<Player>> make_arena_player(const PlayContext& c) {
+  auto params = params_for<typename Rules::Params>(c, Rules::kGame, [](const cv::FileNode& n) { return Rules::load_params(n); });
+  if (!params) return params.error();
+  auto inner = std::make_unique<GamePlayer<Rules>>([p = *params](const cv::Mat& bgr) { return Rules::read(bgr, p); });
+  return std::unique_ptr<Player>(std::make_unique<ArenaLevels>(std::move(inner)));
+}
 
 }  // namespace pb::app

@@ -1,10 +1,15 @@
-/* play_games.hpp: the games `puzzlebot play` plays on the desktop, listed once in play_games.cpp (like sgt-puzzles' list.c). */
+/* play_games.hpp: the games `puzzlebot play` plays, each one's entry in its own app/play_<game>.cpp. */
 #pragma once
 
 // A game is a name, the window it usually plays in, a line of help, how a new board comes after a
 // cleared one, and a function that builds its Player (reader Params from the profile node named
 // after the game) for the device it plays on. play_command.cpp knows no game by name: it looks the
 // game up here, and plays it on any device (play_device.hpp) through the one loop (play.hpp).
+//
+// A game's entries are in its own app/play_<game>.cpp, beside its Rules:
+//   std::span<const PlayGame> <game>_play_games();
+// app/CMakeLists.txt builds that file for every game of PB_GAMES that has one and generates the
+// list play_games.cpp gathers, in PB_GAMES order (like the solver registry, and sgt-puzzles' list.c).
 
 #include <memory>
 #include <span>
@@ -39,6 +44,12 @@ struct PlayGame {
   Result<std::unique_ptr<Player>> (*make)(const PlayContext& context);
   int drag_pace_ms = 15;    // default --pace: pause between the points of a drag
 };
+
+// A reader's Params from the profile node named after the game.
+template <class Params, class Load>
+Result<Params> params_for(const PlayContext& c, std::string_view game, Load load) {
+  return calibration::reader_params<Params>(c.profile, game, load);
+}
 
 std::span<const PlayGame> play_games();
 const PlayGame* find_play_game(std::string_view name);

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <opencv2/imgproc.hpp>
+#include <span>
 #include <thread>
+
+#include "app/play_arena.hpp"
+#include "app/play_games.hpp"
 
 namespace pb::app {
 namespace {
@@ -256,6 +260,34 @@ bool OnestrokePlayer::matches_after(std::size_t i) const {
   if (i >= predicted_.size()) return false;
   if (cleared_) return i + 1 == predicted_.size();
   return reading_ && reading_->state == predicted_[i];
+}
+
+}  // namespace pb::app
+
+// One-stroke's entry in `puzzlebot play` (app/play_games.hpp): on a phone the game is 一笔画完 (the
+// replay button, levels that follow each other: OnestrokePlayer); on the desktop it is the arena's
+// (OnestrokeRules, app/play_arena.hpp).
+
+namespace pb::app {
+namespace {
+
+Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
+  if (c.device == DeviceKind::kWindow) return make_arena_player<OnestrokeRules>(c);
+  auto params = params_for<vision::onestroke::Params>(c, "onestroke",
+                                                      [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
+  if (!params) return params.error();
+  return std::unique_ptr<Player>(std::make_unique<OnestrokePlayer>(
+      [p = *params](const cv::Mat& bgr) { return vision::onestroke::read(bgr, p); }));
+}
+
+}  // namespace
+
+std::span<const PlayGame> onestroke_play_games() {
+  static constexpr PlayGame kEntries[] = {
+      {"onestroke", kArenaWindow, "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",
+       LevelFlow::kAdvancesItself, &make_onestroke},
+  };
+  return kEntries;
 }
 
 }  // namespace pb::app

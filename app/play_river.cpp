@@ -2,6 +2,7 @@
 #include "app/play_river.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace pb::app {
 namespace {
@@ -131,6 +132,20 @@ Result<FrameGesture> RiverRules::gesture(const PlayReading<State>& reading, cons
 bool RiverRules::same_level(const State& start, const State& later) {
   return start.board.guards == later.board.guards && start.board.prisoners == later.board.prisoners &&
          start.board.boat == later.board.boat;
+}
+
+}  // namespace pb::app
+
+// The river crossing's entry in `puzzlebot play` (app/play_games.hpp).
+
+namespace pb::app {
+
+std::span<const PlayGame> river_play_games() {
+  static constexpr PlayGame kEntries[] = {
+      {"river", kArenaWindow, "river crossing (arena): click figures to board or land them, the hull to cross",
+       LevelFlow::kAdvancesItself, &make_arena_player<RiverRules>},
+  };
+  return kEntries;
 }
 
 }  // namespace pb::app

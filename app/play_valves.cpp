@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 #include <utility>
 
 namespace pb::app {
@@ -75,5 +76,19 @@ Result<FrameGesture> ValvesRules::gesture(const PlayReading<State>& reading, con
 }
 
 bool ValvesRules::same_level(const State& start, const State& later) { return same_network(start.state, later.state); }
+
+}  // namespace pb::app
+
+// The valves' entry in `puzzlebot play` (app/play_games.hpp).
+
+namespace pb::app {
+
+std::span<const PlayGame> valves_play_games() {
+  static constexpr PlayGame kEntries[] = {
+      {"valves", kArenaWindow, "valves (arena): click a valve's wheel to close it", LevelFlow::kAdvancesItself,
+       &make_arena_player<ValvesRules>},
+  };
+  return kEntries;
+}
 
 }  // namespace pb::app

@@ -88,8 +88,8 @@ Result<RawScreencap> parse_raw_screencap(std::string_view bytes) {
   return out;
 }
 
-std::vector<std::string> screencap_argv(const AdbOptions& o, const std::string& serial) {
-  return device_argv(o, serial, {"exec-out", "screencap"});
+std::vector<std::string> screencap_argv(const platform::AdbOptions& o, const std::string& serial) {
+  return platform::device_argv(o, serial, {"exec-out", "screencap"});
 }
 
 Result<Frame> AdbSource::grab() {

@@ -18,7 +18,7 @@
 #include <memory>
 #include <string_view>
 
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 #include "capture/frame_source.hpp"
 
 namespace pb::capture {
@@ -48,15 +48,15 @@ Result<RawScreencap> parse_raw_screencap(std::string_view bytes);
 int raw_bytes_per_pixel(std::uint32_t format);
 
 // The argv AdbSource runs (for tests): adb -s SERIAL exec-out screencap
-std::vector<std::string> screencap_argv(const AdbOptions& o, const std::string& serial);
+std::vector<std::string> screencap_argv(const platform::AdbOptions& o, const std::string& serial);
 
 class AdbSource : public FrameSource {
  public:
-  explicit AdbSource(std::shared_ptr<const AdbDevice> device) : device_(std::move(device)) {}
+  explicit AdbSource(std::shared_ptr<const platform::AdbDevice> device) : device_(std::move(device)) {}
   Result<Frame> grab() override;
 
  private:
-  std::shared_ptr<const AdbDevice> device_;
+  std::shared_ptr<const platform::AdbDevice> device_;
 };
 
 }  // namespace pb::capture

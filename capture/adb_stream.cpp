@@ -37,11 +37,11 @@ Result<StreamHeader> parse_stream_header(std::string_view b) {
   return h;
 }
 
-std::vector<std::string> stream_argv(const AdbOptions& o, const std::string& serial) {
-  return device_argv(o, serial, {"exec-out", "screenrecord", "--output-format=frames", "-"});
+std::vector<std::string> stream_argv(const platform::AdbOptions& o, const std::string& serial) {
+  return platform::device_argv(o, serial, {"exec-out", "screenrecord", "--output-format=frames", "-"});
 }
 
-Result<std::unique_ptr<AdbStreamSource>> AdbStreamSource::open(std::shared_ptr<const AdbDevice> device,
+Result<std::unique_ptr<AdbStreamSource>> AdbStreamSource::open(std::shared_ptr<const platform::AdbDevice> device,
                                                                std::chrono::milliseconds first_frame) {
   std::unique_ptr<AdbStreamSource> s(new AdbStreamSource(std::move(device)));
   s->first_frame_ = first_frame;
@@ -100,7 +100,7 @@ Result<void> AdbStreamSource::start() {
   lk.unlock();
   stop();
   // adb's own complaints (the phone gone, unauthorized) say what to do; the rest is screenrecord's.
-  if (why.rfind("error:", 0) == 0) return make_error(explain_adb_failure("exec-out screenrecord", device_->serial(), {1, "", why}));
+  if (why.rfind("error:", 0) == 0) return make_error(platform::explain_adb_failure("exec-out screenrecord", device_->serial(), {1, "", why}));
   return make_error("phone " + device_->serial() + ": screenrecord does not stream frames: " + why);
 }
 

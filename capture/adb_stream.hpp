@@ -29,7 +29,7 @@
 #include <string_view>
 #include <thread>
 
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 #include "capture/frame_source.hpp"
 
 namespace pb::capture {
@@ -43,13 +43,13 @@ inline constexpr std::size_t kStreamHeaderBytes = 20;
 Result<StreamHeader> parse_stream_header(std::string_view bytes);
 
 // The argv of the stream (for tests): adb -s SERIAL exec-out screenrecord --output-format=frames -
-std::vector<std::string> stream_argv(const AdbOptions& o, const std::string& serial);
+std::vector<std::string> stream_argv(const platform::AdbOptions& o, const std::string& serial);
 
 class AdbStreamSource : public FrameSource {
  public:
   // Starts the stream and waits up to `first_frame` for its first frame: errors when the phone
   // does not stream (no screenrecord, no frames format, nothing within the time, garbled bytes).
-  static Result<std::unique_ptr<AdbStreamSource>> open(std::shared_ptr<const AdbDevice> device,
+  static Result<std::unique_ptr<AdbStreamSource>> open(std::shared_ptr<const platform::AdbDevice> device,
                                                        std::chrono::milliseconds first_frame);
   ~AdbStreamSource() override;
   AdbStreamSource(const AdbStreamSource&) = delete;
@@ -58,12 +58,12 @@ class AdbStreamSource : public FrameSource {
   Result<Frame> grab() override;
 
  private:
-  explicit AdbStreamSource(std::shared_ptr<const AdbDevice> device) : device_(std::move(device)) {}
+  explicit AdbStreamSource(std::shared_ptr<const platform::AdbDevice> device) : device_(std::move(device)) {}
   Result<void> start();
   void stop();
   void pump(int out_fd, int err_fd);  // the reader thread
 
-  std::shared_ptr<const AdbDevice> device_;
+  std::shared_ptr<const platform::AdbDevice> device_;
   std::chrono::milliseconds first_frame_{3000};
   int pid_ = -1;
   std::thread reader_;

@@ -17,8 +17,8 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
-#include "capture/x11_error_trap.hpp"
-#include "capture/x11_stacking.hpp"
+#include "platform/x11_error_trap.hpp"
+#include "platform/x11_stacking.hpp"
 
 extern "C" {  // xdo.h has no extern "C" guard of its own
 #include <xdo.h>
@@ -71,7 +71,7 @@ std::string window_title(const xdo_t* xdo, Window w) {
 
 // Position and size in root pixels; false when the window is gone or unmapped.
 bool root_rect_of(Display* d, Window w, cv::Rect* rect, XWindowAttributes* attrs_out, int* error) {
-  X11ErrorTrap trap(d);
+  platform::X11ErrorTrap trap(d);
   XWindowAttributes attrs{};
   Status ok = XGetWindowAttributes(d, w, &attrs);
   int x = 0, y = 0;
@@ -106,7 +106,7 @@ std::vector<X11Window> search(Display* d, const std::string& display_name, const
   unsigned int count = 0;
   {
     // A window closing during the walk raises BadWindow; that window is simply not a match.
-    X11ErrorTrap trap(d);
+    platform::X11ErrorTrap trap(d);
     xdo_search_windows(xdo.get(), &query, &list, &count);
     trap.finish();
   }
@@ -114,7 +114,7 @@ std::vector<X11Window> search(Display* d, const std::string& display_name, const
     X11Window w;
     w.id = list[i];
     {
-      X11ErrorTrap trap(d);
+      platform::X11ErrorTrap trap(d);
       w.title = window_title(xdo.get(), list[i]);
       if (trap.finish() != Success) continue;
     }
@@ -189,7 +189,7 @@ struct X11Source::Impl {
 
   void release_shm() {
     if (shm_attached) {
-      X11ErrorTrap trap(display);
+      platform::X11ErrorTrap trap(display);
       XShmDetach(display, &shm_info);
       trap.finish();
       shm_attached = false;
@@ -229,7 +229,7 @@ struct X11Source::Impl {
     }
     shm_image->data = shm_info.shmaddr;
     shm_info.readOnly = False;
-    X11ErrorTrap trap(display);
+    platform::X11ErrorTrap trap(display);
     Bool attached = XShmAttach(display, &shm_info);
     if (trap.finish() != Success || attached == 0) {  // e.g. a remote server cannot see our memory
       release_shm();
@@ -269,10 +269,10 @@ Result<std::unique_ptr<X11Source>> X11Source::open(const X11Options& options) {
     int error = Success;
     if (!root_rect_of(d, impl->window, &rect, nullptr, &error))
       return make_error("no window " + hex_id(options.window_id) + " on display " + display_label(options.display) +
-                        ": " + x11_error_text(d, error) + "; list windows with 'xdotool search --name TITLE'");
+                        ": " + platform::x11_error_text(d, error) + "; list windows with 'xdotool search --name TITLE'");
     std::unique_ptr<xdo_t, XdoDeleter> xdo(xdo_new_with_opened_display(d, nullptr, 0));
     if (xdo) {
-      X11ErrorTrap trap(d);
+      platform::X11ErrorTrap trap(d);
       impl->title = window_title(xdo.get(), impl->window);
     }
   } else if (options.title.empty()) {
@@ -373,12 +373,12 @@ Result<Frame> X11Source::grab() {
   if (!m.is_root) {
     // Where another window covers the game, a grab returns that window's pixels: raise the game
     // (once per grab, then give it a moment to redraw what was hidden), or refuse and say who covers it.
-    const X11Box area{rect.x, rect.y, rect.width, rect.height};
-    std::vector<X11Cover> covers = windows_covering(d, m.window, area);
+    const platform::X11Box area{rect.x, rect.y, rect.width, rect.height};
+    std::vector<platform::X11Cover> covers = platform::windows_covering(d, m.window, area);
     if (!covers.empty() && m.raise) {
-      raise_window(d, m.window);
+      platform::raise_window(d, m.window);
       std::this_thread::sleep_for(std::chrono::milliseconds(150));
-      covers = windows_covering(d, m.window, area);
+      covers = platform::windows_covering(d, m.window, area);
     }
     if (!covers.empty())
       return make_error(m.name() + " is covered by " + covers.front().describe() +
@@ -391,7 +391,7 @@ Result<Frame> X11Source::grab() {
   frame.origin = "x11:" + hex_id(m.window) + (m.title.empty() ? "" : " '" + m.title + "'");
 
   if (m.shm && m.ensure_shm(attrs)) {
-    X11ErrorTrap trap(d);
+    platform::X11ErrorTrap trap(d);
     Bool ok = XShmGetImage(d, m.window, m.shm_image, 0, 0, AllPlanes);
     int code = trap.finish();
     frame.taken = std::chrono::steady_clock::now();
@@ -409,7 +409,7 @@ Result<Frame> X11Source::grab() {
     m.shm = false;
   }
 
-  X11ErrorTrap trap(d);
+  platform::X11ErrorTrap trap(d);
   XImage* image = XGetImage(d, m.window, 0, 0, static_cast<unsigned>(rect.width), static_cast<unsigned>(rect.height),
                             AllPlanes, ZPixmap);
   int code = trap.finish();
@@ -419,7 +419,7 @@ Result<Frame> X11Source::grab() {
     if (code == BadWindow || code == BadDrawable) return make_error(ErrorCode::kDeviceGone, m.name() + " is gone: was the game closed?");
     if (code == BadMatch)
       return make_error(m.name() + " is partly off the screen (BadMatch): move it fully onto the screen");
-    return make_error("cannot grab " + m.name() + ": " + x11_error_text(d, code));
+    return make_error("cannot grab " + m.name() + ": " + platform::x11_error_text(d, code));
   }
   auto bgr = to_bgr(*image);
   XDestroyImage(image);

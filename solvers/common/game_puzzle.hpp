@@ -1,7 +1,7 @@
 /* game_puzzle.hpp: the one Puzzle every game is: a typed State solved into a typed Solution and its Outcome. */
 #pragma once
 
-// A game says what differs in a Spec (solvers/<game>/game.hpp):
+// A game says what differs in a Spec (at the end of solvers/<game>/<game>.hpp):
 //
 //   struct Spec {
 //     using State = ...;  using Solution = ...;          // Solution has .status .reason .nodes

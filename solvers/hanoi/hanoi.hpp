@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/game_puzzle.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
 
@@ -84,5 +85,24 @@ Solution solve_by_search(const State& state, const Config& goal, const Limits& l
 
 // Frame-Stewart's move count for moving a tower of `disks` with `pegs` pegs (saturates at 2^64-1).
 std::uint64_t frame_stewart(int disks, int pegs);
+
+}  // namespace pb::solvers::hanoi
+
+// The Tower of Hanoi's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
+
+namespace pb::solvers::hanoi {
+
+struct Spec {
+  using State = hanoi::State;
+  using Solution = hanoi::Solution;
+  static constexpr std::string_view kName = "hanoi";
+  static constexpr auto parse = &hanoi::parse;
+  static constexpr auto format = &hanoi::format;
+  static constexpr auto solve = &hanoi::solve;
+  // Moves are [from, to] pegs; the text lists the first moves only.
+  static Outcome outcome(const State& state, const Solution& sol);
+};
+
+extern const Game kGame;
 
 }  // namespace pb::solvers::hanoi

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/game_puzzle.hpp"
 #include "solvers/common/grid.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
@@ -86,5 +87,29 @@ Solution solve(const State& state, const Limits& limits);
 // The exact search alone, without the theorems and the construction: for tests that check the
 // theorems against exhaustion, and for the benchmarks.
 Solution search_only(const State& state, const Limits& limits);
+
+}  // namespace pb::solvers::knight
+
+// The knight's tour's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
+
+namespace pb::solvers::knight {
+
+struct Spec {
+  using State = knight::State;
+  using Solution = knight::Solution;
+  static constexpr std::string_view kName = "knight";
+  static constexpr auto parse = &knight::parse;
+  static constexpr auto format = &knight::format;
+  static constexpr auto solve = &knight::solve;
+  // Moves are the tour's [row, col] squares in visiting order.
+  static Outcome outcome(const State& state, const Solution& sol);
+};
+
+extern const Game kGame;
+
+// The tour for a person: a grid of visiting numbers on boards up to kMaxGridSide a side, otherwise
+// a one-line summary (the JSON has every square).
+std::string tour_text(const State& state, const std::vector<Cell>& tour);
+inline constexpr int kMaxGridSide = 40;
 
 }  // namespace pb::solvers::knight

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "solvers/common/game_puzzle.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
 
@@ -65,5 +66,24 @@ struct Solution {
 
 // Fewest trips, by breadth-first search over the generic search core.
 Solution solve(const State& state, const Limits& limits);
+
+}  // namespace pb::solvers::river
+
+// The river crossing's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
+
+namespace pb::solvers::river {
+
+struct Spec {
+  using State = river::State;
+  using Solution = river::Solution;
+  static constexpr std::string_view kName = "river";
+  static constexpr auto parse = &river::parse;
+  static constexpr auto format = &river::format;
+  static constexpr auto solve = &river::solve;
+  // Moves are [guards, prisoners] trips, alternately across and back.
+  static Outcome outcome(const State& state, const Solution& sol);
+};
+
+extern const Game kGame;
 
 }  // namespace pb::solvers::river

@@ -77,7 +77,7 @@ TEST(AdbSinkWords, OnlySafeWordsEverProduced) {
       auto w = gesture_words(make(Gesture::Kind::kDrag, {{0, 0}, {1079, 0}, {1079, 2339}, {0, 2339}}), kScreen, motion,
                              fb, 120);
       ASSERT_TRUE(w);
-      for (const auto& word : *w) EXPECT_TRUE(capture::safe_shell_word(word)) << word;
+      for (const auto& word : *w) EXPECT_TRUE(platform::safe_shell_word(word)) << word;
     }
 }
 

@@ -3,7 +3,7 @@
 
 #include "actuator/adb_sink.hpp"
 #include "actuator/touch_device.hpp"
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 
 namespace pb::actuator {
 namespace {
@@ -100,7 +100,7 @@ TEST(TouchDevice, SendeventLinesFollowProtocolB) {
   EXPECT_EQ(s, e + "3 47 0 ; " + e + "3 57 7 ; " + e + "1 330 1 ; " + e + "3 53 10 ; " + e + "3 54 20 ; " + e + "0 0 0 ; " +
                    e + "3 54 40 ; " + e + "0 0 0 ; " + e + "3 53 30 ; " + e + "0 0 0 ; " + e + "3 57 -1 ; " + e +
                    "1 330 0 ; " + e + "0 0 0");
-  for (const auto& x : w) EXPECT_TRUE(capture::safe_shell_word(x)) << x;
+  for (const auto& x : w) EXPECT_TRUE(platform::safe_shell_word(x)) << x;
 }
 
 TEST(TouchDevice, LongScriptsSplitBetweenCommands) {
@@ -132,11 +132,11 @@ TEST(TouchDevice, MethodNames) {
 }
 
 TEST(TouchDevice, ShellWordsForTheDeviceNodeOnly) {
-  EXPECT_TRUE(capture::safe_shell_word("/dev/input/event12"));
-  EXPECT_FALSE(capture::safe_shell_word("/dev/input/event"));
-  EXPECT_FALSE(capture::safe_shell_word("/dev/input/event1;rm"));
-  EXPECT_FALSE(capture::safe_shell_word("/dev/block/sda"));
-  EXPECT_FALSE(capture::safe_shell_word("-2"));
+  EXPECT_TRUE(platform::safe_shell_word("/dev/input/event12"));
+  EXPECT_FALSE(platform::safe_shell_word("/dev/input/event"));
+  EXPECT_FALSE(platform::safe_shell_word("/dev/input/event1;rm"));
+  EXPECT_FALSE(platform::safe_shell_word("/dev/block/sda"));
+  EXPECT_FALSE(platform::safe_shell_word("-2"));
 }
 
 }  // namespace

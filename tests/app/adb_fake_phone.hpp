@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 
 namespace pb::testing {
 
@@ -45,7 +45,7 @@ class FakePhone {
   bool logged(const std::string& what) const { return log().find(what) != std::string::npos; }
 
   // Runs puzzlebot ARGS... with this phone as the only one (through --adb-path unless `on_path`).
-  capture::ProcessOutput puzzlebot(std::vector<std::string> args, bool adb_path = true, int timeout_s = 60) const {
+  platform::ProcessOutput puzzlebot(std::vector<std::string> args, bool adb_path = true, int timeout_s = 60) const {
     ::setenv("FAKE_ADB_STATE", dir_.c_str(), 1);
     std::vector<std::string> argv{PB_PUZZLEBOT};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -53,7 +53,7 @@ class FakePhone {
       argv.push_back("--adb-path");
       argv.push_back(fake_adb_path());
     }
-    auto r = capture::run_process(argv, std::chrono::seconds(timeout_s), 1 << 24);
+    auto r = platform::run_process(argv, std::chrono::seconds(timeout_s), 1 << 24);
     if (!r) {
       ADD_FAILURE() << r.error().message;
       return {-1, "", r.error().message};
@@ -66,11 +66,11 @@ class FakePhone {
 };
 
 // Runs the fake's `adb ARGS...` against `phone` directly (no puzzlebot): for tests of the fake itself.
-inline capture::ProcessOutput adb(const FakePhone& phone, const std::vector<std::string>& args) {
+inline platform::ProcessOutput adb(const FakePhone& phone, const std::vector<std::string>& args) {
   ::setenv("FAKE_ADB_STATE", phone.dir().c_str(), 1);
   std::vector<std::string> argv{fake_adb_path()};
   argv.insert(argv.end(), args.begin(), args.end());
-  auto r = capture::run_process(argv, std::chrono::seconds(30), 1 << 26);
+  auto r = platform::run_process(argv, std::chrono::seconds(30), 1 << 26);
   if (!r) {
     ADD_FAILURE() << r.error().message;
     return {-1, "", r.error().message};

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 #include "capture/adb_source.hpp"
 
 namespace pb::capture {
@@ -107,30 +107,30 @@ TEST(RawScreencap, RefusesShortAndGarbledStreams) {
 }
 
 TEST(AdbArgv, EveryCommandLine) {
-  AdbOptions o;
-  EXPECT_EQ(devices_argv(o), (std::vector<std::string>{"adb", "devices"}));
+  platform::AdbOptions o;
+  EXPECT_EQ(platform::devices_argv(o), (std::vector<std::string>{"adb", "devices"}));
   o.adb_path = "/opt/sdk/platform tools/adb";  // a space stays inside one argv element
-  EXPECT_EQ(devices_argv(o), (std::vector<std::string>{"/opt/sdk/platform tools/adb", "devices"}));
+  EXPECT_EQ(platform::devices_argv(o), (std::vector<std::string>{"/opt/sdk/platform tools/adb", "devices"}));
   EXPECT_EQ(screencap_argv(o, "R58M"),
             (std::vector<std::string>{"/opt/sdk/platform tools/adb", "-s", "R58M", "exec-out", "screencap"}));
-  EXPECT_EQ(exec_out_argv(o, "R58M", {"screencap"}), screencap_argv(o, "R58M"));
-  EXPECT_EQ(shell_argv(o, "emulator-5554", {"wm", "size"}),
+  EXPECT_EQ(platform::exec_out_argv(o, "R58M", {"screencap"}), screencap_argv(o, "R58M"));
+  EXPECT_EQ(platform::shell_argv(o, "emulator-5554", {"wm", "size"}),
             (std::vector<std::string>{"/opt/sdk/platform tools/adb", "-s", "emulator-5554", "shell", "wm", "size"}));
-  EXPECT_EQ(shell_argv(o, "X", {"getprop", "ro.product.model"}),
+  EXPECT_EQ(platform::shell_argv(o, "X", {"getprop", "ro.product.model"}),
             (std::vector<std::string>{"/opt/sdk/platform tools/adb", "-s", "X", "shell", "getprop", "ro.product.model"}));
 }
 
 TEST(AdbArgv, OnlyKnownWordsAndNumbersReachTheShell) {
   for (const char* ok : {"input", "tap", "motionevent", "DOWN", "MOVE", "UP", ";", "0", "1079", "wm", "size", "-1",
                          "sendevent", "/dev/input/event2"})
-    EXPECT_TRUE(safe_shell_word(ok)) << ok;
+    EXPECT_TRUE(platform::safe_shell_word(ok)) << ok;
   for (const char* bad : {"", "-2", "1.5", "/dev/input/event2x", "/dev/input/../sda", "tap;rm", "$(reboot)", "`id`", "a b", "12 ", "'", "\"", "&&", "|", ">x",
                           "1234567890", "rm"})
-    EXPECT_FALSE(safe_shell_word(bad)) << bad;
+    EXPECT_FALSE(platform::safe_shell_word(bad)) << bad;
 }
 
 TEST(AdbDevices, ParsesTheListing) {
-  auto d = parse_devices(
+  auto d = platform::parse_devices(
       "* daemon not running; starting now at tcp:5037\n* daemon started successfully\nList of devices attached\n"
       "R58M123\tdevice\nemulator-5554\tunauthorized\n0123abc\tno permissions (user in plugdev group; are your udev "
       "rules wrong?); see [http://developer.android.com/tools/device.html]\n\n");
@@ -139,56 +139,56 @@ TEST(AdbDevices, ParsesTheListing) {
   EXPECT_EQ(d[0].state, "device");
   EXPECT_EQ(d[1].state, "unauthorized");
   EXPECT_TRUE(d[2].state.starts_with("no permissions"));
-  EXPECT_TRUE(parse_devices("List of devices attached\n\n").empty());
+  EXPECT_TRUE(platform::parse_devices("List of devices attached\n\n").empty());
 }
 
 TEST(AdbDevices, ChoosesOrSaysWhatToDo) {
-  using V = std::vector<DeviceEntry>;
+  using V = std::vector<platform::DeviceEntry>;
   auto msg = [](const Result<std::string>& r) { return r ? std::string("ok ") + *r : r.error().message; };
-  EXPECT_EQ(msg(choose_device(V{{"A", "device"}}, "")), "ok A");
-  EXPECT_NE(msg(choose_device(V{}, "")).find("no phone attached"), std::string::npos);
-  EXPECT_NE(msg(choose_device(V{{"A", "unauthorized"}}, "")).find("Allow USB debugging"), std::string::npos);
-  EXPECT_NE(msg(choose_device(V{{"A", "offline"}}, "")).find("offline"), std::string::npos);
-  EXPECT_NE(msg(choose_device(V{{"A", "device"}, {"B", "device"}}, "")).find("--adb SERIAL"), std::string::npos);
-  EXPECT_EQ(msg(choose_device(V{{"A", "device"}, {"B", "device"}}, "B")), "ok B");
-  EXPECT_NE(msg(choose_device(V{{"A", "device"}}, "Z")).find("no phone with serial 'Z'"), std::string::npos);
-  EXPECT_NE(msg(choose_device(V{{"A", "no permissions (udev)"}}, "A")).find("udev"), std::string::npos);
+  EXPECT_EQ(msg(platform::choose_device(V{{"A", "device"}}, "")), "ok A");
+  EXPECT_NE(msg(platform::choose_device(V{}, "")).find("no phone attached"), std::string::npos);
+  EXPECT_NE(msg(platform::choose_device(V{{"A", "unauthorized"}}, "")).find("Allow USB debugging"), std::string::npos);
+  EXPECT_NE(msg(platform::choose_device(V{{"A", "offline"}}, "")).find("offline"), std::string::npos);
+  EXPECT_NE(msg(platform::choose_device(V{{"A", "device"}, {"B", "device"}}, "")).find("--adb SERIAL"), std::string::npos);
+  EXPECT_EQ(msg(platform::choose_device(V{{"A", "device"}, {"B", "device"}}, "B")), "ok B");
+  EXPECT_NE(msg(platform::choose_device(V{{"A", "device"}}, "Z")).find("no phone with serial 'Z'"), std::string::npos);
+  EXPECT_NE(msg(platform::choose_device(V{{"A", "no permissions (udev)"}}, "A")).find("udev"), std::string::npos);
 }
 
 TEST(AdbFailures, OneLineThatSaysWhatToDo) {
-  ProcessOutput gone{1, "", "error: device 'R58M' not found\n"};
-  std::string m = explain_adb_failure("exec-out screencap", "R58M", gone);
+  platform::ProcessOutput gone{1, "", "error: device 'R58M' not found\n"};
+  std::string m = platform::explain_adb_failure("exec-out screencap", "R58M", gone);
   EXPECT_NE(m.find("no longer connected"), std::string::npos) << m;
   EXPECT_EQ(m.find('\n'), std::string::npos);
-  ProcessOutput unauth{1, "", "error: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\n"};
-  m = explain_adb_failure("shell wm", "R58M", unauth);
+  platform::ProcessOutput unauth{1, "", "error: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\n"};
+  m = platform::explain_adb_failure("shell wm", "R58M", unauth);
   EXPECT_NE(m.find("unauthorized"), std::string::npos);
   EXPECT_EQ(m.find('\n'), std::string::npos);
-  ProcessOutput other{255, "", "something odd\nsecond line\n"};
-  m = explain_adb_failure("shell wm", "R58M", other);
+  platform::ProcessOutput other{255, "", "something odd\nsecond line\n"};
+  m = platform::explain_adb_failure("shell wm", "R58M", other);
   EXPECT_NE(m.find("something odd"), std::string::npos);
   EXPECT_EQ(m.find("second line"), std::string::npos);
 }
 
 TEST(RunProcess, ArgvNotShellAndBoundedTime) {
   // Each argument arrives as one word, spaces and quotes untouched.
-  auto echo = run_process({"printf", "%s|", "a b", "'c'", "$HOME"}, std::chrono::seconds(10), 1 << 20);
+  auto echo = platform::run_process({"printf", "%s|", "a b", "'c'", "$HOME"}, std::chrono::seconds(10), 1 << 20);
   ASSERT_TRUE(echo) << echo.error().message;
   EXPECT_EQ(echo->out, "a b|'c'|$HOME|");
   EXPECT_EQ(echo->exit_code, 0);
-  auto failing = run_process({"sh", "-c", "echo oops >&2; exit 3"}, std::chrono::seconds(10), 1 << 20);
+  auto failing = platform::run_process({"sh", "-c", "echo oops >&2; exit 3"}, std::chrono::seconds(10), 1 << 20);
   ASSERT_TRUE(failing);
   EXPECT_EQ(failing->exit_code, 3);
   EXPECT_EQ(failing->err, "oops\n");
   auto t0 = std::chrono::steady_clock::now();
-  auto slow = run_process({"sleep", "20"}, std::chrono::milliseconds(300), 1 << 20);
+  auto slow = platform::run_process({"sleep", "20"}, std::chrono::milliseconds(300), 1 << 20);
   ASSERT_FALSE(slow);
   EXPECT_NE(slow.error().message.find("did not finish"), std::string::npos);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
-  auto missing = run_process({"/nonexistent/adb", "devices"}, std::chrono::seconds(1), 1024);
+  auto missing = platform::run_process({"/nonexistent/adb", "devices"}, std::chrono::seconds(1), 1024);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("not found"), std::string::npos);
-  auto flood = run_process({"head", "-c", "100000", "/dev/zero"}, std::chrono::seconds(10), 1000);
+  auto flood = platform::run_process({"head", "-c", "100000", "/dev/zero"}, std::chrono::seconds(10), 1000);
   ASSERT_FALSE(flood);
   EXPECT_NE(flood.error().message.find("more than 1000 bytes"), std::string::npos);
 }

@@ -35,7 +35,7 @@ TEST(AdbStream, GarbledHeadersAreRefused) {
 }
 
 TEST(AdbStream, Argv) {
-  AdbOptions o;
+  platform::AdbOptions o;
   o.adb_path = "/opt/adb";
   EXPECT_EQ(stream_argv(o, "R58"), (std::vector<std::string>{"/opt/adb", "-s", "R58", "exec-out", "screenrecord",
                                                              "--output-format=frames", "-"}));

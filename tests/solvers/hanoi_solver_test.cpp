@@ -3,7 +3,6 @@
 
 #include <random>
 
-#include "solvers/hanoi/game.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 #include "tests/support/solver_boards.hpp"
 

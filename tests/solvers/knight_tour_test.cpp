@@ -8,7 +8,6 @@
 #include <tuple>
 
 #include "solvers/knight/column_dp.hpp"
-#include "solvers/knight/game.hpp"
 #include "solvers/knight/knight.hpp"
 #include "tests/support/solver_boards.hpp"
 

@@ -8,7 +8,6 @@
 #include <sstream>
 #include <string>
 
-#include "solvers/onestroke/game.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 #include "solvers/onestroke/planted.hpp"
 #include "tests/support/solver_boards.hpp"

@@ -3,7 +3,6 @@
 
 #include <string>
 
-#include "solvers/pegs/game.hpp"
 #include "solvers/pegs/pegs.hpp"
 #include "tests/support/solver_boards.hpp"
 

@@ -1,7 +1,6 @@
 /* river_solver_test.cpp: guards and prisoners: the minimum-trip table, mid-game positions, bad input. */
 #include <gtest/gtest.h>
 
-#include "solvers/river/game.hpp"
 #include "solvers/river/river.hpp"
 #include "tests/support/solver_boards.hpp"
 

@@ -6,7 +6,6 @@
 #include <random>
 #include <string>
 
-#include "solvers/sliding/game.hpp"
 #include "solvers/sliding/sliding.hpp"
 #include "tests/support/solver_boards.hpp"
 

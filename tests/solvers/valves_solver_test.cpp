@@ -3,7 +3,6 @@
 
 #include <random>
 
-#include "solvers/valves/game.hpp"
 #include "solvers/valves/valves.hpp"
 #include "tests/support/solver_boards.hpp"
 

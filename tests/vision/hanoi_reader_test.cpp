@@ -5,7 +5,6 @@
 
 #include "tests/support/reader_samples.hpp"
 #include "vision/common/render_style.hpp"
-#include "vision/hanoi/image_puzzle.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/hanoi/render.hpp"
 

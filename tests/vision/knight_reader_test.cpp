@@ -5,7 +5,6 @@
 
 #include "tests/support/reader_samples.hpp"
 #include "vision/common/render_style.hpp"
-#include "vision/knight/image_puzzle.hpp"
 #include "vision/knight/reader.hpp"
 #include "vision/knight/render.hpp"
 

@@ -6,7 +6,7 @@
 #include <opencv2/core/persistence.hpp>
 #include <opencv2/imgcodecs.hpp>
 
-#include "vision/onestroke/image_puzzle.hpp"
+#include "vision/onestroke/reader.hpp"
 #include "vision/onestroke/render.hpp"
 
 namespace pb::vision::onestroke {

@@ -6,7 +6,6 @@
 #include "calibration/profile.hpp"
 #include "solvers/pegs/pegs.hpp"
 #include "tests/support/reader_samples.hpp"
-#include "vision/pegs/image_puzzle.hpp"
 #include "vision/pegs/reader.hpp"
 
 namespace fs = std::filesystem;

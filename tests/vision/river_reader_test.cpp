@@ -9,7 +9,6 @@
 #include "samples/arena/levels.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/reader_samples.hpp"
-#include "vision/river/image_puzzle.hpp"
 #include "vision/river/reader.hpp"
 
 namespace pb::vision::river {

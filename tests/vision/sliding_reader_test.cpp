@@ -5,7 +5,6 @@
 
 #include "solvers/sliding/sliding.hpp"
 #include "tests/support/reader_samples.hpp"
-#include "vision/sliding/image_puzzle.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace fs = std::filesystem;

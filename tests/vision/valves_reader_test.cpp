@@ -13,7 +13,6 @@
 #include "solvers/common/text_board.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/reader_samples.hpp"
-#include "vision/valves/image_puzzle.hpp"
 #include "vision/valves/reader.hpp"
 
 namespace pb::vision::valves {

@@ -1,7 +1,7 @@
 /* game_image_puzzle.hpp: the one ImagePuzzle every reader makes: its Reading, solved by the game's GamePuzzle. */
 #pragma once
 
-// A reader says what differs in an ImageSpec (vision/<game>/image_puzzle.hpp):
+// A reader says what differs in an ImageSpec (at the end of vision/<game>/reader.hpp):
 //
 //   struct ImageSpec {
 //     using Game = solvers::<game>::Spec;              // the solver's side (solvers/common/game_puzzle.hpp)

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "solvers/common/text_board.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
 
@@ -324,5 +325,28 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cel
   }
   return out;
 }
+
+}  // namespace pb::vision::knight
+
+// The knight ImagePuzzle: solved through the board text, the tour drawn.
+
+namespace pb::vision::knight {
+
+ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::knight::Solution& sol) {
+  return out.status == solvers::Status::kSolved ? sol.tour : Drawn{};
+}
+
+// Rejected: solving the typed mid-tour State directly (the solver's replay check wants a board
+// before the first move).
+solvers::knight::State ImageSpec::solver_state(const Reading& reading) {
+  auto board = solvers::split_text_board(solvers::knight::format(reading.state), "<image>", true);
+  if (board) {
+    auto parsed = solvers::knight::parse(*board);
+    if (parsed) return std::move(*parsed);
+  }
+  return reading.state;  // not reached: format() output always parses
+}
+
+const Reader kReader = reader_entry<KnightImagePuzzle>();
 
 }  // namespace pb::vision::knight

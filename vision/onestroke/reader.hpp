@@ -9,6 +9,7 @@
 #include "calibration/coords.hpp"
 #include "core/result.hpp"
 #include "vision/common/debug_sink.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 
@@ -97,5 +98,36 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* d
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> path = {});
+
+}  // namespace pb::vision::onestroke
+
+// The one-stroke reader's entry in the reader list and its ImagePuzzle.
+
+namespace pb::vision::onestroke {
+
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::onestroke::Spec;
+  using Params = onestroke::Params;
+  using Reading = onestroke::Reading;
+  using Drawn = std::vector<Cell>;
+  static constexpr auto load_params = &onestroke::load_params;
+  static constexpr auto param_table = &onestroke::param_table;
+  static constexpr auto read = &onestroke::read;
+  static constexpr auto annotate = &onestroke::annotate;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol);
+};
+
+// A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
+// pixels for the play loop.
+class OnestrokeImagePuzzle final : public GameImagePuzzle<ImageSpec> {
+ public:
+  using GameImagePuzzle::GameImagePuzzle;
+  // The path of the last successful solve(), head first (empty before one).
+  const ImageSpec::Drawn& path() const { return drawn(); }
+};
+
+// {"onestroke", read}: reads with the profile's `onestroke` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::onestroke

@@ -538,3 +538,15 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 }
 
 }  // namespace pb::vision::sliding
+
+// The Fifteen ImagePuzzle: a solved board's moves are drawn.
+
+namespace pb::vision::sliding {
+
+ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol) {
+  return out.status == solvers::Status::kSolved ? sol.moves : Drawn{};
+}
+
+const Reader kReader = reader_entry<SlidingImagePuzzle>();
+
+}  // namespace pb::vision::sliding

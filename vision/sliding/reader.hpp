@@ -17,6 +17,7 @@
 
 #include "core/result.hpp"
 #include "vision/common/debug_sink.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/sliding/sliding.hpp"
 
@@ -105,5 +106,36 @@ Result<std::string> read_status_line(const cv::Mat& bgr);
 // Draws what was read over `bgr`: the lattice, each tile's number and confidence (doubtful in red),
 // and, when given, `moves` (tile numbers in order) as numbered arrows from tile to blank.
 cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading, const std::vector<int>& moves = {});
+
+}  // namespace pb::vision::sliding
+
+// The Fifteen (sliding tiles) reader's entry in the reader list and its ImagePuzzle.
+
+namespace pb::vision::sliding {
+
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::sliding::Spec;
+  using Params = sliding::Params;
+  using Reading = sliding::Reading;
+  using Drawn = std::vector<int>;
+  static constexpr auto load_params = &sliding::load_params;
+  static constexpr auto param_table = &sliding::param_table;
+  static constexpr auto read = &sliding::read;
+  static constexpr auto annotate = &sliding::draw_reading;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);
+};
+
+// A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
+// pixels for the play loop.
+class SlidingImagePuzzle final : public GameImagePuzzle<ImageSpec> {
+ public:
+  using GameImagePuzzle::GameImagePuzzle;
+  // The tiles moved by the last successful solve(), in order (empty before one).
+  const ImageSpec::Drawn& moves() const { return drawn(); }
+};
+
+// {"sliding", read}: reads with the profile's `sliding` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::sliding

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/valves/valves.hpp"
 
@@ -115,5 +116,35 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
 // The reading drawn over the image: nodes with names (closed ones crossed), pipes, the wrench count;
 // `moves` ringed and numbered.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves = {});
+
+}  // namespace pb::vision::valves
+
+// The valves reader's entry in the reader list and its ImagePuzzle.
+
+namespace pb::vision::valves {
+
+// What vision/common/game_image_puzzle.hpp needs to know of this reader.
+struct ImageSpec {
+  using Game = solvers::valves::Spec;
+  using Params = valves::Params;
+  using Reading = valves::Reading;
+  using Drawn = std::vector<Move>;
+  static constexpr auto load_params = &valves::load_params;
+  static constexpr auto param_table = &valves::param_table;
+  static constexpr auto read = &valves::read;
+  static constexpr auto annotate = &valves::annotate;
+  static Drawn drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol);
+};
+
+// A valves network read from an image.
+class ValvesImagePuzzle final : public GameImagePuzzle<ImageSpec> {
+ public:
+  using GameImagePuzzle::GameImagePuzzle;
+  // The valves to close, of the last successful solve() (empty before one).
+  const ImageSpec::Drawn& moves() const { return drawn(); }
+};
+
+// {"valves", read}: reads with the profile's `valves` Params (defaults without a profile).
+extern const Reader kReader;
 
 }  // namespace pb::vision::valves

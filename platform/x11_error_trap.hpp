@@ -12,15 +12,15 @@
 // call); checking XGetWindowAttributes before each call (the window can vanish between the check and
 // the call, so the error still arrives).
 //
-// Shared by capture/x11_source.cpp and actuator/xdo_sink.cpp: header-only so the actuator needs no
-// link dependency on capture. Not thread-safe: puzzlebot drives X from one thread, and traps do not
+// Shared by capture/x11_source.cpp and actuator/xdo_sink.cpp through platform/ (header-only): neither
+// depends on the other. Not thread-safe: puzzlebot drives X from one thread, and traps do not
 // nest (a nested trap would restore the outer trap's handler early).
 
 #include <X11/Xlib.h>
 
 #include <string>
 
-namespace pb::capture {
+namespace pb::platform {
 
 class X11ErrorTrap {
  public:
@@ -67,4 +67,4 @@ inline std::string x11_error_text(Display* display, int code) {
   return text;
 }
 
-}  // namespace pb::capture
+}  // namespace pb::platform

@@ -1,5 +1,5 @@
 /* adb_device.cpp: running adb (posix_spawn, no shell, deadline) and choosing the device. */
-#include "capture/adb_device.hpp"
+#include "platform/adb_device.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace pb::capture {
+namespace pb::platform {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -278,4 +278,4 @@ Result<std::string> AdbDevice::exec_out(const std::vector<std::string>& words, s
   return run(exec_out_argv(options_, serial_, words), options_.timeout, max_output, true);
 }
 
-}  // namespace pb::capture
+}  // namespace pb::platform

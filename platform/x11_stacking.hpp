@@ -7,7 +7,7 @@
 // windows above the game's top-level window (its window-manager frame, or itself with no window
 // manager) are the later siblings; those mapped and overlapping it cover it.
 //
-// Header-only (like x11_error_trap.hpp) so actuator/ uses it with no link dependency on capture/.
+// Header-only (like x11_error_trap.hpp), in platform/: capture/ and actuator/ both use it.
 //
 // Rejected: XGetImage of the root compared with the window's own grab (costs a second grab per frame
 // and cannot name the culprit); _NET_CLIENT_LIST_STACKING (only with an EWMH window manager, and
@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "capture/x11_error_trap.hpp"
+#include "platform/x11_error_trap.hpp"
 
-namespace pb::capture {
+namespace pb::platform {
 
 struct X11Box {
   int x = 0, y = 0, width = 0, height = 0;  // root pixels
@@ -111,4 +111,4 @@ inline void raise_window(Display* d, unsigned long target) {
   trap.finish();
 }
 
-}  // namespace pb::capture
+}  // namespace pb::platform

@@ -2,8 +2,7 @@
 #pragma once
 
 // Shared by capture/adb_source (screencap) and actuator/adb_sink (input): it knows adb, not puzzles.
-// It lives in capture/ as its own small library (pb_adb_device) so the actuator can use it without
-// depending on the frame sources.
+// It lives in platform/ (pb::platform) so neither of them depends on the other.
 //
 // Rejected: popen()/system() with a command string (a serial or a path with a space or a quote
 // would be re-parsed by /bin/sh; here every argument is one argv element, run with posix_spawn);
@@ -25,7 +24,7 @@
 
 #include "core/result.hpp"
 
-namespace pb::capture {
+namespace pb::platform {
 
 // What a finished child process gave.
 struct ProcessOutput {
@@ -102,4 +101,4 @@ class AdbDevice {
 // longer connected: reconnect it"). `what` names the command for the message.
 std::string explain_adb_failure(std::string_view what, const std::string& serial, const ProcessOutput& out);
 
-}  // namespace pb::capture
+}  // namespace pb::platform

@@ -1,0 +1,35 @@
+/* play_sliding.cpp: sliding tiles in `puzzlebot play` (Simon Tatham's Fifteen): its Player and its entry. */
+#include <span>
+#include <utility>
+
+#include "app/play_games.hpp"
+#include "app/play_players.hpp"
+#include "vision/sliding/reader.hpp"
+
+namespace pb::app {
+namespace {
+
+// SlidingRules (play_players.hpp) over the sliding reader, Params from the profile's `sliding` node.
+Result<std::unique_ptr<Player>> make_sliding(const PlayContext& c) {
+  auto params = params_for<vision::sliding::Params>(c, "sliding",
+                                                    [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
+  if (!params) return params.error();
+  return std::unique_ptr<Player>(std::make_unique<SlidingPlayer>(
+      [p = *params](const cv::Mat& bgr) -> Result<SlidingPlayer::Reading> {
+        auto r = vision::sliding::read(bgr, p);
+        if (!r) return r.error();
+        return SlidingPlayer::Reading{std::move(r->state), std::move(r->centres), {}};
+      }));
+}
+
+}  // namespace
+
+std::span<const PlayGame> sliding_play_games() {
+  static constexpr PlayGame kEntries[] = {
+      {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap", LevelFlow::kNewGame,
+       &make_sliding},
+  };
+  return kEntries;
+}
+
+}  // namespace pb::app

@@ -1,0 +1,3 @@
+# render_onestroke BOARD.txt OUT.png: regenerates samples/onestroke (see regenerate.sh there).
+add_executable(render_onestroke ${CMAKE_CURRENT_LIST_DIR}/render_main.cpp)
+target_link_libraries(render_onestroke PRIVATE pb_vision_onestroke pb::warnings)
