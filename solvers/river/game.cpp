@@ -19,6 +19,8 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
   out.moves_json = json::int_pairs(pairs);
   if (sol.status == Status::kSolved) out.moves_text = text.empty() ? "already across" : text;
   if (sol.status == Status::kSolved) out.stats.emplace_back("trips", std::to_string(sol.trips.size()));
+  // What a player taps: every boarding and every crossing (Solution::steps).
+  if (sol.status == Status::kSolved) out.stats.emplace_back("steps", std::to_string(sol.steps.size()));
   out.stats.emplace_back("positions", std::to_string(sol.states));
   return out;
 }
