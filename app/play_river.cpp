@@ -1,8 +1,6 @@
 /* play_river.cpp: the river crossing's taps: where a boarding, a landing or a crossing is tapped. */
 #include "app/play_river.hpp"
 
-#include <algorithm>
-
 namespace pb::app {
 namespace {
 

@@ -1,4 +1,4 @@
-/* play_river.hpp: playing the arena's river crossing: a trip is several clicks (board, land, cross). */
+/* play_river.hpp: playing the arena's river crossing: the solver's taps (board, land, cross) placed on the screen. */
 #pragma once
 
 // The solver gives its answer as a player makes it (solvers/river/river.hpp: Position, Step): one
