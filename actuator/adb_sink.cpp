@@ -154,6 +154,20 @@ Result<void> AdbSink::perform(const Gesture& gesture) {
   return send_input(gesture);
 }
 
+Result<void> AdbSink::press_key(std::string_view keycode) {
+  if (options_.cancel != nullptr && options_.cancel->load()) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next key");
+  if (!capture::safe_shell_word(keycode)) return make_error("the key " + std::string(keycode) + " is not one puzzlebot sends");
+  auto out = device_->shell({"input", "keyevent", std::string(keycode)}, device_->options().timeout + std::chrono::milliseconds(1000));
+  if (!out) return out.error();
+  for (const char* bad : {"Error:", "Exception", "Usage:", "usage:"})
+    if (out->find(bad) != std::string::npos) {
+      std::string line = out->substr(out->find(bad));
+      line = line.substr(0, line.find_first_of("\r\n"));
+      return make_error("the phone " + device_->serial() + " refused the key " + std::string(keycode) + ": " + line);
+    }
+  return {};
+}
+
 Result<void> AdbSink::send_sendevent(const Gesture& gesture) {
   // The same checks as for `input` words (inside the screen, meant for this screen) come first.
   if (auto checked = gesture_words(gesture, options_.screen, false, options_.fallback, options_.swipe_ms); !checked)

@@ -87,6 +87,11 @@ class AdbSink : public InputSink {
   std::string describe() const;
   TouchMethod method() const { return chosen_; }
 
+  // Presses a key on the phone as a keyboard would (`input keyevent KEYCODE`), e.g. KEYCODE_N, the
+  // 'n' that starts a new game in Simon Tatham's Puzzles. `keycode` must be a word safe_shell_word
+  // allows. Errors: Ctrl-C, adb failed, or the phone refused the key.
+  Result<void> press_key(std::string_view keycode);
+
   // Runs the probe now (done by the first drag otherwise); returns whether motionevent exists.
   Result<bool> probe_motionevent();
 

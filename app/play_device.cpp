@@ -25,6 +25,31 @@ std::vector<OptionSpec> phone_device_args() {
   return {{"adb", true}, {"adb-path", true}, {"touch", true}, {"capture", true}};
 }
 
+namespace {
+
+// A device's "new game": press the game's key (`press`), then wait (bounded) until the screen
+// shows a changed, still board. Simon Tatham's games start a new game on 'n', on the desktop and
+// in their Android port alike (there 'n' is the New game menu item's shortcut).
+std::function<Result<void>()> new_game_by_key(capture::FrameSource* src, std::function<Result<void>()> press,
+                                              std::string key, std::chrono::milliseconds timeout) {
+  return [src, press = std::move(press), key = std::move(key), timeout]() -> Result<void> {
+    auto before = src->grab();
+    if (!before) return before.error();
+    if (auto typed = press(); !typed) return typed;
+    capture::StillOptions still;
+    still.change_timeout = timeout;
+    still.cancel = &stop_requested();
+    auto now = capture::wait_until_still(*src, &before->bgr, still);
+    if (!now) return now.error();
+    if (!now->changed)
+      return make_error("the game did not start a new board after " + key + " within " +
+                        std::to_string(timeout.count() / 1000) + " s: start one by hand, or play with --levels 1");
+    return {};
+  };
+}
+
+}  // namespace
+
 // ---- the desktop: an X11 window, libxdo input ----
 
 Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [[maybe_unused]] bool dry_run) {
@@ -69,19 +94,7 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
     if (!sink) return sink.error();
     actuator::XdoSink* xdo = sink->get();
     d.sink = std::move(*sink);
-    // Simon Tatham's games start a new game on 'n'; wait (bounded) until the window shows it.
-    d.new_game = [src, xdo]() -> Result<void> {
-      auto before = src->grab();
-      if (!before) return before.error();
-      if (auto typed = xdo->press_key("n"); !typed) return typed;
-      capture::StillOptions still;
-      still.change_timeout = std::chrono::milliseconds(2000);
-      still.cancel = &stop_requested();
-      auto now = capture::wait_until_still(*src, &before->bgr, still);
-      if (!now) return now.error();
-      if (!now->changed) return make_error("the game did not start a new board after 'n' within 2 s");
-      return {};
-    };
+    d.new_game = new_game_by_key(src, [xdo] { return xdo->press_key("n"); }, "'n'", std::chrono::milliseconds(2000));
   }
   d.source = std::move(*source);
   return d;
@@ -150,10 +163,16 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
     // The touch method is picked now (getevent -p), so the first move pays no probe.
     if (auto ready = sink->prepare(); !ready) return ready.error();
     d.what += ", touches by " + sink->describe();
+    // The keyboard's 'n', as on the desktop: Simon Tatham's Puzzles for Android binds it to its New
+    // game menu item. Games that bring their next level themselves never ask for it. `input` costs
+    // about 350 ms on a phone, then the screen has to show the new board: 4 s.
+    actuator::AdbSink* adb = sink.get();
+    d.new_game = new_game_by_key(source.get(), [adb] { return adb->press_key("KEYCODE_N"); }, "'n' (KEYCODE_N)",
+                                 std::chrono::milliseconds(4000));
     d.sink = std::move(sink);
   }
   d.source = std::move(source);
-  return d;  // no new_game: a phone game brings its next level itself, or --levels must be 1
+  return d;
 }
 
 }  // namespace pb::app

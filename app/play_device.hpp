@@ -46,7 +46,8 @@ Result<PlayDevice> open_window_device(const ParsedArgs& args, bool dry_run);
 
 // Opens the phone named by --adb [SERIAL] (or the only one attached): raw screencap, adb touch,
 // the transform from the device profile in `profile` when it has one (else from `wm size` and
-// the first screenshot), and the profile's timings (a phone polls less often than a desktop).
+// the first screenshot), the profile's timings (a phone polls less often than a desktop), and
+// new_game: the key 'n' (`input keyevent KEYCODE_N`), as on the desktop.
 Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::ProfileDoc& profile, bool dry_run,
                                      PlayOptions& options);
 

@@ -8,6 +8,7 @@
 
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
+#include "vision/onestroke/replay_button.hpp"
 
 namespace pb::app {
 namespace {
@@ -15,12 +16,6 @@ namespace {
 namespace os = solvers::onestroke;
 using os::Cell;
 using os::Site;
-
-// Replay-button search (fractions of the screen, levels 0-255).
-constexpr double kButtonBand = 0.2;        // the bottom part of the screen searched
-constexpr double kMinButtonWidth = 0.05;   // least button width, fraction of the screen width
-constexpr double kMaxButtonWidth = 0.3;    // most
-constexpr int kButtonMinChroma = 60;       // a button is strongly coloured (max - min channel)
 
 int visited_count(const os::State& s) {
   return static_cast<int>(std::count(s.sites.begin(), s.sites.end(), Site::kVisited));
@@ -57,40 +52,6 @@ os::State fresh_board_guess(const os::State& mid) {
   fresh.sites[static_cast<std::size_t>(start->row * fresh.cols + start->col)] = Site::kVisited;
   fresh.head = *start;
   return fresh;
-}
-
-Result<calibration::FramePoint> find_replay_button(const cv::Mat& bgr) {
-  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error("no screen to find the replay button on");
-  const int top = static_cast<int>(bgr.rows * (1 - kButtonBand));
-  const cv::Mat band = bgr.rowRange(top, bgr.rows);
-  cv::Mat lo, hi, chroma, mask;
-  std::vector<cv::Mat> ch;
-  cv::split(band, ch);
-  cv::min(ch[0], ch[1], lo);
-  cv::min(lo, ch[2], lo);
-  cv::max(ch[0], ch[1], hi);
-  cv::max(hi, ch[2], hi);
-  cv::subtract(hi, lo, chroma);
-  cv::threshold(chroma, mask, kButtonMinChroma, 255, cv::THRESH_BINARY);
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
-  std::optional<cv::Rect> best;
-  for (int i = 1; i < n; ++i) {
-    const cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                     stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
-    const double w = static_cast<double>(r.width) / bgr.cols;
-    if (w < kMinButtonWidth || w > kMaxButtonWidth) continue;
-    // Round (a disc, or a disc standing on a tab of its own width): at least as tall as wide,
-    // and mostly filled.
-    if (r.height < 0.8 * r.width) continue;
-    if (stats.at<int>(i, cv::CC_STAT_AREA) < 0.6 * r.width * std::min(r.height, r.width)) continue;
-    if (r.x + r.width / 2 > bgr.cols / 2) continue;  // the replay button is on the left half
-    if (!best || r.x < best->x) best = r;
-  }
-  if (!best)
-    return make_error("cannot find the replay button (重玩, the round button at the bottom left): restart the level by hand");
-  // The disc's centre: a disc's height equals its width, measured from its top.
-  return calibration::FramePoint{best->x + best->width / 2.0, top + best->y + best->width / 2.0, {bgr.cols, bgr.rows}};
 }
 
 Result<void> OnestrokePlayer::read(const cv::Mat& bgr) {
@@ -213,7 +174,7 @@ Result<FrameGesture> OnestrokePlayer::gesture(std::size_t i) const {
   const OnestrokeStep& step = steps_[i];
   FrameGesture g;
   if (step.kind == OnestrokeStep::Kind::kReplay) {
-    auto at = find_replay_button(frame_);
+    auto at = vision::onestroke::find_replay_button(frame_);
     if (!at) return at.error();
     g.kind = actuator::Gesture::Kind::kTap;
     g.points.push_back(*at);

@@ -4,7 +4,7 @@
 // A one-stroke move is ONE drag from the cat through the centre of every cell of the solution
 // path: the finger never lifts, as a person plays it. So a plan is one step (the drag), or two
 // when the board on screen cannot be finished any more (a lost or slipped touch left the cat in a
-// dead end): tap the game's replay button (重玩, the round button at the bottom left), then drag
+// dead end): tap the game's replay button (vision/onestroke/replay_button.hpp), then drag
 // the whole path from the start.
 //
 // Why not GamePlayer<Rules> (play_players.hpp): that keeps no memory across reads, and one-stroke
@@ -45,10 +45,6 @@ bool same_layout(const solvers::onestroke::State& a, const solvers::onestroke::S
 // visited band (the visited cell, other than the head, with one visited neighbour; the first such
 // when several qualify: the screen check after the replay corrects a wrong guess).
 solvers::onestroke::State fresh_board_guess(const solvers::onestroke::State& mid);
-
-// The replay button on a 一笔画完 screen: the leftmost large coloured round button in the bottom
-// fifth of the screen. Returns its centre in frame pixels, or an error saying it was not found.
-Result<calibration::FramePoint> find_replay_button(const cv::Mat& bgr);
 
 class OnestrokePlayer : public Player {
  public:

@@ -2,10 +2,7 @@
 #include "app/play_players.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <limits>
-#include <opencv2/core.hpp>
 
 namespace pb::app {
 namespace {
@@ -19,59 +16,7 @@ Result<calibration::FramePoint> centre_of(const PlayReading<State>& reading, int
   return calibration::FramePoint{c.x, c.y, reading.frame};
 }
 
-// A pixel differs when a channel differs by more than this (0-255): antialiasing and rounding
-// stay below it, a digit's stroke against the tile face is far above it.
-constexpr int kPixelTolerance = 48;
-// A cell matches when at most this fraction of its pixels differ: "12" against "13" differs in
-// a few percent of a tile's face, far above it.
-constexpr double kMaxDifferentFraction = 0.004;
-constexpr int kMaxShiftPx = 1;  // centres are rounded: allow a pixel of shift between two cells
-
-double different_fraction(const cv::Mat& a, const cv::Mat& b) {
-  cv::Mat diff, worst;
-  cv::absdiff(a, b, diff);
-  cv::Mat channels[3];
-  cv::split(diff, channels);
-  worst = cv::max(cv::max(channels[0], channels[1]), channels[2]);
-  return static_cast<double>(cv::countNonZero(worst > kPixelTolerance)) / static_cast<double>(worst.total());
-}
-
 }  // namespace
-
-bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<cv::Point2f>& centres,
-                 const std::vector<int>& source) {
-  if (before.empty() || before.size() != after.size() || before.type() != CV_8UC3 || after.type() != CV_8UC3 ||
-      centres.size() < 2 || source.size() != centres.size())
-    return false;
-  // The pitch: the smallest distance between two cell centres.
-  float pitch = std::numeric_limits<float>::max();
-  for (std::size_t i = 1; i < centres.size(); ++i) {
-    float d = static_cast<float>(cv::norm(centres[i] - centres[i - 1]));
-    if (d > 1) pitch = std::min(pitch, d);
-  }
-  if (pitch == std::numeric_limits<float>::max()) return false;
-  int half = std::max(2, static_cast<int>(pitch * 0.4f));
-  const cv::Rect image(0, 0, after.cols, after.rows);
-  auto square = [half](cv::Point2f c, int dx, int dy) {
-    return cv::Rect(static_cast<int>(std::lround(c.x)) - half + dx, static_cast<int>(std::lround(c.y)) - half + dy,
-                    2 * half, 2 * half);
-  };
-  for (std::size_t cell = 0; cell < centres.size(); ++cell) {
-    cv::Rect now = square(centres[cell], 0, 0);
-    if ((now & image) != now) return false;
-    const cv::Point2f& was_at = centres[static_cast<std::size_t>(source[cell])];
-    bool same = false;
-    for (int dy = -kMaxShiftPx; dy <= kMaxShiftPx && !same; ++dy)
-      for (int dx = -kMaxShiftPx; dx <= kMaxShiftPx && !same; ++dx) {
-        if (source[cell] == static_cast<int>(cell) && (dx != 0 || dy != 0)) continue;  // a still cell must not move
-        cv::Rect then = square(was_at, dx, dy);
-        if ((then & image) != then) continue;
-        same = different_fraction(after(now), before(then)) <= kMaxDifferentFraction;
-      }
-    if (!same) return false;
-  }
-  return true;
-}
 
 std::vector<std::pair<int, int>> SlidingRules::moved_cells(const State& before, Move move) {
   auto it = std::find(before.tiles.begin(), before.tiles.end(), move);

@@ -44,6 +44,7 @@
 #include "app/play.hpp"
 #include "solvers/pegs/pegs.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "vision/common/cell_diff.hpp"
 
 namespace pb::app {
 
@@ -54,11 +55,6 @@ struct PlayReading {
   std::vector<cv::Point2f> centres;
   calibration::Size frame;  // the size of the frame the centres refer to
 };
-
-// Whether `after` shows at each cell the picture `before` showed at source[cell] (row-major cells
-// centred at `centres`, compared over a square of about 0.8 pitch, allowing a pixel of shift).
-bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<cv::Point2f>& centres,
-                 const std::vector<int>& source);
 
 template <class Rules>
 class GamePlayer : public Player {
@@ -155,7 +151,7 @@ class GamePlayer : public Player {
         return false;
       source[static_cast<std::size_t>(to)] = from_cell;
     }
-    if (!cells_match(before, after, reading_.centres, source)) return false;
+    if (!vision::cells_match(before, after, reading_.centres, source)) return false;
     reading_.state = predicted_[i];
     return true;
   }

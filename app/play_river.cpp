@@ -1,4 +1,4 @@
-/* play_river.cpp: the river crossing's clicks: from trips to clicks, their rules, and where to click. */
+/* play_river.cpp: the river crossing's taps: where a boarding, a landing or a crossing is tapped. */
 #include "app/play_river.hpp"
 
 #include <algorithm>
@@ -10,14 +10,6 @@ namespace {
 namespace rv = solvers::river;
 
 std::string who(bool guard) { return guard ? "guard" : "prisoner"; }
-
-// Figures of a kind standing on `left` bank (not in the boat).
-int standing(const RiverPosition& s, bool left, bool guard) {
-  int n = guard ? (left ? s.board.left_guards : s.board.right_guards())
-                : (left ? s.board.left_prisoners : s.board.right_prisoners());
-  if (left == s.board.boat_left) n -= guard ? s.aboard.guards : s.aboard.prisoners;
-  return n;
-}
 
 }  // namespace
 
@@ -32,57 +24,8 @@ Result<PlayReading<RiverRules::State>> RiverRules::read(const cv::Mat& bgr, cons
 }
 
 MoveList<RiverRules::Move> RiverRules::solve(const State& s, const solvers::Limits& limits) {
-  const rv::Solution sol = rv::solve(s.board, limits);
-  MoveList<Move> out{sol.status, {}, sol.reason, sol.nodes};
-  if (sol.status != solvers::Status::kSolved) return out;
-  rv::Move in_boat = s.aboard;
-  auto settle = [&](int have, int want, bool guard) {
-    for (int k = want; k < have; ++k) out.moves.push_back({Move::Kind::kLand, guard});
-    for (int k = have; k < want; ++k) out.moves.push_back({Move::Kind::kBoard, guard});
-  };
-  // Land before boarding, so the boat never holds more than its capacity.
-  for (const rv::Move& trip : sol.trips) {
-    for (int kind = 0; kind < 2; ++kind) {
-      const bool guard = kind == 0;
-      const int have = guard ? in_boat.guards : in_boat.prisoners, want = guard ? trip.guards : trip.prisoners;
-      for (int k = want; k < have; ++k) out.moves.push_back({Move::Kind::kLand, guard});
-    }
-    for (int kind = 0; kind < 2; ++kind) {
-      const bool guard = kind == 0;
-      const int have = guard ? in_boat.guards : in_boat.prisoners, want = guard ? trip.guards : trip.prisoners;
-      for (int k = have; k < want; ++k) out.moves.push_back({Move::Kind::kBoard, guard});
-    }
-    out.moves.push_back({Move::Kind::kCross, false});
-    in_boat = {};  // the arena lands everyone on arrival
-  }
-  // Already across with someone still sitting in the boat: land them.
-  settle(in_boat.guards, 0, true);
-  settle(in_boat.prisoners, 0, false);
-  return out;
-}
-
-Result<RiverRules::State> RiverRules::apply(const State& s, Move m) {
-  State next = s;
-  int& aboard = m.guard ? next.aboard.guards : next.aboard.prisoners;
-  switch (m.kind) {
-    case Move::Kind::kBoard:
-      if (standing(s, s.board.boat_left, m.guard) < 1)
-        return make_error("no " + who(m.guard) + " stands on the boat's bank to board");
-      if (s.aboard.guards + s.aboard.prisoners >= s.board.boat)
-        return make_error("the boat carries at most " + std::to_string(s.board.boat));
-      ++aboard;
-      return next;
-    case Move::Kind::kLand:
-      if (aboard < 1) return make_error("no " + who(m.guard) + " in the boat to land");
-      --aboard;
-      return next;
-    case Move::Kind::kCross: {
-      auto board = rv::apply(s.board, s.aboard);
-      if (!board) return board.error();
-      return State{std::move(*board), {}};
-    }
-  }
-  return make_error("unknown river click");
+  rv::Solution sol = rv::solve_position(s, limits);
+  return {sol.status, std::move(sol.steps), sol.reason, sol.nodes};
 }
 
 std::string RiverRules::format(const State& s) {
@@ -95,8 +38,8 @@ std::string RiverRules::format(const State& s) {
 Result<FrameGesture> RiverRules::gesture(const PlayReading<State>& reading, const State& before, Move m) {
   // Index of the first figure of each group in `centres` (after the hull), as RiverRules::read lays them out.
   const State& seen = reading.state;
-  const int groups[6] = {standing(seen, true, true),  standing(seen, true, false),  standing(seen, false, true),
-                         standing(seen, false, false), seen.aboard.guards,          seen.aboard.prisoners};
+  const int groups[6] = {seen.standing(true, true),  seen.standing(true, false),  seen.standing(false, true),
+                         seen.standing(false, false), seen.aboard.guards,         seen.aboard.prisoners};
   int total = 1;
   for (int g : groups) total += g;
   if (static_cast<int>(reading.centres.size()) != total)

@@ -191,10 +191,11 @@ Result<std::string> choose_device(const std::vector<DeviceEntry>& devices, const
 }
 
 bool safe_shell_word(std::string_view word) {
-  static constexpr std::array<std::string_view, 24> kWords = {
+  static constexpr std::array<std::string_view, 26> kWords = {
       "input", "tap",  "swipe",  "motionevent", "DOWN", "MOVE",   "UP",          "wm",
       "size",  "density", "getprop", "ro.product.model", ";", "screencap", "ro.build.version.sdk", "touchscreen",
-      "getevent", "-p", "dumpsys", "sendevent", "-1", "screenrecord", "--output-format=frames", "-"};
+      "getevent", "-p", "dumpsys", "sendevent", "-1", "screenrecord", "--output-format=frames", "-",
+      "keyevent", "KEYCODE_N"};  // the 'n' key: "new game" in Simon Tatham's Puzzles
   auto digits = [](std::string_view s) {
     return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
   };

@@ -192,23 +192,16 @@ std::vector<Stroke> RiverLevel::solution() const {
   // so boarding always takes the figure in the highest slot, whose position does not move).
   RiverLevel sim(*this);
   std::vector<Stroke> out;
-  for (const rv::Move& m : sol.trips) {
-    for (int kind = 0; kind < 2; ++kind) {
-      const bool guard = kind == 0;
-      const int want = guard ? m.guards : m.prisoners;
-      for (int i = 0; i < want; ++i) {
-        const bool left = sim.state_.boat_left;
-        int standing = guard ? (left ? sim.state_.left_guards : sim.state_.right_guards())
-                             : (left ? sim.state_.left_prisoners : sim.state_.right_prisoners());
-        standing -= guard ? sim.boat_.guards : sim.boat_.prisoners;
-        const Stroke s{{sim.bank_figure(left, guard, standing - 1)}};
-        out.push_back(s);
-        perform(sim, s);
-      }
-    }
-    const Stroke cross{{sim.boat_centre()}};
-    out.push_back(cross);
-    perform(sim, cross);
+  // The solver's steps are the taps (solvers/river: boardings, then the crossing); from an empty
+  // boat nobody needs landing.
+  for (const rv::Step& step : sol.steps) {
+    if (step.kind == rv::Step::Kind::kLand) return {};
+    const bool left = sim.state_.boat_left;
+    const Stroke s = step.kind == rv::Step::Kind::kCross
+                         ? Stroke{{sim.boat_centre()}}
+                         : Stroke{{sim.bank_figure(left, step.guard, rv::Position{sim.state_, sim.boat_}.standing(left, step.guard) - 1)}};
+    out.push_back(s);
+    perform(sim, s);
   }
   return out;
 }

@@ -186,8 +186,71 @@ Result<State> apply(const State& st, Move m) {
   return n;
 }
 
+int Position::standing(bool left, bool guard) const {
+  int n = guard ? (left ? board.left_guards : board.right_guards())
+                : (left ? board.left_prisoners : board.right_prisoners());
+  if (left == board.boat_left) n -= guard ? aboard.guards : aboard.prisoners;
+  return n;
+}
+
+Result<Position> apply(const Position& p, Step step) {
+  const std::string who = step.guard ? "guard" : "prisoner";
+  Position next = p;
+  int& aboard = step.guard ? next.aboard.guards : next.aboard.prisoners;
+  switch (step.kind) {
+    case Step::Kind::kBoard:
+      if (p.standing(p.board.boat_left, step.guard) < 1) return make_error("no " + who + " stands on the boat's bank to board");
+      if (p.aboard.guards + p.aboard.prisoners >= p.board.boat)
+        return make_error("the boat carries at most " + std::to_string(p.board.boat));
+      ++aboard;
+      return next;
+    case Step::Kind::kLand:
+      if (aboard < 1) return make_error("no " + who + " in the boat to land");
+      --aboard;
+      return next;
+    case Step::Kind::kCross: {
+      auto board = apply(p.board, p.aboard);
+      if (!board) return board.error();
+      return Position{std::move(*board), {}};
+    }
+  }
+  return make_error("unknown river step");
+}
+
+std::vector<Step> steps_for(const Position& start, const std::vector<Move>& trips) {
+  std::vector<Step> out;
+  Move in_boat = start.aboard;
+  auto land = [&](int have, int want, bool guard) {
+    for (int k = want; k < have; ++k) out.push_back({Step::Kind::kLand, guard});
+  };
+  auto board = [&](int have, int want, bool guard) {
+    for (int k = have; k < want; ++k) out.push_back({Step::Kind::kBoard, guard});
+  };
+  for (const Move& trip : trips) {
+    land(in_boat.guards, trip.guards, true);
+    land(in_boat.prisoners, trip.prisoners, false);
+    board(in_boat.guards, trip.guards, true);
+    board(in_boat.prisoners, trip.prisoners, false);
+    out.push_back({Step::Kind::kCross, false});
+    in_boat = {};  // everyone aboard lands on arrival
+  }
+  land(in_boat.guards, 0, true);
+  land(in_boat.prisoners, 0, false);
+  return out;
+}
+
+Result<void> check_steps(const Position& start, const std::vector<Step>& steps) {
+  auto end = replay_moves(start, steps, [](const Position& p, Step s) { return apply(p, s); }, "step");
+  if (!end) return end.error();
+  if (!end->board.solved())
+    return make_error("after the steps " + bank(end->board.left_guards, end->board.left_prisoners) +
+                      " are still on the left bank");
+  if (end->aboard != Move{}) return make_error("after the steps " + bank(end->aboard.guards, end->aboard.prisoners) + " still sit in the boat");
+  return {};
+}
+
 Result<void> check_solution(const State& st, const std::vector<Move>& trips) {
-  auto end = replay_moves(st, trips, apply, "trip");
+  auto end = replay_moves(st, trips, [](const State& s, Move m) { return apply(s, m); }, "trip");
   if (!end) return end.error();
   if (!end->solved())
     return make_error("after the trips " + bank(end->left_guards, end->left_prisoners) +
@@ -195,7 +258,10 @@ Result<void> check_solution(const State& st, const std::vector<Move>& trips) {
   return {};
 }
 
-Solution solve(const State& st, const Limits& limits) {
+Solution solve(const State& st, const Limits& limits) { return solve_position(Position{st, {}}, limits); }
+
+Solution solve_position(const Position& position, const Limits& limits) {
+  const State& st = position.board;
   Solution sol;
   Problem problem{st};
   auto r = search::bfs(problem, Key{st.left_guards, st.left_prisoners, st.boat_left}, limits);
@@ -205,6 +271,7 @@ Solution solve(const State& st, const Limits& limits) {
     case search::SearchStatus::kFound:
       sol.status = Status::kSolved;
       sol.trips = std::move(r.path);
+      sol.steps = steps_for(position, sol.trips);
       break;
     case search::SearchStatus::kExhausted:
       sol.status = Status::kUnsolvable;
@@ -240,6 +307,8 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
   out.moves_json = json::int_pairs(pairs);
   if (sol.status == Status::kSolved) out.moves_text = text.empty() ? "already across" : text;
   if (sol.status == Status::kSolved) out.stats.emplace_back("trips", std::to_string(sol.trips.size()));
+  // What a player taps: every boarding and every crossing (Solution::steps).
+  if (sol.status == Status::kSolved) out.stats.emplace_back("steps", std::to_string(sol.steps.size()));
   out.stats.emplace_back("positions", std::to_string(sol.states));
   return out;
 }

@@ -44,6 +44,27 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
+// A player's move, one tap at a time: step a guard or a prisoner from the boat's bank into the
+// boat, step one from the boat back onto its bank, or cross (the boat sails with whoever is aboard,
+// and they land on the other bank). A trip (Move) is the boardings that fill the boat, then a crossing.
+struct Step {
+  enum class Kind { kBoard, kLand, kCross };
+  Kind kind = Kind::kCross;
+  bool guard = false;  // kBoard, kLand: a guard (else a prisoner)
+  friend bool operator==(const Step&, const Step&) = default;
+};
+
+// Where a game stands between steps: the board (those aboard still counted on the boat's bank, as
+// in the board text) and who sits in the boat.
+struct Position {
+  State board;
+  Move aboard;
+  // Guards (or prisoners) standing on the left (or right) bank, not in the boat.
+  int standing(bool left, bool guard) const;
+  bool solved() const { return board.solved() && aboard == Move{}; }
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
 // Parses `river guards=G prisoners=P boat=B` (defaults 3, 3, 2) and an optional body line
 // `left=G,P side=L` (side L or R: where the boat is) for a mid-game position.
 Result<State> parse(const TextBoard& board);
@@ -56,16 +77,31 @@ Result<State> apply(const State& state, Move move);
 // Replays `trips` and checks that everyone ends on the right bank.
 Result<void> check_solution(const State& state, const std::vector<Move>& trips);
 
+// One step; rejects boarding someone who does not stand on the boat's bank or into a full boat,
+// landing someone who is not aboard, and a crossing that apply(State, Move) rejects.
+Result<Position> apply(const Position& position, Step step);
+// The steps a player makes for `trips` from `start`: per trip, land those aboard the trip does not
+// carry (first, so the boat never holds more than it carries), board those it carries, cross; then
+// land anyone still aboard once everyone is across.
+std::vector<Step> steps_for(const Position& start, const std::vector<Move>& trips);
+// Replays `steps` and checks that everyone ends on the right bank with the boat empty.
+Result<void> check_steps(const Position& start, const std::vector<Step>& steps);
+
 struct Solution {
   Status status = Status::kGaveUp;
   std::vector<Move> trips;  // a shortest sequence; empty unless solved
+  std::vector<Step> steps;  // the trips as a player makes them (steps_for); empty unless solved
   std::string reason;
   std::uint64_t nodes = 0;   // positions expanded
   std::uint64_t states = 0;  // positions reached
 };
 
-// Fewest trips, by breadth-first search over the generic search core.
+// Fewest trips, by breadth-first search over the generic search core, from an empty boat.
 Solution solve(const State& state, const Limits& limits);
+// The same from a position with people already aboard (fewest trips; the steps land or board
+// whoever the first trip does not or does carry).
+// (Not an overload of solve: Spec names &solve.)
+Solution solve_position(const Position& position, const Limits& limits);
 
 }  // namespace pb::solvers::river
 

@@ -98,5 +98,24 @@ TEST(AdbSinkCancel, RefusesTheNextGestureAfterCtrlC) {
   EXPECT_NE(r.error().message.find("Ctrl-C"), std::string::npos);
 }
 
+TEST(AdbSinkKey, RefusesAfterCtrlCAndAnyKeyNotOnTheList) {
+  // Neither reaches adb (there is no device): Ctrl-C first, then the shell-word check.
+  std::atomic<bool> stop{true};
+  AdbSinkOptions o;
+  o.screen = kScreen;
+  o.cancel = &stop;
+  AdbSink stopped(nullptr, o);
+  auto r = stopped.press_key("KEYCODE_N");
+  ASSERT_FALSE(r);
+  EXPECT_TRUE(r.error().is(ErrorCode::kInterrupted));
+  stop = false;
+  AdbSink sink(nullptr, o);
+  for (const char* bad : {"KEYCODE_POWER", "KEYCODE_N;reboot", ""}) {
+    auto refused = sink.press_key(bad);
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_NE(refused.error().message.find("not one puzzlebot sends"), std::string::npos) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace pb::actuator

@@ -9,7 +9,6 @@
 #include "calibration/profile.hpp"
 #include "solvers/common/text_board.hpp"
 #include "tests/app/adb_fake_phone.hpp"
-#include "vision/onestroke/render.hpp"
 
 namespace pb::testing {
 namespace {
@@ -97,25 +96,6 @@ TEST(OnestrokePlayer, FreshBoardGuessAndLayouts) {
   EXPECT_EQ(fresh.free_count(), mid.free_count() + 3);  // (0,1), (0,2) and the old head are free again
   EXPECT_TRUE(app::same_layout(mid, fresh));
   EXPECT_FALSE(app::same_layout(mid, board("onestroke\nxxx\n##S\n###\n")));
-}
-
-TEST(OnestrokePlayer, FindsTheReplayButtonOnRenderedScreens) {
-  const os::State s = vision::onestroke::random_board(5, 5, 0, 3);
-  for (Size sz : {Size{540, 960}, Size{1080, 2340}, Size{720, 1280}}) {
-    vision::onestroke::RenderStyle st;
-    st.width = sz.width;
-    st.height = sz.height;
-    cv::Mat img = vision::onestroke::render(s, st);
-    auto at = app::find_replay_button(img);
-    ASSERT_TRUE(at) << at.error().message;
-    // The renderer's "Again" button: centre (221, h - 141) in units of width / 1080.
-    const double u = sz.width / 1080.0;
-    EXPECT_NEAR(at->x, 221 * u, 6 * u) << sz.width;
-    EXPECT_NEAR(at->y, sz.height - 141 * u, 6 * u) << sz.height;
-  }
-  vision::onestroke::RenderStyle bare;
-  bare.chrome = false;
-  EXPECT_FALSE(app::find_replay_button(vision::onestroke::render(s, bare)));
 }
 
 TEST(AdbCalibrate, ScaledPhoneProfileMapsOntoTheTouchScreen) {

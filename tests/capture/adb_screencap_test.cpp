@@ -122,10 +122,10 @@ TEST(AdbArgv, EveryCommandLine) {
 
 TEST(AdbArgv, OnlyKnownWordsAndNumbersReachTheShell) {
   for (const char* ok : {"input", "tap", "motionevent", "DOWN", "MOVE", "UP", ";", "0", "1079", "wm", "size", "-1",
-                         "sendevent", "/dev/input/event2"})
+                         "sendevent", "/dev/input/event2", "keyevent", "KEYCODE_N"})
     EXPECT_TRUE(platform::safe_shell_word(ok)) << ok;
   for (const char* bad : {"", "-2", "1.5", "/dev/input/event2x", "/dev/input/../sda", "tap;rm", "$(reboot)", "`id`", "a b", "12 ", "'", "\"", "&&", "|", ">x",
-                          "1234567890", "rm"})
+                          "1234567890", "rm", "KEYCODE_POWER", "KEYCODE_N;reboot"})
     EXPECT_FALSE(platform::safe_shell_word(bad)) << bad;
 }
 

@@ -17,9 +17,11 @@
 // 0), taking touches as the arena takes pointer strokes (tap: press and release; swipe and
 // motionevent: press, drags, release) by the arena's rules; a cleared level shows LEVEL CLEARED for
 // `advance_ms`, then the next. slip_touch applies to 一笔画完 only; every other fault to both.
-// `game=sliding` (GNOME Taquin's picture board, `size=3|4`, its picture from `picture_dir`) and
+// `game=sliding` (GNOME Taquin's picture board, `size=3|4`, `scramble=N` steps of the gap's walk,
+// its picture from `picture_dir`) and
 // `game=pegs` (a Pegs board) are puzzle apps on the same terms (tests/fake_adb/puzzle_screen.hpp):
-// a tap slides a tile, a drag jumps a peg; a solved board stays `advance_ms`, then a new one.
+// a tap slides a tile, a drag jumps a peg; a solved board stays `advance_ms`, then a new one; the
+// key 'n' (`input keyevent KEYCODE_N`) deals a new board at once, as Simon Tatham's games do.
 //
 // Game rules (as the real game behaves): the cat stands on the path head. A touch (tap, or a finger
 // moving onto a cell) on a free cell next to the cat moves the cat there and colours the cell; a
@@ -240,6 +242,7 @@ class Phone {
     if (name == "sliding" || name == "pegs") {
       puzzle_setup_.kind = name == "pegs" ? pb::fake_adb::PuzzleSetup::Kind::kPegs : pb::fake_adb::PuzzleSetup::Kind::kSliding;
       puzzle_setup_.size = static_cast<int>(cfg_.num("size", 3));
+      puzzle_setup_.scramble = static_cast<int>(cfg_.num("scramble", 0));
       puzzle_setup_.picture_dir = cfg_.get("picture_dir", puzzle_setup_.picture_dir);
     } else if (name != "onestroke") {
       const auto g = pb::arena::game_from_name(name.rfind("arena-", 0) == 0 ? name.substr(6) : name);
@@ -352,6 +355,15 @@ class Phone {
       default: break;
     }
     return {static_cast<int>(fx * touch_.w), static_cast<int>(fy * touch_.h)};
+  }
+
+  // A key from a keyboard (`input keyevent`): the puzzle apps start a new game on 'n', as Simon
+  // Tatham's games do (a new board at once, finished or not); the other games take no keys.
+  void key(const std::string& code) {
+    const std::string name = cfg_.get("game", "onestroke");
+    if ((name != "sliding" && name != "pegs") || (code != "KEYCODE_N" && code != "42")) return;
+    log("new game");
+    start_level(game_.level + 1);
   }
 
   // ---- touches, in touch-space pixels ----
@@ -802,6 +814,14 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
       return 1;
     }
     const std::string& cmd = w[i];
+    if (cmd == "keyevent") {
+      if (i + 1 >= w.size()) {
+        err += "Error: Invalid arguments for command: keyevent\n";
+        return 1;
+      }
+      for (std::size_t k = i + 1; k < w.size(); ++k) phone.key(w[k]);
+      return 0;
+    }
     std::vector<int> n;
     for (std::size_t k = i + 1; k < w.size(); ++k) {
       int v = 0;

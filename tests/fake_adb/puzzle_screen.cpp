@@ -58,7 +58,8 @@ Result<std::unique_ptr<PuzzleScreen>> PuzzleScreen::open(const PuzzleSetup& setu
     s->pieces_[0] = -1;
     // A random walk of the gap from the goal: solvable by construction. Never undoes its last step.
     int gap = 0, last = -1;
-    for (int step = 0; step < 5 * n || s->cleared(); ++step) {
+    const int walk = setup.scramble > 0 ? setup.scramble : 5 * n;
+    for (int step = 0; step < walk || s->cleared(); ++step) {
       std::vector<int> next;
       const int r = gap / n, c = gap % n;
       if (r > 0) next.push_back(gap - n);

@@ -6,7 +6,7 @@
 //
 // sliding: GNOME Taquin's look (tests/support/taquin_draw.hpp) with its N-numbers.png picture,
 //   centred under the status bar; the level is a seeded random walk of the gap from Taquin's goal
-//   (so always solvable). A tap on a tile in the gap's row or column slides it and the tiles
+//   (so always solvable; `scramble` steps long). A tap on a tile in the gap's row or column slides it and the tiles
 //   between towards the gap, as Taquin does. Solved: the whole picture shows, gap piece included.
 // pegs: Simon Tatham's Pegs' look (vision/pegs/reader.hpp: pegs 2/3 of the pitch, holes 1/2, on a
 //   plain ground): a 3x4 board full but one hole, chosen per level among the starts that leave one
@@ -30,6 +30,7 @@ struct PuzzleSetup {
   enum class Kind { kSliding, kPegs } kind = Kind::kSliding;
   std::uint64_t seed = 1;
   int size = 3;                // sliding: tiles a side (3 or 4)
+  int scramble = 0;            // sliding: steps of the gap's random walk; 0: 5 per tile a side
   cv::Size screen{540, 960};   // the whole display, px
   int status_bar = 48;         // px at the top
   int nav_bar = 0;             // px at the bottom

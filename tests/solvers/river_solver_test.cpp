@@ -1,5 +1,7 @@
-/* river_solver_test.cpp: guards and prisoners: the minimum-trip table, mid-game positions, bad input. */
+/* river_solver_test.cpp: guards and prisoners: the minimum-trip table, mid-game positions, the steps a player taps, bad input. */
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "solvers/river/river.hpp"
 #include "tests/support/solver_boards.hpp"
@@ -84,6 +86,86 @@ TEST(River, ApplyEnforcesTheRules) {
   EXPECT_FALSE(check_solution(st, {{1, 1}}).ok());  // not everyone across
 }
 
+Position position(int guards, int prisoners, int boat, int left_g, int left_p, bool boat_left, Move aboard = {}) {
+  Position p;
+  p.board.guards = guards;
+  p.board.prisoners = prisoners;
+  p.board.boat = boat;
+  p.board.left_guards = left_g;
+  p.board.left_prisoners = left_p;
+  p.board.boat_left = boat_left;
+  p.aboard = aboard;
+  return p;
+}
+
+TEST(River, StepsAreBoardingsThenACrossingAndReplayToTheGoal) {
+  const Position starts[] = {
+      position(3, 3, 2, 3, 3, true),
+      position(4, 2, 3, 4, 0, false),         // mid-level, boat on the right
+      position(3, 3, 2, 3, 3, true, {1, 1}),  // the first trip's passengers already aboard
+      position(3, 3, 2, 3, 3, true, {2, 0}),  // two guards aboard: the steps must land one first
+      position(5, 4, 3, 2, 1, false, {0, 2}),
+      position(2, 1, 2, 0, 0, false, {1, 0}),  // everyone across, one still sitting in the boat
+      position(10, 10, 4, 10, 10, true),
+  };
+  for (const Position& p : starts) {
+    const std::string what = format(p.board) + " aboard " + std::to_string(p.aboard.guards) + "," +
+                             std::to_string(p.aboard.prisoners);
+    const Solution sol = solve_position(p, Limits{});
+    ASSERT_EQ(sol.status, Status::kSolved) << what << sol.reason;
+    // Replayed tap by tap through the rules, the steps end with everyone across and the boat empty.
+    EXPECT_TRUE(check_steps(p, sol.steps).ok()) << what << check_steps(p, sol.steps).error().message;
+    EXPECT_TRUE(check_solution(p.board, sol.trips).ok()) << what;
+    // One crossing per trip, each carrying exactly that trip's people, in order.
+    Position at = p;
+    std::size_t trip = 0;
+    for (const Step& s : sol.steps) {
+      if (s.kind == Step::Kind::kCross) {
+        ASSERT_LT(trip, sol.trips.size()) << what;
+        EXPECT_EQ(at.aboard, sol.trips[trip]) << what << " trip " << trip;
+        ++trip;
+      }
+      auto next = apply(at, s);
+      ASSERT_TRUE(next.ok()) << what << next.error().message;
+      at = *next;
+    }
+    EXPECT_EQ(trip, sol.trips.size()) << what;
+  }
+  // From an empty boat a trip of k people is k boardings and a crossing, and nobody lands.
+  const Solution classic_sol = solve_position(position(3, 3, 2, 3, 3, true), Limits{});
+  std::size_t people = 0;
+  for (const Move& m : classic_sol.trips) people += static_cast<std::size_t>(m.guards + m.prisoners);
+  EXPECT_EQ(classic_sol.steps.size(), classic_sol.trips.size() + people);
+  EXPECT_EQ(classic_sol.steps.size(), 29u);  // 11 trips carrying 18 people (one return carries two)
+  EXPECT_TRUE(std::none_of(classic_sol.steps.begin(), classic_sol.steps.end(),
+                           [](const Step& s) { return s.kind == Step::Kind::kLand; }));
+  // Unsolvable: no steps.
+  const Solution none = solve_position(position(4, 4, 2, 4, 4, true), Limits{});
+  EXPECT_EQ(none.status, Status::kUnsolvable);
+  EXPECT_TRUE(none.steps.empty());
+}
+
+TEST(River, StepsRefuseWhatThePlayerCannotDo) {
+  const Position s = position(3, 3, 2, 3, 3, true);
+  EXPECT_FALSE(apply(s, Step{Step::Kind::kCross, false}).ok());  // nobody rows
+  EXPECT_FALSE(apply(s, Step{Step::Kind::kLand, true}).ok());    // nobody to land
+  EXPECT_FALSE(apply(position(3, 3, 2, 3, 3, true, {1, 1}), Step{Step::Kind::kBoard, true}).ok());  // the boat holds two
+  EXPECT_FALSE(apply(position(2, 2, 2, 0, 2, true), Step{Step::Kind::kBoard, true}).ok());  // no guard on the boat's bank
+  // Two guards leave: three prisoners outnumber the guard left behind.
+  EXPECT_FALSE(apply(position(3, 3, 2, 3, 3, true, {2, 0}), Step{Step::Kind::kCross, false}).ok());
+  // A crossing lands everyone on the other bank.
+  auto crossed = apply(position(3, 3, 2, 3, 3, true, {0, 2}), Step{Step::Kind::kCross, false});
+  ASSERT_TRUE(crossed.ok()) << crossed.error().message;
+  EXPECT_EQ(*crossed, position(3, 3, 2, 3, 1, false));
+  EXPECT_EQ(crossed->standing(false, false), 2);
+  EXPECT_EQ(crossed->standing(true, true), 3);
+  // A replay that stops short, or leaves someone in the boat, is not a solution.
+  EXPECT_FALSE(check_steps(s, {{Step::Kind::kBoard, false}, {Step::Kind::kBoard, false}, {Step::Kind::kCross, false}}).ok());
+  auto aboard = check_steps(position(2, 1, 2, 0, 0, false, {1, 0}), {});
+  ASSERT_FALSE(aboard.ok());
+  EXPECT_NE(aboard.error().message.find("still sit in the boat"), std::string::npos);
+}
+
 TEST(River, NodeBudgetGivesUp) {
   Limits few;
   few.max_nodes = 3;
@@ -98,6 +180,11 @@ TEST(River, GameOutcome) {
   Outcome out = (*puzzle)->solve(Limits{});
   EXPECT_EQ(out.status, Status::kSolved);
   EXPECT_EQ(std::count(out.moves_json.begin(), out.moves_json.end(), '['), 6);  // 5 trips
+  // The JSON moves stay trips (FORMATS.md); the taps they take are a stat beside them.
+  EXPECT_NE(std::find(out.stats.begin(), out.stats.end(), std::pair<std::string, std::string>{"trips", "5"}),
+            out.stats.end());
+  EXPECT_NE(std::find_if(out.stats.begin(), out.stats.end(), [](const auto& kv) { return kv.first == "steps"; }),
+            out.stats.end());
   EXPECT_EQ((*puzzle)->format(), "river guards=3 prisoners=3 boat=3\nleft=3,3 side=L\n");
 }
 
