@@ -156,7 +156,7 @@ Result<void> AdbSink::perform(const Gesture& gesture) {
 
 Result<void> AdbSink::press_key(std::string_view keycode) {
   if (options_.cancel != nullptr && options_.cancel->load()) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next key");
-  if (!capture::safe_shell_word(keycode)) return make_error("the key " + std::string(keycode) + " is not one puzzlebot sends");
+  if (!platform::safe_shell_word(keycode)) return make_error("the key " + std::string(keycode) + " is not one puzzlebot sends");
   auto out = device_->shell({"input", "keyevent", std::string(keycode)}, device_->options().timeout + std::chrono::milliseconds(1000));
   if (!out) return out.error();
   for (const char* bad : {"Error:", "Exception", "Usage:", "usage:"})
