@@ -74,6 +74,7 @@ Px classify(const Bgr& p, const Thresholds& t) {
 struct Split {
   int threshold = 0;
   double low_mean = 0, high_mean = 0;
+  int high_mode = 0;  // the commonest level at or above the threshold: the page
 };
 
 std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
@@ -92,6 +93,9 @@ std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
     if (between > best) best = between, out = {t + 1, m0, m1};
   }
   if (best < 0) return std::nullopt;
+  out.high_mode = out.threshold;
+  for (int t = out.threshold; t < 256; ++t)
+    if (hist[t] > hist[out.high_mode]) out.high_mode = t;
   return out;
 }
 
@@ -151,10 +155,28 @@ std::optional<AxisFit> fit_axis(std::vector<double> v, double size, double nomin
 struct SiteSamples {
   int total = 0, grey = 0, background = 0, colour = 0, dark = 0;
   std::vector<Bgr> coloured;  // the coloured samples' values (for the band colour and the cat)
+  std::vector<Bgr> grey_px, page_px;  // the grey and the background samples (which grey, which tint?)
   bool computed = false;
 };
 
 enum class Kind { kNone, kFree, kColoured };
+
+// A near-grey's luminance and tint (each channel minus the luminance): the per-channel median of
+// some samples, so a digit or a speck of JPEG on a cell does not move it.
+struct Tone {
+  int lum = 0;
+  std::array<int, 3> tint{};
+  int tint_distance(const Tone& o) const {
+    return std::abs(tint[0] - o.tint[0]) + std::abs(tint[1] - o.tint[1]) + std::abs(tint[2] - o.tint[2]);
+  }
+};
+
+Tone tone_of(const std::vector<Bgr>& px) {
+  std::vector<int> b, g, r;
+  for (const Bgr& v : px) b.push_back(v.b), g.push_back(v.g), r.push_back(v.r);
+  const int mb = median_of(b), mg = median_of(g), mr = median_of(r), lum = (mb + mg + mr) / 3;
+  return {lum, {mb - lum, mg - lum, mr - lum}};
+}
 
 class Reader {
  public:
@@ -170,6 +192,9 @@ class Reader {
   Result<Lattice> fit_lattice(std::vector<Square>& squares) const;
   const SiteSamples& site(int row, int col);
   Kind kind(const SiteSamples& s) const;
+  std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
+                                      const std::map<std::pair<int, int>, int>& region_of, int board_id,
+                                      double contrast, std::pair<int, int> corner);
 
   const cv::Mat& img_;
   const Params& p_;
@@ -177,6 +202,7 @@ class Reader {
   std::vector<Square> candidates_, group_;  // every cell-like square, and the one-size group (for `debug_`)
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
+  Tone page_;         // the page: the commonest light grey, and its tint
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
 };
@@ -186,6 +212,7 @@ Result<Split> Reader::split_luminance() {
   // The same pass finds the content's bounding box (not dark), so black letterbox bars around a
   // phone screen cost nothing later.
   std::array<double, 256> hist{};
+  std::array<std::array<double, 3>, 256> channel_sum{};  // per level: sums of B, G, R (the page's tint)
   int x0 = img_.cols, x1 = -1, y0 = img_.rows, y1 = -1;
   for (int y = 0; y < img_.rows; y += 2) {
     const auto* row = img_.ptr<cv::Vec3b>(y);
@@ -196,12 +223,17 @@ Result<Split> Reader::split_luminance() {
       if (lum >= p_.dark_max_luminance) x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = y;
       if (mx - mn > p_.neutral_max_chroma) continue;
       hist[static_cast<std::size_t>(lum)] += 1;
+      for (int k = 0; k < 3; ++k) channel_sum[static_cast<std::size_t>(lum)][static_cast<std::size_t>(k)] += q[k];
     }
   }
   if (x1 < 0) return no_board("the image is dark all over");
   content_ = cv::Rect(cv::Point(x0 - 2, y0 - 2), cv::Point(x1 + 3, y1 + 3)) & cv::Rect(0, 0, img_.cols, img_.rows);
   const auto s = otsu(hist, p_.dark_max_luminance);
   if (!s) return no_board("the image is one flat shade, or has no grey or white at all");
+  const auto mode = static_cast<std::size_t>(s->high_mode);
+  page_ = {s->high_mode, {}};
+  for (std::size_t k = 0; k < 3; ++k)
+    page_.tint[k] = static_cast<int>(std::lround(channel_sum[mode][k] / std::max(1.0, hist[mode]))) - s->high_mode;
   if (s->high_mean - s->low_mean < p_.min_contrast)
     return no_board("no contrast between grey cells and the background (" +
                     std::to_string(static_cast<int>(s->high_mean - s->low_mean)) + " levels)");
@@ -356,8 +388,8 @@ const SiteSamples& Reader::site(int row, int col) {
       const Bgr v{q[0], q[1], q[2]};
       ++s.total;
       switch (classify(v, t_)) {
-        case Px::kGrey: ++s.grey; break;
-        case Px::kBackground: ++s.background; break;
+        case Px::kGrey: ++s.grey; s.grey_px.push_back(v); break;
+        case Px::kBackground: ++s.background; s.page_px.push_back(v); break;
         case Px::kColour: ++s.colour; s.coloured.push_back(v); break;
         case Px::kDark: ++s.dark; break;
         case Px::kOther: break;
@@ -372,6 +404,58 @@ Kind Reader::kind(const SiteSamples& s) const {
   if (s.grey / n >= p_.min_free_fraction) return Kind::kFree;
   if (s.colour / n >= p_.min_coloured_fraction) return Kind::kColoured;
   return Kind::kNone;
+}
+
+// A site of the board or next to it that is neither a free cell (the free cells' grey), nor the page
+// (a hole), nor coloured: visited cells drawn in grey, say. Reading it as either would be a guess
+// that may be wrong, so the board is refused. Says which site, or nothing when all are clear.
+std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
+                                            const std::map<std::pair<int, int>, int>& region_of, int board_id,
+                                            double contrast, std::pair<int, int> corner) {
+  std::vector<int> levels, tints[3];
+  for (const auto& at : board)
+    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree) {
+      const Tone t = tone_of(s.grey_px);
+      levels.push_back(t.lum);
+      for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
+    }
+  if (levels.empty()) return std::nullopt;  // all visited: nothing grey to compare
+  const Tone cells{median_of(levels), {median_of(tints[0]), median_of(tints[1]), median_of(tints[2])}};
+  const double tol = std::max(3.0, p_.max_grey_spread * contrast);
+  std::vector<std::pair<int, int>> near = board;
+  for (const auto& at : board)
+    for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) near.push_back({at.first + d.first, at.second + d.second});
+  for (const auto& at : near) {
+    const SiteSamples& s = site(at.first, at.second);
+    if (s.total == 0) continue;  // off the image
+    const auto it = region_of.find(at);
+    const bool on_board = it != region_of.end() && it->second == board_id;
+    const Kind k = kind(s);
+    // Named as the board text counts rows and columns (the row above the board is -1).
+    const std::string where = "site (" + std::to_string(at.first - corner.first) + ", " +
+                              std::to_string(at.second - corner.second) + ")";
+    if (k == Kind::kFree) {
+      const Tone t = tone_of(s.grey_px);
+      if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
+        return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
+               std::to_string(cells.lum) + "): are visited cells grey in this look? (puzzlebot learn fits a profile)";
+    }
+    if (on_board || k != Kind::kNone) continue;
+    // A hole shows the page (the cat's tail and JPEG aside); mostly dark samples outside the content
+    // are a letterbox bar. Anything else there (a pale band, a grey one) is odd.
+    const double n = s.total;
+    const Tone t = tone_of(s.page_px);
+    const bool page_like = s.background / n >= p_.min_free_fraction && s.grey / n <= p_.max_hole_grey &&
+                           std::abs(t.lum - page_.lum) <= p_.max_page_spread &&
+                           t.tint_distance(page_) <= p_.max_tint_spread;
+    const cv::Point2d c = lat_.centre({at.first, at.second});
+    const bool bar = s.dark / n >= p_.min_free_fraction &&
+                     !content_.contains(cv::Point(static_cast<int>(c.x), static_cast<int>(c.y)));
+    if (!page_like && !bar)
+      return "next to the cells, " + where + " is neither a cell nor the page: are visited cells grey in this look? "
+             "(puzzlebot learn fits a profile)";
+  }
+  return std::nullopt;
 }
 
 // Shows the sink what was found before `e`: grey squares (the one-size group green, the rest red)
@@ -464,16 +548,25 @@ Result<Reading> Reader::run() {
   };
   double best = -1, second = 0;
   std::pair<int, int> head{};
+  int coloured_sites = 0;
+  for (const auto& at : board) coloured_sites += kind(site(at.first, at.second)) == Kind::kColoured ? 1 : 0;
   for (const auto& at : board) {
     const SiteSamples& s = site(at.first, at.second);
     if (kind(s) != Kind::kColoured) continue;
-    const double score = cat_score(s);
+    // Alone, the coloured site is the start whatever it shows (a face filling the cell has little
+    // that is not its colour): visited cells and the head are the coloured ones.
+    const double score = coloured_sites == 1 ? 1.0 : cat_score(s);
     if (score > best) second = std::max(second, best), best = score, head = at;
     else second = std::max(second, score);
   }
-  if (best < p_.min_cat_score)
+  // A cat that is mostly its own colour (a face filling the cell) scores low, but still stands out
+  // from the band cells, which score about nothing.
+  const bool outlier = best >= p_.min_cat_score / p_.cat_outlier_ratio && second * p_.cat_outlier_ratio <= best;
+  if (best < p_.min_cat_score && !outlier)
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
+  if (auto odd = odd_site(board, region_of, board_id, split->high_mean - split->low_mean, {r0, c0}))
+    return show(no_board(*odd));
 
   Reading out;
   out.frame = img_.size();
@@ -537,6 +630,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_min_chroma", &Params::colour_min_chroma, 0, 255, "at least this chroma a pixel is coloured (band, cat)"},
     {"dark_max_luminance", &Params::dark_max_luminance, 0, 254, "below this a pixel is dark (eyes, letterbox bars): neither cell nor background"},
     {"min_contrast", &Params::min_contrast, 1, 255, "least luminance step between cells and background, levels"},
+    {"theme", &Params::theme, 3, 5, "\"light\": cells darker than the page; \"dark\": lighter (dark mode); \"any\": light, then dark when no board is found"},
     {"min_cell_px", &Params::min_cell_px, 2, 10000, "smallest cell side accepted, px"},
     {"min_cell_samples", &Params::min_cell_samples, 4, 10000, "the cell mask is subsampled so a cell keeps at least this many samples per side"},
     {"stride_probe_rows", &Params::stride_probe_rows, 1, 10000, "rows scanned to guess the cell size for that subsampling"},
@@ -554,9 +648,14 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"inner_fraction", &Params::inner_fraction, 0.05, 1, "side of the sampled square, fraction of the cell side"},
     {"samples_per_side", &Params::samples_per_side, 1, 1000, "samples per axis at most (enough for the fractions below)"},
     {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
+    {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
+    {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
+    {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
     {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},
     {"min_cat_score", &Params::min_cat_score, 0, 1, "least fraction of non-band samples (face, eyes, cat colour) on the cat"},
+    {"cat_outlier_ratio", &Params::cat_outlier_ratio, 1, 1000, "a coloured site scoring this many times any other is the cat even below min_cat_score (down to min_cat_score / this)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
@@ -565,6 +664,8 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "onestroke", param_table(), defaults, [](const Params& p) -> std::string {
     if (p.min_cell_ratio > p.max_cell_ratio) return "onestroke profile: min_cell_ratio is above max_cell_ratio";
     if (p.colour_min_chroma < p.neutral_max_chroma) return "onestroke profile: colour_min_chroma is below neutral_max_chroma";
+    if (p.theme != "light" && p.theme != "dark" && p.theme != "any")
+      return "onestroke profile: theme must be \"light\", \"dark\" or \"any\"";
     return "";
   });
 }
@@ -574,7 +675,16 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
     if (!bgr) return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
-    return Reader(*bgr, params, debug).run();
+    // Dark mode is the light look with luminance turned over: cells lighter than the page. Reading
+    // the negative keeps one detector (chroma, and so band and cat, are the same in the negative),
+    // and a light screen never reaches it unless it showed no board.
+    auto light = params.theme == "dark" ? Result<Reading>(no_board("")) : Reader(*bgr, params, debug).run();
+    if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
+    cv::Mat negative;
+    cv::bitwise_not(*bgr, negative);
+    auto dark = Reader(negative, params, params.theme == "dark" ? debug : nullptr).run();
+    if (dark || params.theme == "dark") return dark;
+    return light;
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
