@@ -35,6 +35,7 @@
 #include <optional>
 #include <queue>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "vision/common/pixels.hpp"
@@ -183,6 +184,9 @@ class Reader {
   Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug) : img_(bgr), p_(p), debug_(debug) {}
 
   Result<Reading> run();
+  // How far the last run() got: 0 nothing, 1 page and cells told apart, 2 cells found, 3 lattice,
+  // 4 board, 5 cat, 6 read (learn() ranks Params that fail by it).
+  int stage() const { return stage_; }
 
  private:
   Result<Split> split_luminance();
@@ -205,6 +209,7 @@ class Reader {
   Tone page_;         // the page: the commonest light grey, and its tint
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
+  int stage_ = 0;
 };
 
 Result<Split> Reader::split_luminance() {
@@ -486,12 +491,15 @@ Error Reader::show(Error e) const {
 Result<Reading> Reader::run() {
   auto split = split_luminance();
   if (!split) return show(split.error());
+  stage_ = 1;
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
   if (!squares) return show(squares.error());
+  stage_ = 2;
   auto lat = fit_lattice(*squares);
   if (!lat) return show(lat.error());
   lat_ = *lat;
+  stage_ = 3;
 
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
   // region is the board (a stray square elsewhere makes a region of its own).
@@ -531,6 +539,7 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells spread over " + std::to_string(rows) + "x" + std::to_string(cols) +
                     " sites, more than max_side " + std::to_string(p_.max_side)));
   if (rows * cols < 2) return show(no_board("a single cell is not a board"));
+  stage_ = 4;
   const int board_id = region_of.at(board[0]);
 
   // The band's colour: the per-channel median of every coloured sample on the board (the band
@@ -565,8 +574,10 @@ Result<Reading> Reader::run() {
   if (best < p_.min_cat_score && !outlier)
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
+  stage_ = 5;
   if (auto odd = odd_site(board, region_of, board_id, split->high_mean - split->low_mean, {r0, c0}))
     return show(no_board(*odd));
+  stage_ = 6;
 
   Reading out;
   out.frame = img_.size();
@@ -670,7 +681,11 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   });
 }
 
-Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+namespace {
+
+// read(), also saying how far the better of its passes got (Reader::stage).
+Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
+  stage = 0;
   if (image.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
@@ -678,16 +693,127 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
     // Dark mode is the light look with luminance turned over: cells lighter than the page. Reading
     // the negative keeps one detector (chroma, and so band and cat, are the same in the negative),
     // and a light screen never reaches it unless it showed no board.
-    auto light = params.theme == "dark" ? Result<Reading>(no_board("")) : Reader(*bgr, params, debug).run();
+    Result<Reading> light = no_board("");
+    if (params.theme != "dark") {
+      Reader reader(*bgr, params, debug);
+      light = reader.run();
+      stage = reader.stage();
+    }
     if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
     cv::Mat negative;
     cv::bitwise_not(*bgr, negative);
-    auto dark = Reader(negative, params, params.theme == "dark" ? debug : nullptr).run();
+    Reader reader(negative, params, params.theme == "dark" ? debug : nullptr);
+    auto dark = reader.run();
+    stage = std::max(stage, reader.stage());
     if (dark || params.theme == "dark") return dark;
     return light;
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Candidate values of the Params a look decides, tried one key at a time by learn(): the pixel
+// classes, the cells' shape and spacing, how sites are told apart, and the cat.
+struct Candidates {
+  const char* key;
+  std::vector<double> values;  // for `theme`: 0 light, 1 dark, 2 any
+};
+
+const std::vector<Candidates>& learn_candidates() {
+  static const std::vector<Candidates> kAll = {
+      {"theme", {0, 1, 2}},
+      {"max_cell_ratio", {0.9, 0.97, 0.985, 0.995}},
+      {"min_cell_ratio", {0.5, 0.65, 0.75, 0.85}},
+      {"min_cell_fill", {0.6, 0.7, 0.8, 0.9}},
+      {"neutral_max_chroma", {10, 18, 28, 38, 48}},
+      {"colour_min_chroma", {14, 20, 28, 40, 60}},
+      {"min_contrast", {4, 8, 12, 20, 30}},
+      {"dark_max_luminance", {20, 50, 100, 140}},
+      {"min_free_fraction", {0.2, 0.3, 0.5, 0.7}},
+      {"min_coloured_fraction", {0.05, 0.15, 0.3}},
+      {"max_grey_spread", {0.1, 0.25, 0.5, 1}},
+      {"max_tint_spread", {4, 9, 20, 40}},
+      {"max_page_spread", {1, 3, 6, 12}},
+      {"max_hole_grey", {0.05, 0.1, 0.3, 0.5}},
+      {"min_cat_score", {0.05, 0.1, 0.2, 0.35}},
+      {"cat_colour_distance", {40, 90, 150}},
+      {"inner_fraction", {0.4, 0.6, 0.8}},
+      {"size_tolerance", {0.1, 0.15, 0.25}},
+      {"min_cell_samples", {20, 40, 80}},  // thin lines between cells survive a finer mask
+      {"max_cell_aspect", {1.15, 1.3, 1.6}},
+  };
+  return kAll;
+}
+
+}  // namespace
+
+Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+  int stage = 0;
+  return read_staged(image, params, debug, stage);
+}
+
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  // Scored by agreement with the truth: a failed read by how far it got (0-0.6), a read by the
+  // share of sites it got right (1-2), an exact read 3. Greedy: each pass tries every candidate of
+  // every key from the best Params so far and keeps any change that scores higher; a few passes
+  // let two keys change together when one alone is not enough.
+  auto score = [&](const Params& p) {
+    int stage = 0;
+    auto r = read_staged(bgr, p, nullptr, stage);
+    if (!r) return stage / 10.0;
+    if (r->state == truth) return 3.0;
+    if (r->state.rows != truth.rows || r->state.cols != truth.cols) return 1.0;
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < truth.sites.size(); ++i) same += r->state.sites[i] == truth.sites[i] ? 1 : 0;
+    return 1.0 + (static_cast<double>(same) + (r->state.head == truth.head ? 1 : 0)) / (truth.sites.size() + 1.0);
+  };
+  Params best = start;
+  double best_score = score(best);
+  constexpr int kPasses = 2;
+  for (int pass = 0; pass < kPasses && best_score < 3.0; ++pass) {
+    bool improved = false;
+    for (const Candidates& c : learn_candidates()) {
+      const ParamSpec<Params>* spec = nullptr;
+      for (const ParamSpec<Params>& s : param_table())
+        if (std::string_view(s.key) == c.key) spec = &s;
+      if (spec == nullptr) continue;
+      // Nearest to the value in use first: of the changes that score alike, the smallest is kept.
+      const double now = std::visit(
+          [&](auto member) -> double {
+            using T = std::remove_cvref_t<decltype(best.*member)>;
+            if constexpr (std::is_same_v<T, std::string>) return best.*member == "light" ? 0 : best.*member == "dark" ? 1 : 2;
+            else return static_cast<double>(best.*member);
+          },
+          spec->field);
+      std::vector<double> values = c.values;
+      std::stable_sort(values.begin(), values.end(),
+                       [now](double a, double b) { return std::abs(a - now) < std::abs(b - now); });
+      for (double v : values) {
+        Params p = best;
+        std::visit(
+            [&](auto member) {
+              using T = std::remove_cvref_t<decltype(p.*member)>;
+              if constexpr (std::is_same_v<T, std::string>) p.*member = v == 0 ? "light" : v == 1 ? "dark" : "any";
+              else if constexpr (std::is_same_v<T, bool>) p.*member = v != 0;
+              else p.*member = static_cast<T>(v);
+            },
+            spec->field);
+        if (p.min_cell_ratio > p.max_cell_ratio || p.colour_min_chroma < p.neutral_max_chroma) continue;
+        const double sc = score(p);
+        if (sc > best_score) best = p, best_score = sc, improved = true;
+        if (best_score >= 3.0) break;
+      }
+      if (best_score >= 3.0) break;
+    }
+    if (!improved) break;
+  }
+  if (best_score < 3.0)
+    return make_error("onestroke learn: no reader parameters read this screenshot as the board given (the best " +
+                      std::string(best_score >= 1 ? "read " + std::to_string(static_cast<int>((best_score - 1) * 100)) +
+                                                        "% of the sites right"
+                                                  : "found no board") +
+                      "): is it the screenshot of that board?");
+  return best;
 }
 
 cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> path) {

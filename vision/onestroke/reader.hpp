@@ -104,6 +104,11 @@ struct Reading {
 // `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
+// Params with which read() reads `truth` exactly off `bgr` (a screenshot of a new skin and its true
+// board), searched from `start` over the Params a look decides; an error saying why when none do.
+// `puzzlebot learn` saves the keys that differ from the defaults as a profile.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
+
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> path = {});
