@@ -14,7 +14,12 @@
 //  4. Sites: every lattice site reachable from the grey cells through cell-like sites is sampled
 //     inside its cell (the central part, so blur, rounded corners, the cat's ears and tail that
 //     spill into neighbouring sites, and the band's joints do not count) and classified.
-//  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour).
+//  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour);
+//     a lone coloured site is the start whatever it shows (a face filling its cell).
+//  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
+//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes.
+//  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
+//  finds no board (Params::theme).
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
