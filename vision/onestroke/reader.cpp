@@ -162,6 +162,7 @@ struct SiteSamples {
   int total = 0, grey = 0, background = 0, colour = 0, dark = 0;
   std::vector<Bgr> coloured;  // the coloured samples' values (for the band colour and the cat)
   std::vector<Bgr> grey_px, page_px;  // the grey and the background samples (which grey, which tint?)
+  std::vector<Bgr> all;               // every sample (is the site one flat colour?)
   bool computed = false;
 };
 
@@ -397,6 +398,7 @@ const SiteSamples& Reader::site(int row, int col) {
       const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
       const Bgr v{q[0], q[1], q[2]};
       ++s.total;
+      s.all.push_back(v);
       switch (classify(v, t_)) {
         case Px::kGrey: ++s.grey; s.grey_px.push_back(v); break;
         case Px::kBackground: ++s.background; s.page_px.push_back(v); break;
@@ -430,6 +432,8 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
       for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
     }
   if (levels.empty()) return std::nullopt;  // all visited: nothing grey to compare
+  int r0 = board[0].first, r1 = r0, c0 = board[0].second, c1 = c0;
+  for (const auto& [r, c] : board) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
   const Tone cells{median_of(levels), {median_of(tints[0]), median_of(tints[1]), median_of(tints[2])}};
   const double tol = std::max(3.0, p_.max_grey_spread * contrast);
   std::vector<std::pair<int, int>> near = board;
@@ -461,7 +465,19 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
     const cv::Point2d c = lat_.centre({at.first, at.second});
     const bool bar = s.dark / n >= p_.min_free_fraction &&
                      !content_.contains(cv::Point(static_cast<int>(c.x), static_cast<int>(c.y)));
-    if (!page_like && !bar)
+    // Beyond the board's box, the game's or a window's chrome may stand next to the cells (text,
+    // buttons, the image's edge): odd there is only a flat patch of another grey or tint, as a
+    // visited cell of a grey band would be.
+    const bool inside = at.first >= r0 && at.first <= r1 && at.second >= c0 && at.second <= c1;
+    bool flat_other = false;
+    if (!inside) {
+      const Tone whole = tone_of(s.all);
+      int near_median = 0;
+      for (const Bgr& v : s.all) near_median += std::abs((v.b + v.g + v.r) / 3 - whole.lum) <= tol ? 1 : 0;
+      flat_other = near_median >= p_.min_free_fraction * n &&
+                   (std::abs(whole.lum - page_.lum) > p_.max_page_spread || whole.tint_distance(page_) > p_.max_tint_spread);
+    }
+    if (inside ? !page_like && !bar : flat_other && !bar)
       return "next to the cells, " + where + " is neither a cell nor the page: are visited cells grey in this look? "
              "(puzzlebot learn fits a profile)";
   }
