@@ -53,7 +53,7 @@ struct Params {
   // Site classification, on a grid of samples inside each site's cell.
   double inner_fraction = 0.6;   // side of the sampled square, fraction of the cell side
   int samples_per_side = 16;     // samples per axis at most (enough for the fractions below)
-  double min_free_fraction = 0.5;    // grey samples that make a free cell
+  double min_free_fraction = 0.35;   // grey samples that make a free cell
   double max_grey_spread = 0.25; // free cells (and holes) differ from the free cells' (the page's) grey by at
                                  // most this fraction of the cell-page contrast, else the board is refused
   int max_page_spread = 3;       // a hole's grey differs from the page's by at most this, levels (the page is flat)
