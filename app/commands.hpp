@@ -24,6 +24,8 @@ int play_command(const std::vector<std::string>& args);
 bool wants_adb(const std::vector<std::string>& args);
 // `puzzlebot calibrate`: writes a device profile (app/calibrate_command.cpp).
 int calibrate_command(const std::vector<std::string>& args);
+// `puzzlebot learn SHOT BOARD --out LOOK.yml`: fits a reader to a new look (app/learn_command.cpp).
+int learn_command(const std::vector<std::string>& args);
 // `puzzlebot params [--game G]`: every reader parameter with its default (app/info_commands.cpp).
 int params_command(const std::vector<std::string>& args);
 // `puzzlebot cache [--clear]`: where solver tables are kept (app/info_commands.cpp).

@@ -87,7 +87,8 @@ TEST(OnestrokeParams, LoadsKnownKeysAndRefusesBadValues) {
                           "%YAML:1.0\nonestroke:\n  inner_fraction: 2\n",
                           "%YAML:1.0\nonestroke:\n  max_side: 2.5\n",
                           "%YAML:1.0\nonestroke:\n  min_cell_ratio: 0.9\n  max_cell_ratio: 0.8\n",
-                          "%YAML:1.0\nonestroke: 3\n"}) {
+                          "%YAML:1.0\nonestroke: 3\n",
+                          "%YAML:1.0\nonestroke:\n  theme: \"grey\"\n"}) {
     auto got = params_from_yaml(bad);
     EXPECT_FALSE(got.ok()) << bad;
   }
@@ -101,6 +102,39 @@ TEST(OnestrokeParams, ParamsChangeWhatIsRead) {
   EXPECT_FALSE(read(img, strict).ok());
   Params loose;
   EXPECT_TRUE(read(img, loose).ok());
+}
+
+TEST(OnestrokeLearn, FitsAPaleBandTheDefaultsRefuseAndTheProfileReadsIt) {
+  // Visited cells hardly more colourful than grey: refused by the defaults, not taken for holes.
+  const State truth = random_board(5, 5, 8, 9);
+  RenderStyle style;
+  style.width = 360;
+  style.height = 640;
+  style.band = {228, 214, 196};  // chroma 32: between neutral_max_chroma and colour_min_chroma
+  const cv::Mat img = render(truth, style);
+  ASSERT_FALSE(read(img).ok());
+  auto learned = learn(img, truth, Params{});
+  ASSERT_TRUE(learned.ok()) << learned.error().message;
+  auto got = read(img, *learned);
+  ASSERT_TRUE(got.ok()) << got.error().message;
+  EXPECT_EQ(got->state, truth);
+  // The profile text holds only what changed, and loads back to the same reading.
+  const std::string text = params_profile_text<Params>("onestroke", param_table(), *learned);
+  EXPECT_EQ(text.find("samples_per_side"), std::string::npos) << text;
+  auto loaded = params_from_yaml("%YAML:1.0\n" + text);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message << "\n" << text;
+  EXPECT_EQ(read(img, *loaded)->state, truth);
+  EXPECT_EQ(params_profile_text<Params>("onestroke", param_table(), Params{}), "onestroke: {}\n");
+}
+
+TEST(OnestrokeLearn, SaysWhyWhenNoParamsReadTheBoard) {
+  const State truth = random_board(5, 5, 0, 9), other = random_board(4, 6, 0, 10);
+  RenderStyle style;
+  style.width = 270;
+  style.height = 480;
+  auto learned = learn(render(truth, style), other, Params{});
+  ASSERT_FALSE(learned.ok());
+  EXPECT_NE(learned.error().message.find("no reader parameters read"), std::string::npos) << learned.error().message;
 }
 
 }  // namespace

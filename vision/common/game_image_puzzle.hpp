@@ -15,6 +15,9 @@
 //     static Drawn drawn(const solvers::Outcome&, const Game::Solution&);
 //     // Optional: the state to solve, when it is not reading.state.
 //     static Game::State solver_state(const Reading&);
+//     // Optional (`puzzlebot learn`): Params with which read() reads the true board exactly,
+//     // Result<Params>(const cv::Mat&, const Game::State& truth, const Params& start).
+//     static constexpr auto learn = &<game>::learn;
 //   };
 //
 // The Outcome is the solver's own (GamePuzzle::solve_typed), so JSON moves and stats are exactly
@@ -32,6 +35,7 @@
 
 #include "calibration/profile.hpp"
 #include "solvers/common/game_puzzle.hpp"
+#include "solvers/common/text_board.hpp"
 #include "vision/common/image_puzzle.hpp"
 #include "vision/common/params.hpp"
 
@@ -103,6 +107,44 @@ Result<std::unique_ptr<ImagePuzzle>> read_image(const cv::Mat& bgr, const ReadOp
   return std::unique_ptr<ImagePuzzle>(std::make_unique<P>(std::move(*reading)));
 }
 
+// Reader::learn for an ImagePuzzle type P: the true board from `board_text`, the ImageSpec's learn()
+// from the profile's Params, then the learned profile read back through read_image<P>: it must
+// give exactly that board, or it is not returned.
+template <class P>
+Result<std::string> learn_image(const cv::Mat& bgr, std::string_view board_text, const ReadOptions& options) {
+  using Spec = typename P::Spec;
+  using Params = typename Spec::Params;
+  using Game = typename P::Game;
+  const std::string name(Game::kName);
+  if constexpr (!requires { Spec::learn; }) {
+    (void)bgr, (void)board_text, (void)options;
+    return make_error("the " + name + " reader cannot learn a look yet");
+  } else {
+    auto board = solvers::split_text_board(board_text, "the board text", true);
+    if (!board) return board.error();
+    if (!board->game.empty() && board->game != name)
+      return make_error("the board text is a " + board->game + " board, not " + name + ": give the board the screenshot shows");
+    auto truth = Game::parse(*board);
+    if (!truth) return truth.error();
+    auto start = calibration::reader_params<Params>(options.profile, Game::kName,
+                                                   [](const cv::FileNode& n) { return Spec::load_params(n, Params{}); });
+    if (!start) return start.error();
+    auto learned = Spec::learn(bgr, *truth, *start);
+    if (!learned) return learned.error();
+    std::string text = params_profile_text<Params>(name.c_str(), Spec::param_table(), *learned);
+    // The profile as `solve --profile` will read it: loaded through load_params, it must read the board.
+    auto doc = calibration::ProfileDoc::from_text(text, "the learned profile");
+    if (!doc) return doc.error();
+    ReadOptions again;
+    again.profile = *doc;
+    auto reread = read_image<P>(bgr, again);
+    if (!reread || (*reread)->format() != Game::format(*truth))
+      return make_error(name + " learn: the learned profile does not read the board back (a reader bug): " +
+                        (reread ? std::string("it read another board") : reread.error().message));
+    return text;
+  }
+}
+
 // The reader's Params as rows for people (`puzzlebot params`), with their defaults.
 template <class P>
 std::vector<ParamRow> param_rows_of() {
@@ -113,7 +155,7 @@ std::vector<ParamRow> param_rows_of() {
 // The reader's line in the reader list (vision/registry.cpp).
 template <class P>
 constexpr Reader reader_entry() {
-  return {P::Game::kName, &read_image<P>, &param_rows_of<P>};
+  return {P::Game::kName, &read_image<P>, &param_rows_of<P>, &learn_image<P>};
 }
 
 }  // namespace pb::vision

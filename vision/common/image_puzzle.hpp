@@ -38,6 +38,11 @@ struct Reader {
   Result<std::unique_ptr<ImagePuzzle>> (*read)(const cv::Mat& bgr, const ReadOptions& options);
   // The Params a profile may set under the node named `game`, with defaults and meanings.
   std::vector<ParamRow> (*params)();
+  // `puzzlebot learn`: from a screenshot and the board text it shows, a profile (YAML text: the node
+  // named `game` with the Params that differ from the defaults) with which this reader reads that
+  // board exactly; learning starts from `options.profile`'s Params. Errors say why, and
+  // "the <game> reader cannot learn a look yet" for a reader without a learn().
+  Result<std::string> (*learn)(const cv::Mat& bgr, std::string_view board_text, const ReadOptions& options);
 };
 
 }  // namespace pb::vision

@@ -86,6 +86,21 @@ std::vector<ParamRow> param_rows(std::span<const ParamSpec<P>> table, const P& v
   return rows;
 }
 
+// The profile node `game` (YAML) holding the keys of `table` whose value in `values` differs from
+// `defaults`: what `puzzlebot learn` writes. With no difference, an empty map (the defaults).
+template <class P>
+std::string params_profile_text(const char* game, std::span<const ParamSpec<P>> table, const P& values,
+                                const P& defaults = P{}) {
+  std::string body;
+  for (const ParamSpec<P>& s : table) {
+    const std::string v = param_value_text(s, values);
+    if (v == param_value_text(s, defaults)) continue;
+    const bool text = std::holds_alternative<std::string P::*>(s.field);
+    body += std::string("  ") + s.key + ": " + (text ? "\"" + v + "\"" : v) + "\n";
+  }
+  return std::string(game) + ":" + (body.empty() ? " {}\n" : "\n" + body);
+}
+
 // `defaults` overridden by the keys of `node` (the profile node named `game`), each checked against
 // `table`. A missing or empty node keeps the defaults. Errors name `game`.key and say what to write.
 template <class P>

@@ -14,7 +14,12 @@
 //  4. Sites: every lattice site reachable from the grey cells through cell-like sites is sampled
 //     inside its cell (the central part, so blur, rounded corners, the cat's ears and tail that
 //     spill into neighbouring sites, and the band's joints do not count) and classified.
-//  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour).
+//  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour);
+//     a lone coloured site is the start whatever it shows (a face filling its cell).
+//  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
+//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes.
+//  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
+//  finds no board (Params::theme).
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
@@ -35,6 +40,7 @@
 #include <optional>
 #include <queue>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "vision/common/pixels.hpp"
@@ -74,6 +80,7 @@ Px classify(const Bgr& p, const Thresholds& t) {
 struct Split {
   int threshold = 0;
   double low_mean = 0, high_mean = 0;
+  int high_mode = 0;  // the commonest level at or above the threshold: the page
 };
 
 std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
@@ -92,6 +99,9 @@ std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
     if (between > best) best = between, out = {t + 1, m0, m1};
   }
   if (best < 0) return std::nullopt;
+  out.high_mode = out.threshold;
+  for (int t = out.threshold; t < 256; ++t)
+    if (hist[t] > hist[out.high_mode]) out.high_mode = t;
   return out;
 }
 
@@ -151,16 +161,38 @@ std::optional<AxisFit> fit_axis(std::vector<double> v, double size, double nomin
 struct SiteSamples {
   int total = 0, grey = 0, background = 0, colour = 0, dark = 0;
   std::vector<Bgr> coloured;  // the coloured samples' values (for the band colour and the cat)
+  std::vector<Bgr> grey_px, page_px;  // the grey and the background samples (which grey, which tint?)
+  std::vector<Bgr> all;               // every sample (is the site one flat colour?)
   bool computed = false;
 };
 
 enum class Kind { kNone, kFree, kColoured };
+
+// A near-grey's luminance and tint (each channel minus the luminance): the per-channel median of
+// some samples, so a digit or a speck of JPEG on a cell does not move it.
+struct Tone {
+  int lum = 0;
+  std::array<int, 3> tint{};
+  int tint_distance(const Tone& o) const {
+    return std::abs(tint[0] - o.tint[0]) + std::abs(tint[1] - o.tint[1]) + std::abs(tint[2] - o.tint[2]);
+  }
+};
+
+Tone tone_of(const std::vector<Bgr>& px) {
+  std::vector<int> b, g, r;
+  for (const Bgr& v : px) b.push_back(v.b), g.push_back(v.g), r.push_back(v.r);
+  const int mb = median_of(b), mg = median_of(g), mr = median_of(r), lum = (mb + mg + mr) / 3;
+  return {lum, {mb - lum, mg - lum, mr - lum}};
+}
 
 class Reader {
  public:
   Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug) : img_(bgr), p_(p), debug_(debug) {}
 
   Result<Reading> run();
+  // How far the last run() got: 0 nothing, 1 page and cells told apart, 2 cells found, 3 lattice,
+  // 4 board, 5 cat, 6 read (learn() ranks Params that fail by it).
+  int stage() const { return stage_; }
 
  private:
   Result<Split> split_luminance();
@@ -170,6 +202,9 @@ class Reader {
   Result<Lattice> fit_lattice(std::vector<Square>& squares) const;
   const SiteSamples& site(int row, int col);
   Kind kind(const SiteSamples& s) const;
+  std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
+                                      const std::map<std::pair<int, int>, int>& region_of, int board_id,
+                                      double contrast, std::pair<int, int> corner);
 
   const cv::Mat& img_;
   const Params& p_;
@@ -177,8 +212,10 @@ class Reader {
   std::vector<Square> candidates_, group_;  // every cell-like square, and the one-size group (for `debug_`)
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
+  Tone page_;         // the page: the commonest light grey, and its tint
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
+  int stage_ = 0;
 };
 
 Result<Split> Reader::split_luminance() {
@@ -186,6 +223,7 @@ Result<Split> Reader::split_luminance() {
   // The same pass finds the content's bounding box (not dark), so black letterbox bars around a
   // phone screen cost nothing later.
   std::array<double, 256> hist{};
+  std::array<std::array<double, 3>, 256> channel_sum{};  // per level: sums of B, G, R (the page's tint)
   int x0 = img_.cols, x1 = -1, y0 = img_.rows, y1 = -1;
   for (int y = 0; y < img_.rows; y += 2) {
     const auto* row = img_.ptr<cv::Vec3b>(y);
@@ -196,12 +234,17 @@ Result<Split> Reader::split_luminance() {
       if (lum >= p_.dark_max_luminance) x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = y;
       if (mx - mn > p_.neutral_max_chroma) continue;
       hist[static_cast<std::size_t>(lum)] += 1;
+      for (int k = 0; k < 3; ++k) channel_sum[static_cast<std::size_t>(lum)][static_cast<std::size_t>(k)] += q[k];
     }
   }
   if (x1 < 0) return no_board("the image is dark all over");
   content_ = cv::Rect(cv::Point(x0 - 2, y0 - 2), cv::Point(x1 + 3, y1 + 3)) & cv::Rect(0, 0, img_.cols, img_.rows);
   const auto s = otsu(hist, p_.dark_max_luminance);
   if (!s) return no_board("the image is one flat shade, or has no grey or white at all");
+  const auto mode = static_cast<std::size_t>(s->high_mode);
+  page_ = {s->high_mode, {}};
+  for (std::size_t k = 0; k < 3; ++k)
+    page_.tint[k] = static_cast<int>(std::lround(channel_sum[mode][k] / std::max(1.0, hist[mode]))) - s->high_mode;
   if (s->high_mean - s->low_mean < p_.min_contrast)
     return no_board("no contrast between grey cells and the background (" +
                     std::to_string(static_cast<int>(s->high_mean - s->low_mean)) + " levels)");
@@ -355,9 +398,10 @@ const SiteSamples& Reader::site(int row, int col) {
       const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
       const Bgr v{q[0], q[1], q[2]};
       ++s.total;
+      s.all.push_back(v);
       switch (classify(v, t_)) {
-        case Px::kGrey: ++s.grey; break;
-        case Px::kBackground: ++s.background; break;
+        case Px::kGrey: ++s.grey; s.grey_px.push_back(v); break;
+        case Px::kBackground: ++s.background; s.page_px.push_back(v); break;
         case Px::kColour: ++s.colour; s.coloured.push_back(v); break;
         case Px::kDark: ++s.dark; break;
         case Px::kOther: break;
@@ -372,6 +416,72 @@ Kind Reader::kind(const SiteSamples& s) const {
   if (s.grey / n >= p_.min_free_fraction) return Kind::kFree;
   if (s.colour / n >= p_.min_coloured_fraction) return Kind::kColoured;
   return Kind::kNone;
+}
+
+// A site of the board or next to it that is neither a free cell (the free cells' grey), nor the page
+// (a hole), nor coloured: visited cells drawn in grey, say. Reading it as either would be a guess
+// that may be wrong, so the board is refused. Says which site, or nothing when all are clear.
+std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
+                                            const std::map<std::pair<int, int>, int>& region_of, int board_id,
+                                            double contrast, std::pair<int, int> corner) {
+  std::vector<int> levels, tints[3];
+  for (const auto& at : board)
+    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree) {
+      const Tone t = tone_of(s.grey_px);
+      levels.push_back(t.lum);
+      for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
+    }
+  if (levels.empty()) return std::nullopt;  // all visited: nothing grey to compare
+  int r0 = board[0].first, r1 = r0, c0 = board[0].second, c1 = c0;
+  for (const auto& [r, c] : board) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+  const Tone cells{median_of(levels), {median_of(tints[0]), median_of(tints[1]), median_of(tints[2])}};
+  const double tol = std::max(3.0, p_.max_grey_spread * contrast);
+  std::vector<std::pair<int, int>> near = board;
+  for (const auto& at : board)
+    for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) near.push_back({at.first + d.first, at.second + d.second});
+  for (const auto& at : near) {
+    const SiteSamples& s = site(at.first, at.second);
+    if (s.total == 0) continue;  // off the image
+    const auto it = region_of.find(at);
+    const bool on_board = it != region_of.end() && it->second == board_id;
+    const Kind k = kind(s);
+    // Named as the board text counts rows and columns (the row above the board is -1).
+    const std::string where = "site (" + std::to_string(at.first - corner.first) + ", " +
+                              std::to_string(at.second - corner.second) + ")";
+    if (k == Kind::kFree) {
+      const Tone t = tone_of(s.grey_px);
+      if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
+        return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
+               std::to_string(cells.lum) + "): are visited cells grey in this look? (puzzlebot learn fits a profile)";
+    }
+    if (on_board || k != Kind::kNone) continue;
+    // A hole shows the page (the cat's tail and JPEG aside); mostly dark samples outside the content
+    // are a letterbox bar. Anything else there (a pale band, a grey one) is odd.
+    const double n = s.total;
+    const Tone t = tone_of(s.page_px);
+    const bool page_like = s.background / n >= p_.min_free_fraction && s.grey / n <= p_.max_hole_grey &&
+                           std::abs(t.lum - page_.lum) <= p_.max_page_spread &&
+                           t.tint_distance(page_) <= p_.max_tint_spread;
+    const cv::Point2d c = lat_.centre({at.first, at.second});
+    const bool bar = s.dark / n >= p_.min_free_fraction &&
+                     !content_.contains(cv::Point(static_cast<int>(c.x), static_cast<int>(c.y)));
+    // Beyond the board's box, the game's or a window's chrome may stand next to the cells (text,
+    // buttons, the image's edge): odd there is only a flat patch of another grey or tint, as a
+    // visited cell of a grey band would be.
+    const bool inside = at.first >= r0 && at.first <= r1 && at.second >= c0 && at.second <= c1;
+    bool flat_other = false;
+    if (!inside) {
+      const Tone whole = tone_of(s.all);
+      int near_median = 0;
+      for (const Bgr& v : s.all) near_median += std::abs((v.b + v.g + v.r) / 3 - whole.lum) <= tol ? 1 : 0;
+      flat_other = near_median >= p_.min_free_fraction * n &&
+                   (std::abs(whole.lum - page_.lum) > p_.max_page_spread || whole.tint_distance(page_) > p_.max_tint_spread);
+    }
+    if (inside ? !page_like && !bar : flat_other && !bar)
+      return "next to the cells, " + where + " is neither a cell nor the page: are visited cells grey in this look? "
+             "(puzzlebot learn fits a profile)";
+  }
+  return std::nullopt;
 }
 
 // Shows the sink what was found before `e`: grey squares (the one-size group green, the rest red)
@@ -402,12 +512,15 @@ Error Reader::show(Error e) const {
 Result<Reading> Reader::run() {
   auto split = split_luminance();
   if (!split) return show(split.error());
+  stage_ = 1;
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
   if (!squares) return show(squares.error());
+  stage_ = 2;
   auto lat = fit_lattice(*squares);
   if (!lat) return show(lat.error());
   lat_ = *lat;
+  stage_ = 3;
 
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
   // region is the board (a stray square elsewhere makes a region of its own).
@@ -447,6 +560,7 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells spread over " + std::to_string(rows) + "x" + std::to_string(cols) +
                     " sites, more than max_side " + std::to_string(p_.max_side)));
   if (rows * cols < 2) return show(no_board("a single cell is not a board"));
+  stage_ = 4;
   const int board_id = region_of.at(board[0]);
 
   // The band's colour: the per-channel median of every coloured sample on the board (the band
@@ -464,16 +578,27 @@ Result<Reading> Reader::run() {
   };
   double best = -1, second = 0;
   std::pair<int, int> head{};
+  int coloured_sites = 0;
+  for (const auto& at : board) coloured_sites += kind(site(at.first, at.second)) == Kind::kColoured ? 1 : 0;
   for (const auto& at : board) {
     const SiteSamples& s = site(at.first, at.second);
     if (kind(s) != Kind::kColoured) continue;
-    const double score = cat_score(s);
+    // Alone, the coloured site is the start whatever it shows (a face filling the cell has little
+    // that is not its colour): visited cells and the head are the coloured ones.
+    const double score = coloured_sites == 1 ? 1.0 : cat_score(s);
     if (score > best) second = std::max(second, best), best = score, head = at;
     else second = std::max(second, score);
   }
-  if (best < p_.min_cat_score)
+  // A cat that is mostly its own colour (a face filling the cell) scores low, but still stands out
+  // from the band cells, which score about nothing.
+  const bool outlier = best >= p_.min_cat_score / p_.cat_outlier_ratio && second * p_.cat_outlier_ratio <= best;
+  if (best < p_.min_cat_score && !outlier)
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
+  stage_ = 5;
+  if (auto odd = odd_site(board, region_of, board_id, split->high_mean - split->low_mean, {r0, c0}))
+    return show(no_board(*odd));
+  stage_ = 6;
 
   Reading out;
   out.frame = img_.size();
@@ -537,6 +662,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_min_chroma", &Params::colour_min_chroma, 0, 255, "at least this chroma a pixel is coloured (band, cat)"},
     {"dark_max_luminance", &Params::dark_max_luminance, 0, 254, "below this a pixel is dark (eyes, letterbox bars): neither cell nor background"},
     {"min_contrast", &Params::min_contrast, 1, 255, "least luminance step between cells and background, levels"},
+    {"theme", &Params::theme, 3, 5, "\"light\": cells darker than the page; \"dark\": lighter (dark mode); \"any\": light, then dark when no board is found"},
     {"min_cell_px", &Params::min_cell_px, 2, 10000, "smallest cell side accepted, px"},
     {"min_cell_samples", &Params::min_cell_samples, 4, 10000, "the cell mask is subsampled so a cell keeps at least this many samples per side"},
     {"stride_probe_rows", &Params::stride_probe_rows, 1, 10000, "rows scanned to guess the cell size for that subsampling"},
@@ -554,9 +680,14 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"inner_fraction", &Params::inner_fraction, 0.05, 1, "side of the sampled square, fraction of the cell side"},
     {"samples_per_side", &Params::samples_per_side, 1, 1000, "samples per axis at most (enough for the fractions below)"},
     {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
+    {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
+    {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
+    {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
     {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},
     {"min_cat_score", &Params::min_cat_score, 0, 1, "least fraction of non-band samples (face, eyes, cat colour) on the cat"},
+    {"cat_outlier_ratio", &Params::cat_outlier_ratio, 1, 1000, "a coloured site scoring this many times any other is the cat even below min_cat_score (down to min_cat_score / this)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
@@ -565,19 +696,145 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "onestroke", param_table(), defaults, [](const Params& p) -> std::string {
     if (p.min_cell_ratio > p.max_cell_ratio) return "onestroke profile: min_cell_ratio is above max_cell_ratio";
     if (p.colour_min_chroma < p.neutral_max_chroma) return "onestroke profile: colour_min_chroma is below neutral_max_chroma";
+    if (p.theme != "light" && p.theme != "dark" && p.theme != "any")
+      return "onestroke profile: theme must be \"light\", \"dark\" or \"any\"";
     return "";
   });
 }
 
-Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+namespace {
+
+// read(), also saying how far the better of its passes got (Reader::stage).
+Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
+  stage = 0;
   if (image.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
     if (!bgr) return make_error("onestroke reader: the image must be 8-bit BGR, BGRA or grey");
-    return Reader(*bgr, params, debug).run();
+    // Dark mode is the light look with luminance turned over: cells lighter than the page. Reading
+    // the negative keeps one detector (chroma, and so band and cat, are the same in the negative),
+    // and a light screen never reaches it unless it showed no board.
+    Result<Reading> light = no_board("");
+    if (params.theme != "dark") {
+      Reader reader(*bgr, params, debug);
+      light = reader.run();
+      stage = reader.stage();
+    }
+    if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
+    cv::Mat negative;
+    cv::bitwise_not(*bgr, negative);
+    Reader reader(negative, params, params.theme == "dark" ? debug : nullptr);
+    auto dark = reader.run();
+    stage = std::max(stage, reader.stage());
+    if (dark || params.theme == "dark") return dark;
+    return light;
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Candidate values of the Params a look decides, tried one key at a time by learn(): the pixel
+// classes, the cells' shape and spacing, how sites are told apart, and the cat.
+struct Candidates {
+  const char* key;
+  std::vector<double> values;  // for `theme`: 0 light, 1 dark, 2 any
+};
+
+const std::vector<Candidates>& learn_candidates() {
+  static const std::vector<Candidates> kAll = {
+      {"theme", {0, 1, 2}},
+      {"max_cell_ratio", {0.9, 0.97, 0.985, 0.995}},
+      {"min_cell_ratio", {0.5, 0.65, 0.75, 0.85}},
+      {"min_cell_fill", {0.6, 0.7, 0.8, 0.9}},
+      {"neutral_max_chroma", {10, 18, 28, 38, 48}},
+      {"colour_min_chroma", {14, 20, 28, 40, 60}},
+      {"min_contrast", {4, 8, 12, 20, 30}},
+      {"dark_max_luminance", {20, 50, 100, 140}},
+      {"min_free_fraction", {0.2, 0.3, 0.5, 0.7}},
+      {"min_coloured_fraction", {0.05, 0.15, 0.3}},
+      {"max_grey_spread", {0.1, 0.25, 0.5, 1}},
+      {"max_tint_spread", {4, 9, 20, 40}},
+      {"max_page_spread", {1, 3, 6, 12}},
+      {"max_hole_grey", {0.05, 0.1, 0.3, 0.5}},
+      {"min_cat_score", {0.05, 0.1, 0.2, 0.35}},
+      {"cat_colour_distance", {40, 90, 150}},
+      {"inner_fraction", {0.4, 0.6, 0.8}},
+      {"size_tolerance", {0.1, 0.15, 0.25}},
+      {"min_cell_samples", {20, 40, 80}},  // thin lines between cells survive a finer mask
+      {"max_cell_aspect", {1.15, 1.3, 1.6}},
+  };
+  return kAll;
+}
+
+}  // namespace
+
+Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+  int stage = 0;
+  return read_staged(image, params, debug, stage);
+}
+
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  // Scored by agreement with the truth: a failed read by how far it got (0-0.6), a read by the
+  // share of sites it got right (1-2), an exact read 3. Greedy: each pass tries every candidate of
+  // every key from the best Params so far and keeps any change that scores higher; a few passes
+  // let two keys change together when one alone is not enough.
+  auto score = [&](const Params& p) {
+    int stage = 0;
+    auto r = read_staged(bgr, p, nullptr, stage);
+    if (!r) return stage / 10.0;
+    if (r->state == truth) return 3.0;
+    if (r->state.rows != truth.rows || r->state.cols != truth.cols) return 1.0;
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < truth.sites.size(); ++i) same += r->state.sites[i] == truth.sites[i] ? 1 : 0;
+    return 1.0 + (static_cast<double>(same) + (r->state.head == truth.head ? 1 : 0)) / (truth.sites.size() + 1.0);
+  };
+  Params best = start;
+  double best_score = score(best);
+  constexpr int kPasses = 2;
+  for (int pass = 0; pass < kPasses && best_score < 3.0; ++pass) {
+    bool improved = false;
+    for (const Candidates& c : learn_candidates()) {
+      const ParamSpec<Params>* spec = nullptr;
+      for (const ParamSpec<Params>& s : param_table())
+        if (std::string_view(s.key) == c.key) spec = &s;
+      if (spec == nullptr) continue;
+      // Nearest to the value in use first: of the changes that score alike, the smallest is kept.
+      const double now = std::visit(
+          [&](auto member) -> double {
+            using T = std::remove_cvref_t<decltype(best.*member)>;
+            if constexpr (std::is_same_v<T, std::string>) return best.*member == "light" ? 0 : best.*member == "dark" ? 1 : 2;
+            else return static_cast<double>(best.*member);
+          },
+          spec->field);
+      std::vector<double> values = c.values;
+      std::stable_sort(values.begin(), values.end(),
+                       [now](double a, double b) { return std::abs(a - now) < std::abs(b - now); });
+      for (double v : values) {
+        Params p = best;
+        std::visit(
+            [&](auto member) {
+              using T = std::remove_cvref_t<decltype(p.*member)>;
+              if constexpr (std::is_same_v<T, std::string>) p.*member = v == 0 ? "light" : v == 1 ? "dark" : "any";
+              else if constexpr (std::is_same_v<T, bool>) p.*member = v != 0;
+              else p.*member = static_cast<T>(v);
+            },
+            spec->field);
+        if (p.min_cell_ratio > p.max_cell_ratio || p.colour_min_chroma < p.neutral_max_chroma) continue;
+        const double sc = score(p);
+        if (sc > best_score) best = p, best_score = sc, improved = true;
+        if (best_score >= 3.0) break;
+      }
+      if (best_score >= 3.0) break;
+    }
+    if (!improved) break;
+  }
+  if (best_score < 3.0)
+    return make_error("onestroke learn: no reader parameters read this screenshot as the board given (the best " +
+                      std::string(best_score >= 1 ? "read " + std::to_string(static_cast<int>((best_score - 1) * 100)) +
+                                                        "% of the sites right"
+                                                  : "found no board") +
+                      "): is it the screenshot of that board?");
+  return best;
 }
 
 cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> path) {

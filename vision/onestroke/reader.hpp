@@ -29,6 +29,8 @@ struct Params {
   int colour_min_chroma = 40;   // at least this chroma a pixel is coloured (band, cat)
   int dark_max_luminance = 100; // below this a pixel is dark (eyes, letterbox bars): neither cell nor background
   int min_contrast = 12;        // least luminance step between cells and background, levels
+  std::string theme = "any";    // "light": cells darker than the page; "dark": lighter (dark mode);
+                                // "any": light, then dark when no board is found
 
   // Cell candidates (connected grey regions).
   double min_cell_px = 8;        // smallest cell side accepted, px
@@ -52,10 +54,18 @@ struct Params {
   // Site classification, on a grid of samples inside each site's cell.
   double inner_fraction = 0.6;   // side of the sampled square, fraction of the cell side
   int samples_per_side = 16;     // samples per axis at most (enough for the fractions below)
-  double min_free_fraction = 0.5;    // grey samples that make a free cell
+  double min_free_fraction = 0.35;   // grey samples that make a free cell
+  double max_grey_spread = 0.25; // free cells (and holes) differ from the free cells' (the page's) grey by at
+                                 // most this fraction of the cell-page contrast, else the board is refused
+  int max_page_spread = 3;       // a hole's grey differs from the page's by at most this, levels (the page is flat)
+  double max_hole_grey = 0.1;    // most grey samples in a hole (a numbered cell is not a hole)
+  int max_tint_spread = 9;       // ... and from their tint by at most this, |dB|+|dG|+|dR| after taking out the
+                                 // grey level (a pale band is not a free cell)
   double min_coloured_fraction = 0.15;  // coloured samples that make a band cell or the cat
   int cat_colour_distance = 90;  // |dB|+|dG|+|dR| beyond which a coloured sample is not band colour
   double min_cat_score = 0.2;    // least fraction of non-band samples (face, eyes, cat colour) on the cat
+  double cat_outlier_ratio = 4;  // a coloured site scoring this many times any other is the cat even below
+                                 // min_cat_score (down to min_cat_score / this): a face filling its cell
 };
 
 // Reads Params from a FileNode (missing keys keep `defaults`); errors name the bad key.
@@ -94,6 +104,11 @@ struct Reading {
 // "no board found: " when nothing on the image looks like a board.
 // `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+
+// Params with which read() reads `truth` exactly off `bgr` (a screenshot of a new skin and its true
+// board), searched from `start` over the Params a look decides; an error saying why when none do.
+// `puzzlebot learn` saves the keys that differ from the defaults as a profile.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.

@@ -200,6 +200,23 @@ void draw_cat(cv::Mat& img, const cv::Rect2d& r, double pitch, const cv::Scalar&
   thick_line(img, {r.x + 0.5 * s, r.y + 0.78 * s}, {r.x + 0.58 * s, r.y + 0.72 * s}, 0.025 * s, {90, 90, 200});
 }
 
+// The other skin's start: a cat face filling the cell (its colour the whole cell), ears inside its
+// top corners, dark eyes with a glint, pale cheeks and a small mouth; nothing spills outside.
+void draw_cat_face(cv::Mat& img, const cv::Rect2d& r, double radius, const cv::Scalar& face) {
+  const double s = r.width;
+  const cv::Scalar white{255, 255, 255}, dark{45, 35, 40}, ear = mix(face, {40, 30, 110}, 0.3);
+  fill_rounded(img, r, radius, face);
+  fill_poly(img, {{r.x + 0.08 * s, r.y + 0.34 * s}, {r.x + 0.12 * s, r.y + 0.06 * s}, {r.x + 0.36 * s, r.y + 0.2 * s}}, ear);
+  fill_poly(img, {{r.x + 0.64 * s, r.y + 0.2 * s}, {r.x + 0.88 * s, r.y + 0.06 * s}, {r.x + 0.92 * s, r.y + 0.34 * s}}, ear);
+  for (double fx : {0.2, 0.8}) fill_circle(img, {r.x + fx * s, r.y + 0.68 * s}, 0.08 * s, mix(face, white, 0.45));
+  for (double fx : {0.32, 0.68}) {
+    fill_circle(img, {r.x + fx * s, r.y + 0.52 * s}, 0.075 * s, dark);
+    fill_circle(img, {r.x + (fx + 0.025) * s, r.y + 0.5 * s}, 0.025 * s, white);
+  }
+  thick_line(img, {r.x + 0.43 * s, r.y + 0.66 * s}, {r.x + 0.5 * s, r.y + 0.71 * s}, 0.03 * s, dark);
+  thick_line(img, {r.x + 0.5 * s, r.y + 0.71 * s}, {r.x + 0.57 * s, r.y + 0.66 * s}, 0.03 * s, dark);
+}
+
 }  // namespace
 
 std::span<const cv::Scalar> cat_palette() {
@@ -229,7 +246,7 @@ RenderLayout layout(const State& state, const RenderStyle& style) {
   const double w = style.width, h = style.height;
   const int rows = std::max(1, state.rows), cols = std::max(1, state.cols);
   out.pitch = std::min({style.board_width * w / cols, style.board_height * h / rows, style.max_pitch * w});
-  out.cell = out.pitch * (1 - style.gap);
+  out.cell = out.pitch * (1 - (style.grid_line > 0 ? style.grid_line : style.gap));
   out.origin = {w / 2 - (cols - 1) * out.pitch / 2, style.board_centre_y * h - (rows - 1) * out.pitch / 2};
   const double x0 = out.origin.x - out.cell / 2, y0 = out.origin.y - out.cell / 2;
   out.board = cv::Rect(static_cast<int>(std::floor(x0)), static_cast<int>(std::floor(y0)),
@@ -255,10 +272,43 @@ cv::Mat render(const State& state, const RenderStyle& style, std::span<const Cel
     }
   auto rect_of = [&](Cell c) { return rects[static_cast<std::size_t>(c.row * state.cols + c.col)]; };
 
+  if (style.grid_line > 0)  // lines round every cell: each site's whole pitch square, half a line beyond
+    for (int r = 0; r < state.rows; ++r)
+      for (int c = 0; c < state.cols; ++c)
+        if (state.at({r, c}) != Site::kNone) {
+          const cv::Point2d ctr = lay.centre({r, c});
+          const double half = (p + style.grid_line * p) / 2;
+          fill_rect(img, {ctr.x - half, ctr.y - half, 2 * half, 2 * half}, style.grid_colour);
+        }
+  int number = 0;
   for (int r = 0; r < state.rows; ++r)
-    for (int c = 0; c < state.cols; ++c)
-      if (state.at({r, c}) == Site::kFree)
-        fill_rounded(img, rect_of({r, c}), style.corner * p, jittered(style.cell, style.colour_jitter, rng));
+    for (int c = 0; c < state.cols; ++c) {
+      if (state.at({r, c}) == Site::kNone) continue;
+      ++number;  // the classic skin numbers every cell; visited ones are covered by the band
+      if (state.at({r, c}) != Site::kFree) continue;
+      const cv::Rect2d cell = rect_of({r, c});
+      const cv::Scalar colour = jittered(style.cell, style.colour_jitter, rng);
+      if (style.outline > 0) {
+        const double w = style.outline * p;
+        fill_rounded(img, cell, style.corner * p, style.outline_colour);
+        fill_rounded(img, {cell.x + w, cell.y + w, cell.width - 2 * w, cell.height - 2 * w},
+                     std::max(0.0, style.corner * p - w), colour);
+      } else {
+        fill_rounded(img, cell, style.corner * p, colour);
+      }
+      if (style.numbers) {
+        const std::string text = std::to_string(number);
+        const double h = style.number_height * cell.height;
+        const int font = style.font;
+        const double scale = h / 22.0;
+        const int thick = std::max(1, static_cast<int>(std::lround(h / 9)));
+        int base = 0;
+        const cv::Size sz = cv::getTextSize(text, font, scale, thick, &base);
+        cv::putText(img, text,
+                    {static_cast<int>(cell.x + (cell.width - sz.width) / 2), static_cast<int>(cell.y + (cell.height + sz.height) / 2)},
+                    font, scale, style.number_colour, thick, cv::LINE_AA);
+      }
+    }
 
   // The band: visited cells in band colour, joined where the path steps from one to the next.
   std::vector<Cell> order(band_path.begin(), band_path.end());
@@ -286,7 +336,11 @@ cv::Mat render(const State& state, const RenderStyle& style, std::span<const Cel
         if (r + 1 < state.rows && state.at({r + 1, c}) == Site::kVisited) join({r, c}, {r + 1, c});
       }
   }
-  if (state.inside(state.head)) draw_cat(img, rect_of(state.head), p, jittered(style.cat, style.colour_jitter, rng));
+  if (state.inside(state.head)) {
+    const cv::Scalar cat = jittered(style.cat, style.colour_jitter, rng);
+    if (style.cat_face) draw_cat_face(img, rect_of(state.head), style.corner * p, cat);
+    else draw_cat(img, rect_of(state.head), p, cat);
+  }
   return img;
 }
 

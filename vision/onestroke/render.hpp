@@ -38,6 +38,16 @@ struct RenderStyle {
   double jitter = 0.0;             // random cell displacement, fraction of pitch (0.02 is plenty)
   int colour_jitter = 0;           // random change of each colour per cell, levels
   bool chrome = true;              // title bar, buttons, coin counter; false: the board alone
+  // Other skins of the game (the defaults draw the look above).
+  bool cat_face = false;           // the start as a cat face filling its cell (no ears or tail outside it)
+  bool numbers = false;            // the classic skin: free cells numbered 1.. row-major
+  cv::Scalar number_colour{150, 150, 150};
+  int font = 0;                    // cv::HersheyFonts of the numbers (0: FONT_HERSHEY_SIMPLEX)
+  double number_height = 0.36;     // digit height, fraction of the cell side
+  double grid_line = 0;            // > 0: lines of this width (fraction of pitch) between cells, no gaps
+  cv::Scalar grid_colour{120, 120, 120};
+  double outline = 0;              // > 0: a rim of this width (fraction of pitch) round every cell
+  cv::Scalar outline_colour{180, 180, 180};
   int level = 643;                 // the number in the title
   std::uint64_t seed = 1;          // for the jitter and the chrome's small variations
 };

@@ -1,0 +1,108 @@
+/* learn_cli_test.cpp: `puzzlebot learn` fits a profile to a skin the defaults refuse, and `solve --profile` then reads it. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "solvers/onestroke/onestroke.hpp"
+#include "tests/support/run_program.hpp"
+#include "vision/onestroke/render.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace os = pb::vision::onestroke;
+
+using pb::testing::is_one_line;
+using pb::testing::ProgramRun;
+
+ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
+
+// "a\nb" as JSON writes it: the board field of `solve --json`.
+std::string json_text(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out;
+}
+
+class LearnCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = pb::testing::scratch_dir() / "learn";
+    fs::create_directories(dir_);
+    // A skin of round cells: a disc fills less of its bounding box than the default Params ask of a
+    // cell (min_cell_fill), so they refuse it.
+    truth_ = os::random_board(6, 5, 7, 21);
+    os::RenderStyle style;
+    style.width = 360;
+    style.height = 640;
+    style.corner = 0.5;
+    shot_ = (dir_ / "round.png").string();
+    cv::imwrite(shot_, os::render(truth_, style));
+    board_ = write("round.txt", pb::solvers::onestroke::format(truth_));
+  }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+  pb::solvers::onestroke::State truth_;
+  std::string shot_, board_;
+};
+
+TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
+  const ProgramRun before = puzzlebot("solve " + shot_ + " --game onestroke");
+  ASSERT_EQ(before.status, 2) << before.out << before.err;
+
+  const std::string look = (dir_ / "look.yml").string();
+  const ProgramRun learn = puzzlebot("learn --game onestroke " + shot_ + " " + board_ + " --out " + look);
+  ASSERT_EQ(learn.status, 0) << learn.err;
+  const std::string profile = pb::testing::read_file(look);
+  EXPECT_NE(profile.find("onestroke:"), std::string::npos) << profile;
+  EXPECT_NE(profile.find("min_cell_fill"), std::string::npos) << profile;  // what this skin needs
+  EXPECT_EQ(profile.find("samples_per_side"), std::string::npos) << "only the keys that differ: " << profile;
+
+  const ProgramRun after = puzzlebot("solve " + shot_ + " --game onestroke --json --profile " + look);
+  EXPECT_EQ(after.status, 0) << after.err;
+  EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::onestroke::format(truth_))), std::string::npos)
+      << after.out;
+}
+
+TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
+  const std::string look = (dir_ / "bad.yml").string();
+  const std::string hanoi = write("hanoi.txt", "hanoi\n3 2 1\n-\n-\n");
+  const std::string pegs = write("pegs.txt", "pegs\n#o#\nooo\n#.#\n");
+  const std::string other = write("other.txt", pb::solvers::onestroke::format(os::random_board(4, 4, 0, 5)));
+  // A small screenshot for the board that is not the one shown: the search tries every candidate.
+  os::RenderStyle small;
+  small.width = 180;
+  small.height = 320;
+  const std::string small_shot = (dir_ / "small.png").string();
+  cv::imwrite(small_shot, os::render(truth_, small));
+  struct Bad {
+    std::string args, says;
+  } cases[] = {
+      {shot_ + " " + board_, "--out"},
+      {shot_ + " --out " + look, "a screenshot and its board text"},
+      {(dir_ / "missing.png").string() + " " + board_ + " --out " + look, "missing.png"},
+      {shot_ + " " + (dir_ / "missing.txt").string() + " --out " + look, "missing.txt"},
+      {"--game onestroke " + shot_ + " " + pegs + " --out " + look, "not onestroke"},
+      {"--game chess " + shot_ + " " + board_ + " --out " + look, "no screenshot reader for game 'chess'"},
+      // No --game: the board text's first line names the game.
+      {shot_ + " " + hanoi + " --out " + look, "the hanoi reader cannot learn a look yet"},
+      {small_shot + " " + other + " --out " + look, "no reader parameters read this screenshot"},
+      {shot_ + " " + board_ + " --out " + (dir_ / "no" / "such" / "dir" / "x.yml").string(), "cannot write"},
+  };
+  for (const Bad& b : cases) {
+    const ProgramRun r = puzzlebot("learn " + b.args);
+    EXPECT_EQ(r.status, 2) << b.args << "\n" << r.err;
+    EXPECT_TRUE(is_one_line(r.err)) << b.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(b.says), std::string::npos) << b.args << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(look));
+}
+
+}  // namespace

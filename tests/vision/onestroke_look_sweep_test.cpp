@@ -1,0 +1,64 @@
+/* onestroke_look_sweep_test.cpp: the look sweep: generated skins read exactly or are refused, never wrong. */
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "tests/support/onestroke_looks.hpp"
+#include "vision/onestroke/reader.hpp"
+
+namespace pb::vision::onestroke {
+namespace {
+
+namespace looks = testing::onestroke_looks;
+
+// Images per family: enough to vary scale, JPEG and cropping, few enough for the sanitizer run.
+// PB_LOOKS_PER_FAMILY=N sweeps more (the figures in docs/VISION.md come from N=40).
+int per_family() {
+  const char* n = std::getenv("PB_LOOKS_PER_FAMILY");
+  return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 5;
+}
+
+// The table docs/VISION.md "Look sweep" shows: per family, how many images read exactly, were
+// refused, or were read wrong (a board other than the truth, or the head's cell misplaced).
+TEST(OnestrokeLookSweep, EveryLookReadsExactlyOrIsRefusedNeverWrong) {
+  int wrong_total = 0;
+  const int kPerFamily = per_family();
+  std::printf("| look | images | exact | refused | wrong |\n|---|---|---|---|---|\n");
+  for (const looks::FamilyInfo& f : looks::families()) {
+    int exact = 0, refused = 0, wrong = 0;
+    for (int i = 0; i < kPerFamily; ++i) {
+      const looks::Look look = looks::make_look(f.family, i);
+      // PB_LOOKS_DIR=DIR writes every image there, to see what the sweep draws.
+      if (const char* dir = std::getenv("PB_LOOKS_DIR"))
+        cv::imwrite(std::string(dir) + "/" + std::to_string(static_cast<int>(f.family)) + "_" + std::to_string(i) + ".png",
+                    look.image);
+      auto got = read(look.image);
+      if (!got.ok()) {
+        ++refused;
+        EXPECT_FALSE(f.must_read) << f.name << " " << look.what << " refused: " << got.error().message;
+        continue;
+      }
+      const cv::Point2d head = got->lattice.centre(got->state.head);
+      const bool placed = std::hypot(head.x - look.head_centre.x, head.y - look.head_centre.y) < 0.25 * look.pitch;
+      if (got->state == look.truth && placed) {
+        ++exact;
+        continue;
+      }
+      ++wrong;
+      ADD_FAILURE() << f.name << " " << look.what << " read wrong:\n"
+                    << solvers::onestroke::format(got->state) << "instead of\n"
+                    << solvers::onestroke::format(look.truth);
+    }
+    std::printf("| %s | %d | %d | %d | %d |\n", f.name, kPerFamily, exact, refused, wrong);
+    wrong_total += wrong;
+  }
+  std::fflush(stdout);
+  EXPECT_EQ(wrong_total, 0);
+}
+
+}  // namespace
+}  // namespace pb::vision::onestroke
