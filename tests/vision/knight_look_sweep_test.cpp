@@ -68,7 +68,10 @@ std::string describe(const State& s) {
   auto cell = [](const std::optional<Cell>& c) { return c ? std::to_string(c->row) + "," + std::to_string(c->col) : std::string("-"); };
   out += "start " + cell(s.start) + ", knight " + cell(s.knight) + ", visited";
   for (std::size_t i = 0; i < s.squares.size(); ++i)
-    if (s.squares[i] == Square::kVisited) out += " " + std::to_string(i);
+    if (s.squares[i] == Square::kVisited) {
+      out += ' ';
+      out += std::to_string(i);
+    }
   return out + "\n";
 }
 
