@@ -152,6 +152,44 @@ TEST(KnightReader, ReadsAPlainChessboard) {
   }
 }
 
+// A look the defaults refuse: no grid lines and the light squares in the page's own colour (they
+// could be removed squares; removed ones are crossed out here). learn() finds Params that read it
+// exactly, and those read another board of the same look exactly too.
+TEST(KnightReader, LearnsALookTheDefaultsRefuse) {
+  RenderStyle look;
+  look.background = look.light = {240, 240, 240};
+  look.dark = {90, 120, 160};
+  look.grid_px = 0;
+  look.removed = RemovedLook::kCross;
+  look.removed_fill = {30, 30, 200};
+  look.knight_look = KnightLook::kGlyph;
+  look.knight = {20, 20, 20};
+  cv::RNG rng(11);
+  std::vector<Cell> tour;
+  const State s = random_state(rng, 6, 7, 2, true, 3, &tour);
+  const cv::Mat img = render(s, look, {640, 480}, tour);
+  auto by_default = read(img);
+  ASSERT_FALSE(by_default.ok() && by_default->state == s) << "the defaults read this look: pick another for the test";
+  auto learned = learn(img, s);
+  ASSERT_TRUE(learned.ok()) << learned.error().message;
+  EXPECT_FALSE(learned->page_squares_removed);  // the switch this look needs
+  auto again = read(img, *learned);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  expect_same(again->state, s, "learned");
+  tour.clear();
+  const State other = random_state(rng, 5, 5, 1, false, 4, &tour);
+  auto next = read(render(other, look, {640, 480}, tour), *learned);
+  ASSERT_TRUE(next.ok()) << next.error().message;
+  expect_same(next->state, other, "another board of the look");
+  // A truth the picture does not show: an error that says so.
+  State wrong = s;
+  wrong.rows = 3;
+  wrong.squares.resize(static_cast<std::size_t>(3 * s.cols));
+  auto none = learn(cv::Mat(200, 200, CV_8UC3, cv::Scalar(255, 255, 255)), wrong);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("no knight Params"), std::string::npos) << none.error().message;
+}
+
 TEST(KnightReader, ParamsFromAProfileNode) {
   cv::FileStorage fs("%YAML:1.0\nknight:\n  min_pitch: 20\n  ring_min: 0.6\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
   auto p = load_params(fs["knight"]);

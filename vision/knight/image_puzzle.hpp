@@ -19,6 +19,7 @@ struct ImageSpec {
   static constexpr auto param_table = &knight::param_table;
   static constexpr auto read = &knight::read;
   static constexpr auto annotate = &knight::annotate;
+  static constexpr auto learn = &knight::learn;
   static Drawn drawn(const solvers::Outcome& out, const solvers::knight::Solution& sol);
   // The board text's state (solvers/knight: the replay check wants a board before the first move).
   static solvers::knight::State solver_state(const Reading& reading);

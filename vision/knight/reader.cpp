@@ -7,6 +7,8 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
@@ -473,16 +475,21 @@ constexpr ParamSpec<Params> kParamTable[] = {
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
+namespace {
+
+// What is inconsistent about `p` ("" when nothing): for profiles and for learn()'s candidates.
+std::string inconsistency(const Params& p) {
+  if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from || p.ring_to <= p.ring_from ||
+      p.cross_to <= p.cross_from || p.knight_height <= p.visited_height)
+    return "the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to, "
+           "visited_height < knight_height)";
+  return "";
+}
+
+}  // namespace
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "knight", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from ||
-            p.ring_to <= p.ring_from || p.cross_to <= p.cross_from || p.knight_height <= p.visited_height)
-          return "the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to, "
-                 "visited_height < knight_height)";
-        return "";
-      });
+  return params_from_table(node, "knight", param_table(), defaults, inconsistency);
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
@@ -491,6 +498,65 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
   } catch (const cv::Exception& e) {
     return make_error(std::string("knight reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Rejected: a grid search over all keys (28 keys: far too many reads), and fitting colours from the
+// truth (the reader has no colours to fit: what a look needs are its switches and tolerances).
+// So: a hill climb from `start`, one key at a time (a switch flipped, a number scaled), towards more
+// squares read as in `truth`, stopping at the first Params that read it exactly.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else squares, start and knight right
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.rows != truth.rows || got->state.cols != truth.cols) return 0;
+    int n = (got->state.start == truth.start ? 1 : 0) + (got->state.knight == truth.knight ? 1 : 0);
+    for (std::size_t i = 0; i < truth.squares.size(); ++i) n += got->state.squares[i] == truth.squares[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = static_cast<int>(truth.squares.size()) + 2;
+  Params current = start;
+  int score = agreement(current);
+  if (score == exact && read(bgr, current)->state == truth) return current;
+  int tried = 1;
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    Params best = current;
+    int best_score = score;
+    for (const ParamSpec<Params>& spec : param_table()) {
+      std::vector<Params> moves;
+      std::visit(
+          [&](auto member) {
+            using T = std::remove_cvref_t<decltype(current.*member)>;
+            if constexpr (std::is_same_v<T, bool>) {
+              Params q = current;
+              q.*member = !(current.*member);
+              moves.push_back(q);
+            } else if constexpr (std::is_arithmetic_v<T>) {
+              for (double f : {0.6, 1.6}) {
+                Params q = current;
+                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
+                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
+                if (q.*member != current.*member) moves.push_back(q);
+              }
+            }
+          },
+          spec.field);
+      for (const Params& q : moves) {
+        if (!inconsistency(q).empty()) continue;
+        ++tried;
+        const int sc = agreement(q);
+        if (sc == exact && read(bgr, q)->state == truth) return q;
+        if (sc > best_score) best = q, best_score = sc;
+      }
+    }
+    if (best_score <= score) break;
+    current = best;
+    score = best_score;
+  }
+  return make_error("learn: no knight Params read this screenshot as the given board (" + std::to_string(tried) +
+                    " settings tried, one key at a time from the start; the closest " +
+                    (score < 0 ? std::string("refused it") : "got " + std::to_string(score) + " of " + std::to_string(exact) + " right") +
+                    "): is it the board the screenshot shows?");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> tour) {
