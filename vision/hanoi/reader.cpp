@@ -75,14 +75,17 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   out.apparatus = box;
   out.base = {box.x, base_top, box.width, base_bottom - base_top + 1};
   const double disk_min_w = p.disk_factor * rod_w + p.disk_extra_px;
-  struct Disk { int peg; cv::Rect box; };
-  std::vector<Disk> found;
-  std::vector<double> heights;
+  struct Disk {
+    int peg;
+    cv::Rect box;
+    std::vector<std::pair<int, int>> rows;  // per row, bottom to top: width, left edge
+  };
+  std::vector<Disk> bands;
   for (std::size_t peg = 0; peg < rods.size(); ++peg) {
     const int cx = static_cast<int>(std::lround(centres_r[peg]));
     out.centres.push_back({static_cast<float>(cx), static_cast<float>((probe + base_top) / 2.0)});
-    out.disks.emplace_back();
     int band_bottom = -1, band_w = 0, band_l = 0;
+    std::vector<std::pair<int, int>> band_rows;
     for (int yy = base_top - 1; yy >= probe - 1; --yy) {
       int l = cx, r = cx;
       const bool row_in = yy >= probe;
@@ -93,23 +96,54 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
       const int w = r - l + 1;
       const bool disk_row = row_in && w > disk_min_w;
       if (disk_row) {
-        if (band_bottom < 0) band_bottom = yy, band_w = 0;
+        if (band_bottom < 0) band_bottom = yy, band_w = 0, band_rows.clear();
         if (w > band_w) band_w = w, band_l = l;
+        band_rows.push_back({w, l});
       } else if (band_bottom >= 0) {
         const int h = band_bottom - yy;
-        if (h >= p.min_disk_rows) {
-          found.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}});
-          heights.push_back(h);
-          out.disks.back().push_back(found.back().box);
-        }
+        if (h >= p.min_disk_rows) bands.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}, band_rows});
         band_bottom = -1;
       }
     }
   }
-  if (found.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
+  if (bands.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
+  std::vector<double> band_heights;
+  for (const Disk& d : bands) band_heights.push_back(d.box.height);
+  const double disk_h = median_of(band_heights);
+  // Disks whose gap a small or blurred picture closed up: a band k disk heights tall whose k equal
+  // slices each narrow on the one below is k disks (each slice's width: the median of its rows,
+  // which a row of the neighbour's cut into it does not move).
+  std::vector<Disk> found;
+  std::vector<double> heights;
+  for (const Disk& d : bands) {
+    const int k = static_cast<int>(std::lround(d.box.height / disk_h));
+    std::vector<Disk> parts;
+    if (k >= 2 && std::abs(d.box.height - k * disk_h) <= p.height_tolerance * disk_h * k) {
+      const int n = static_cast<int>(d.rows.size());
+      for (int j = 0; j < k; ++j) {
+        const int from = n * j / k, to = n * (j + 1) / k;
+        std::vector<int> ws, ls;
+        for (int r = from; r < to; ++r) ws.push_back(d.rows[static_cast<std::size_t>(r)].first), ls.push_back(d.rows[static_cast<std::size_t>(r)].second);
+        const int w = median_of(ws);
+        const int bottom = d.box.y + d.box.height - 1 - from;  // rows run bottom to top
+        if (!parts.empty() && w + 2 > parts.back().box.width) {
+          parts.clear();
+          break;
+        }
+        parts.push_back({d.peg, {median_of(ls), bottom - (to - from) + 1, w, to - from}, {}});
+      }
+    }
+    if (parts.empty()) parts.push_back(d);
+    for (Disk& part : parts) {
+      heights.push_back(part.box.height);
+      out.disks.resize(static_cast<std::size_t>(part.peg) + 1);
+      out.disks[static_cast<std::size_t>(part.peg)].push_back(part.box);
+      found.push_back(std::move(part));
+    }
+  }
+  out.disks.resize(rods.size());
   if (static_cast<int>(found.size()) > p.max_disks)
     return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
-  const double disk_h = median_of(heights);
   for (double h : heights)
     if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
 
