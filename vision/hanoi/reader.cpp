@@ -107,9 +107,20 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     }
   }
   if (bands.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
-  std::vector<double> band_heights;
-  for (const Disk& d : bands) band_heights.push_back(d.box.height);
-  const double disk_h = median_of(band_heights);
+  // The disk height: the largest of which every band is a whole multiple (a band of two disks whose
+  // gap closed is one band; the median would take it for a disk when half the bands are pairs).
+  auto fits = [&](double h) {
+    for (const Disk& d : bands) {
+      const long m = std::lround(d.box.height / h);
+      if (m < 1 || std::abs(d.box.height - m * h) > p.height_tolerance * h + 1) return false;
+    }
+    return true;
+  };
+  double disk_h = 0;
+  for (const Disk& d : bands)
+    for (int k = 1; k <= 4; ++k)
+      if (const double h = static_cast<double>(d.box.height) / k; h > disk_h && h >= p.min_disk_rows && fits(h)) disk_h = h;
+  if (disk_h == 0) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
   // Disks whose gap a small or blurred picture closed up: a band k disk heights tall whose k equal
   // slices each narrow on the one below is k disks (each slice's width: the median of its rows,
   // which a row of the neighbour's cut into it does not move).
