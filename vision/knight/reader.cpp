@@ -42,7 +42,9 @@ Result<std::vector<std::pair<int, int>>> grid_lines(const std::vector<double>& c
   if (lines.size() < static_cast<std::size_t>(p.min_side + 1) || lines.size() > static_cast<std::size_t>(p.max_side + 1))
     return make_error(ErrorCode::kNoBoard, std::string("no board found: ") + std::to_string(lines.size()) + " grid lines across the " + axis +
                       " (a board has " + std::to_string(p.min_side) + " to " + std::to_string(p.max_side) + " squares a side)");
-  if (lines.front().first > 1 || lines.back().second < n - 1)
+  // The shape's box may take in a pixel or two of the frame blended with the page (a scaled picture).
+  constexpr int kBlendPx = 3;
+  if (lines.front().first > kBlendPx || lines.back().second < n - kBlendPx)
     return make_error(ErrorCode::kNoBoard, std::string("no board found: the grid does not reach the frame's ") + axis + " edges");
   std::vector<double> gaps;
   for (std::size_t i = 1; i < lines.size(); ++i)
@@ -420,15 +422,16 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
     return no_board("the grid's cells are not square");
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
 
-  std::vector<SquareLook> looks;
+  std::vector<cv::Rect> squares;
   for (int r = 0; r < st.rows; ++r)
     for (int c = 0; c < st.cols; ++c) {
       const int x0 = box.x + (*vlines)[static_cast<std::size_t>(c)].second, x1 = box.x + (*vlines)[static_cast<std::size_t>(c) + 1].first;
       const int y0 = box.y + (*hlines)[static_cast<std::size_t>(r)].second, y1 = box.y + (*hlines)[static_cast<std::size_t>(r) + 1].first;
-      const cv::Rect sq(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
-      out.centres.push_back({static_cast<float>(x0 + (sq.width - 1) / 2.0), static_cast<float>(y0 + (sq.height - 1) / 2.0)});
-      looks.push_back(look_at(img, sq, p));
+      squares.emplace_back(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
+      out.centres.push_back({static_cast<float>(x0 + (squares.back().width - 1) / 2.0), static_cast<float>(y0 + (squares.back().height - 1) / 2.0)});
     }
+  std::vector<SquareLook> looks;
+  for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p));
   if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }
