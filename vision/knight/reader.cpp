@@ -87,6 +87,10 @@ Result<std::vector<std::pair<int, int>>> edge_lattice(const std::vector<double>&
                     " into " + std::to_string(p.min_side) + " to " + std::to_string(p.max_side) + " squares has a colour edge at every boundary");
 }
 
+// How far either side of a diagonal a cross's stroke may lie, fraction of the side: a chequered
+// lattice's squares may sit a pixel or two off the drawn ones.
+constexpr double kCrossSlack = 0.04;
+
 struct SquareLook {
   Colour fill;
   bool uniform = true;   // the four corners are one colour
@@ -153,7 +157,7 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
   out.height = bottom < 0 ? 0 : (bottom - top + 1) / s;
   // A cross: all four diagonal arms marked (a pixel or two either side of the diagonal will do: the
   // lattice's centre may be off by that), the four straight ones between them not.
-  const int slack = std::max(1, static_cast<int>(std::lround(0.04 * s)));
+  const int slack = std::max(1, static_cast<int>(std::lround(kCrossSlack * s)));
   auto arm = [&](double dx, double dy, int side) {
     int count = 0, on = 0;
     for (double r = p.cross_from * s; r <= p.cross_to * s; r += 0.5, ++count) {
