@@ -18,6 +18,9 @@
 //           ring round the middle is the start. Plain squares: the commonest fill of each colour
 //           of the checkerboard (by parity) is a free square; a fill of the page colour
 //           (page_squares_removed) or of one other colour, always fewer, is a removed square.
+// Cannot be told from the picture, and so not promised: with no grid lines, a whole outer row or
+// column of removed squares in the page colour (the board looks one row smaller), or removed squares
+// of a colour of their own outnumbering the free squares of their parity.
 // Rejected: a least board area as a fraction of the image (it refused small boards in large frames,
 // e.g. a 4x4 board at a 40 px pitch in 1280x720; the grid-line checks reject non-boards anyway);
 // telling free from visited squares by colour alone (a style may make the visited colour
