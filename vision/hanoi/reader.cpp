@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
@@ -121,28 +122,41 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     for (int k = 1; k <= 4; ++k)
       if (const double h = static_cast<double>(d.box.height) / k; h > disk_h && h >= p.min_disk_rows && fits(h)) disk_h = h;
   if (disk_h == 0) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
+  // A disk's width: of its rows, the width a quarter of them (at least 3) reach. Not the widest
+  // row: a closed gap's row, blended with the base or the disk below, may run far wider; and a
+  // rounded disk is nearly as wide a few rows from its middle.
+  auto width_of = [](const std::vector<std::pair<int, int>>& rows, int from, int to) -> std::pair<int, int> {
+    std::vector<std::pair<int, int>> r(rows.begin() + from, rows.begin() + to);
+    const std::size_t k = std::min(r.size(), std::max<std::size_t>(3, r.size() / 4)) - 1;
+    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(k), r.end(), std::greater<>());
+    return r[k];  // width, left edge
+  };
   // Disks whose gap a small or blurred picture closed up: a band k disk heights tall whose k equal
-  // slices each narrow on the one below is k disks (each slice's width: the median of its rows,
-  // which a row of the neighbour's cut into it does not move).
+  // slices each narrow on the one below is k disks. For the slices above the first, their lowest
+  // quarter is left out: those rows may still be the wider disk's below (the cut falls in the
+  // closed gap, a row or two off).
   std::vector<Disk> found;
   std::vector<double> heights;
-  for (const Disk& d : bands) {
+  for (Disk& d : bands) {
     const int k = static_cast<int>(std::lround(d.box.height / disk_h));
     std::vector<Disk> parts;
+    const int n = static_cast<int>(d.rows.size());
     if (k >= 2 && std::abs(d.box.height - k * disk_h) <= p.height_tolerance * disk_h * k) {
-      const int n = static_cast<int>(d.rows.size());
       for (int j = 0; j < k; ++j) {
         const int from = n * j / k, to = n * (j + 1) / k;
-        std::vector<int> ws, ls;
-        for (int r = from; r < to; ++r) ws.push_back(d.rows[static_cast<std::size_t>(r)].first), ls.push_back(d.rows[static_cast<std::size_t>(r)].second);
-        const int w = median_of(ws);
+        const auto [w, l] = width_of(d.rows, j == 0 ? from : from + std::max(1, (to - from) / 4), to);
         const int bottom = d.box.y + d.box.height - 1 - from;  // rows run bottom to top
         if (!parts.empty() && w + 2 > parts.back().box.width) {
           parts.clear();
           break;
         }
-        parts.push_back({d.peg, {median_of(ls), bottom - (to - from) + 1, w, to - from}, {}});
+        parts.push_back({d.peg, {l, bottom - (to - from) + 1, w, to - from}, {}});
       }
+    }
+    if (parts.empty()) {
+      const auto [w, l] = width_of(d.rows, 0, n);
+      d.box.x = l;
+      d.box.width = w;
     }
     if (parts.empty()) parts.push_back(d);
     for (Disk& part : parts) {
