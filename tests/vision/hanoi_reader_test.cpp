@@ -42,6 +42,39 @@ TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
   }
 }
 
+// Light and dark pages, rods of any colour, discs of any colours (all alike, each its own, the rods'
+// own): widths tell the sizes. Halved, the stacks' gaps close up and still read.
+TEST(HanoiReader, ReadsAnyPageRodAndDiscColours) {
+  struct Palette {
+    cv::Scalar page, rod;
+    std::vector<cv::Scalar> discs;
+  };
+  const Palette palettes[] = {
+      {{255, 255, 255}, {0, 0, 0}, {{0, 0, 255}, {0, 160, 255}, {0, 200, 0}, {255, 0, 0}, {200, 0, 200}}},
+      {{20, 20, 20}, {240, 240, 240}, {{240, 240, 240}}},
+      {{40, 30, 60}, {30, 200, 230}, {{120, 120, 255}}},
+      {{200, 230, 200}, {60, 60, 160}, {{60, 60, 160}, {20, 20, 20}}},
+  };
+  State s;
+  s.pegs = 3;
+  s.config = {0, 0, 0, 0, 2, 1};
+  s.goal = 2;
+  for (const Palette& pal : palettes)
+    for (double scale : {1.0, 0.5}) {
+      RenderStyle look;
+      look.background = pal.page;
+      look.peg = look.base = look.marker = pal.rod;
+      look.disks = pal.discs;
+      look.gap_px = 2;
+      cv::Mat img = render(s, look, {1000, 700});
+      if (scale != 1.0) cv::resize(img, img, {}, scale, scale, cv::INTER_AREA);
+      auto got = read(img);
+      const std::string what = "page " + std::to_string(static_cast<int>(pal.page[0])) + " scale " + std::to_string(scale);
+      ASSERT_TRUE(got.ok()) << what << ": " << got.error().message;
+      EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(s)) << what;
+    }
+}
+
 TEST(HanoiReader, ImagePuzzleSolves) {
   State s;
   s.pegs = 4;

@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
+#include <tuple>
 
+#include "tests/support/knight_states.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/common/render_style.hpp"
 #include "vision/knight/reader.hpp"
@@ -16,32 +18,8 @@ using solvers::knight::Square;
 Result<Reading> read_default(const cv::Mat& img) { return read(img); }
 std::string format_reading(const Reading& r) { return solvers::knight::format(r.state); }
 
-// A random board with `removed` squares gone, an optional start, and `moves` random legal jumps made.
 State random_state(cv::RNG& rng, int rows, int cols, int removed, bool start, int moves, std::vector<Cell>* tour) {
-  State s;
-  s.rows = rows;
-  s.cols = cols;
-  s.squares.assign(static_cast<std::size_t>(rows * cols), Square::kFree);
-  for (int i = 0; i < removed; ++i) s.squares[static_cast<std::size_t>(rng.uniform(0, rows * cols))] = Square::kRemoved;
-  std::vector<Cell> free_cells;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      if (s.at({r, c}) == Square::kFree) free_cells.push_back({r, c});
-  if (start) s.start = free_cells[static_cast<std::size_t>(rng.uniform(0, static_cast<int>(free_cells.size())))];
-  for (int m = 0; m < moves; ++m) {
-    std::vector<Cell> options;
-    if (!s.knight) options = s.start ? std::vector<Cell>{*s.start} : free_cells;
-    else
-      for (auto [dr, dc] : {std::pair{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}) {
-        const Cell c{s.knight->row + dr, s.knight->col + dc};
-        if (s.inside(c) && s.at(c) == Square::kFree) options.push_back(c);
-      }
-    if (options.empty()) break;
-    const Cell next = options[static_cast<std::size_t>(rng.uniform(0, static_cast<int>(options.size())))];
-    s = *solvers::knight::apply(s, next);
-    tour->push_back(next);
-  }
-  return s;
+  return testing::random_knight_state(rng, rows, cols, removed, start, moves, tour);
 }
 
 void expect_same(const State& got, const State& want, const std::string& what) {
@@ -141,12 +119,6 @@ TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
 TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {
   cv::RNG rng(3);
   std::vector<cv::Mat> negatives = testing::page_and_noise(rng);  // a blank page, noise
-  // A chessboard without grid lines.
-  cv::Mat chess(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
-  for (int r = 0; r < 8; ++r)
-    for (int c = 0; c < 8; ++c)
-      cv::rectangle(chess, {160 + c * 60, 60 + r * 60, 60, 60}, (r + c) % 2 ? cv::Scalar(99, 136, 181) : cv::Scalar(181, 217, 240), cv::FILLED);
-  negatives.push_back(chess);
   // A sudoku-like grid (lines, empty cells) and a grid of one grey.
   for (cv::Scalar fill : {cv::Scalar(255, 255, 255), cv::Scalar(180, 180, 180)}) {
     cv::Mat grid(600, 800, CV_8UC3, cv::Scalar(255, 255, 255));
@@ -162,6 +134,59 @@ TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {
   // The arena's other games.
   testing::add_arena_samples(negatives, {"hanoi", "onestroke", "valves", "river"});
   testing::expect_refused_as_no_board(negatives, read_default, format_reading);
+}
+
+// A chessboard without grid lines (any two colours, on a light or a dark page) reads as a full board.
+TEST(KnightReader, ReadsAPlainChessboard) {
+  for (const auto& [page, light, dark] : {std::tuple{cv::Scalar(236, 236, 236), cv::Scalar(181, 217, 240), cv::Scalar(99, 136, 181)},
+                                          std::tuple{cv::Scalar(30, 30, 30), cv::Scalar(120, 150, 120), cv::Scalar(60, 70, 200)}}) {
+    cv::Mat chess(600, 800, CV_8UC3, page);
+    for (int r = 0; r < 8; ++r)
+      for (int c = 0; c < 8; ++c) cv::rectangle(chess, {160 + c * 60, 60 + r * 60, 60, 60}, (r + c) % 2 ? dark : light, cv::FILLED);
+    auto got = read(chess);
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    EXPECT_FALSE(got->ruled);
+    EXPECT_EQ(solvers::knight::format(got->state), "knight\n........\n........\n........\n........\n........\n........\n........\n........\n");
+    EXPECT_LT(cv::norm(got->centre({2, 3}) - cv::Point2f(160 + 3 * 60 + 29.5f, 60 + 2 * 60 + 29.5f)), 2.0);
+  }
+}
+
+// A look the defaults refuse: no grid lines and the light squares in the page's own colour (they
+// could be removed squares; removed ones are crossed out here). learn() finds Params that read it
+// exactly, and those read another board of the same look exactly too.
+TEST(KnightReader, LearnsALookTheDefaultsRefuse) {
+  RenderStyle look;
+  look.background = look.light = {240, 240, 240};
+  look.dark = {90, 120, 160};
+  look.grid_px = 0;
+  look.removed = RemovedLook::kCross;
+  look.removed_fill = {30, 30, 200};
+  look.knight_look = KnightLook::kGlyph;
+  look.knight = {20, 20, 20};
+  cv::RNG rng(11);
+  std::vector<Cell> tour;
+  const State s = random_state(rng, 6, 7, 2, true, 3, &tour);
+  const cv::Mat img = render(s, look, {640, 480}, tour);
+  auto by_default = read(img);
+  ASSERT_FALSE(by_default.ok() && by_default->state == s) << "the defaults read this look: pick another for the test";
+  auto learned = learn(img, s);
+  ASSERT_TRUE(learned.ok()) << learned.error().message;
+  EXPECT_FALSE(learned->page_squares_removed);  // the switch this look needs
+  auto again = read(img, *learned);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  expect_same(again->state, s, "learned");
+  tour.clear();
+  const State other = random_state(rng, 5, 5, 1, false, 4, &tour);
+  auto next = read(render(other, look, {640, 480}, tour), *learned);
+  ASSERT_TRUE(next.ok()) << next.error().message;
+  expect_same(next->state, other, "another board of the look");
+  // A truth the picture does not show: an error that says so.
+  State wrong = s;
+  wrong.rows = 3;
+  wrong.squares.resize(static_cast<std::size_t>(3 * s.cols));
+  auto none = learn(cv::Mat(200, 200, CV_8UC3, cv::Scalar(255, 255, 255)), wrong);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("no knight Params"), std::string::npos) << none.error().message;
 }
 
 TEST(KnightReader, ParamsFromAProfileNode) {

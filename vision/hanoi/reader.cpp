@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
@@ -75,14 +76,17 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   out.apparatus = box;
   out.base = {box.x, base_top, box.width, base_bottom - base_top + 1};
   const double disk_min_w = p.disk_factor * rod_w + p.disk_extra_px;
-  struct Disk { int peg; cv::Rect box; };
-  std::vector<Disk> found;
-  std::vector<double> heights;
+  struct Disk {
+    int peg;
+    cv::Rect box;
+    std::vector<std::pair<int, int>> rows;  // per row, bottom to top: width, left edge
+  };
+  std::vector<Disk> bands;
   for (std::size_t peg = 0; peg < rods.size(); ++peg) {
     const int cx = static_cast<int>(std::lround(centres_r[peg]));
     out.centres.push_back({static_cast<float>(cx), static_cast<float>((probe + base_top) / 2.0)});
-    out.disks.emplace_back();
     int band_bottom = -1, band_w = 0, band_l = 0;
+    std::vector<std::pair<int, int>> band_rows;
     for (int yy = base_top - 1; yy >= probe - 1; --yy) {
       int l = cx, r = cx;
       const bool row_in = yy >= probe;
@@ -93,23 +97,78 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
       const int w = r - l + 1;
       const bool disk_row = row_in && w > disk_min_w;
       if (disk_row) {
-        if (band_bottom < 0) band_bottom = yy, band_w = 0;
+        if (band_bottom < 0) band_bottom = yy, band_w = 0, band_rows.clear();
         if (w > band_w) band_w = w, band_l = l;
+        band_rows.push_back({w, l});
       } else if (band_bottom >= 0) {
         const int h = band_bottom - yy;
-        if (h >= p.min_disk_rows) {
-          found.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}});
-          heights.push_back(h);
-          out.disks.back().push_back(found.back().box);
-        }
+        if (h >= p.min_disk_rows) bands.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}, band_rows});
         band_bottom = -1;
       }
     }
   }
-  if (found.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
+  if (bands.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
+  // The disk height: the largest of which every band is a whole multiple (a band of two disks whose
+  // gap closed is one band; the median would take it for a disk when half the bands are pairs).
+  auto fits = [&](double h) {
+    for (const Disk& d : bands) {
+      const long m = std::lround(d.box.height / h);
+      if (m < 1 || std::abs(d.box.height - m * h) > p.height_tolerance * h + 1) return false;
+    }
+    return true;
+  };
+  double disk_h = 0;
+  for (const Disk& d : bands)
+    for (int k = 1; k <= 4; ++k)
+      if (const double h = static_cast<double>(d.box.height) / k; h > disk_h && h >= p.min_disk_rows && fits(h)) disk_h = h;
+  if (disk_h == 0) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
+  // A disk's width: of its rows, the width a quarter of them (at least 3) reach. Not the widest
+  // row: a closed gap's row, blended with the base or the disk below, may run far wider; and a
+  // rounded disk is nearly as wide a few rows from its middle.
+  auto width_of = [](const std::vector<std::pair<int, int>>& rows, int from, int to) -> std::pair<int, int> {
+    std::vector<std::pair<int, int>> r(rows.begin() + from, rows.begin() + to);
+    const std::size_t k = std::min(r.size(), std::max<std::size_t>(3, r.size() / 4)) - 1;
+    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(k), r.end(), std::greater<>());
+    return r[k];  // width, left edge
+  };
+  // Disks whose gap a small or blurred picture closed up: a band k disk heights tall whose k equal
+  // slices each narrow on the one below is k disks. For the slices above the first, their lowest
+  // quarter is left out: those rows may still be the wider disk's below (the cut falls in the
+  // closed gap, a row or two off).
+  std::vector<Disk> found;
+  std::vector<double> heights;
+  for (Disk& d : bands) {
+    const int k = static_cast<int>(std::lround(d.box.height / disk_h));
+    std::vector<Disk> parts;
+    const int n = static_cast<int>(d.rows.size());
+    if (k >= 2 && std::abs(d.box.height - k * disk_h) <= p.height_tolerance * disk_h * k) {
+      for (int j = 0; j < k; ++j) {
+        const int from = n * j / k, to = n * (j + 1) / k;
+        const auto [w, l] = width_of(d.rows, j == 0 ? from : from + std::max(1, (to - from) / 4), to);
+        const int bottom = d.box.y + d.box.height - 1 - from;  // rows run bottom to top
+        if (!parts.empty() && w + 2 > parts.back().box.width) {
+          parts.clear();
+          break;
+        }
+        parts.push_back({d.peg, {l, bottom - (to - from) + 1, w, to - from}, {}});
+      }
+    }
+    if (parts.empty()) {
+      const auto [w, l] = width_of(d.rows, 0, n);
+      d.box.x = l;
+      d.box.width = w;
+    }
+    if (parts.empty()) parts.push_back(d);
+    for (Disk& part : parts) {
+      heights.push_back(part.box.height);
+      out.disks.resize(static_cast<std::size_t>(part.peg) + 1);
+      out.disks[static_cast<std::size_t>(part.peg)].push_back(part.box);
+      found.push_back(std::move(part));
+    }
+  }
+  out.disks.resize(rods.size());
   if (static_cast<int>(found.size()) > p.max_disks)
     return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
-  const double disk_h = median_of(heights);
   for (double h : heights)
     if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
 

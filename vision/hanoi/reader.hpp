@@ -7,7 +7,10 @@
 //           rows that the shape spans (nearly) end to end; the rods are the narrow runs just under
 //           the shape's top, equally spaced, each standing unbroken down to the base.
 //   decode: up each rod, rows wider than the rod are disk rows; disks are stacked with a gap in which
-//           only the rod shows, so each band of disk rows is one disk and its widest row its width.
+//           only the rod shows, so each band of disk rows is one disk and its widest row its width;
+//           a band k disk heights tall (a small or blurred picture closed the gaps) whose k equal
+//           slices narrow upwards is k disks. Colours play no part: discs may be all alike, each
+//           its own, or the rods' colour, on a light or a dark page.
 //           Sizes are the ranks of the widths over all pegs (all disks 1..n are present); a triangle
 //           hanging under the base marks the goal peg (none: the last peg, the text's default).
 // Rejected: sizes from colours (styles may paint every disk alike); sizes from absolute widths (the

@@ -7,6 +7,8 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "solvers/common/text_board.hpp"
 #include "vision/common/params.hpp"
@@ -41,7 +43,9 @@ Result<std::vector<std::pair<int, int>>> grid_lines(const std::vector<double>& c
   if (lines.size() < static_cast<std::size_t>(p.min_side + 1) || lines.size() > static_cast<std::size_t>(p.max_side + 1))
     return make_error(ErrorCode::kNoBoard, std::string("no board found: ") + std::to_string(lines.size()) + " grid lines across the " + axis +
                       " (a board has " + std::to_string(p.min_side) + " to " + std::to_string(p.max_side) + " squares a side)");
-  if (lines.front().first > 1 || lines.back().second < n - 1)
+  // The shape's box may take in a pixel or two of the frame blended with the page (a scaled picture).
+  constexpr int kBlendPx = 3;
+  if (lines.front().first > kBlendPx || lines.back().second < n - kBlendPx)
     return make_error(ErrorCode::kNoBoard, std::string("no board found: the grid does not reach the frame's ") + axis + " edges");
   std::vector<double> gaps;
   for (std::size_t i = 1; i < lines.size(); ++i)
@@ -54,9 +58,47 @@ Result<std::vector<std::pair<int, int>>> grid_lines(const std::vector<double>& c
   return lines;
 }
 
+// Square boundaries along one axis of a chequered board (no grid lines): offsets 0 .. length into the
+// shape. `edges[x]` is the fraction of the shape's rows (columns) with a colour edge at x. The finest
+// equal division whose every inner boundary has an edge wins: a coarser one (every other boundary)
+// would pass too, and is caught later by its squares' corners disagreeing.
+Result<std::vector<std::pair<int, int>>> edge_lattice(const std::vector<double>& edges, const Params& p, const char* axis) {
+  const int length = static_cast<int>(edges.size());
+  for (int n = p.max_side; n >= p.min_side; --n) {
+    const double pitch = static_cast<double>(length) / n;
+    if (pitch < p.min_pitch) continue;
+    const int w = std::max(2, static_cast<int>(std::lround(p.edge_window * pitch)));
+    bool all = true;
+    for (int k = 1; k < n && all; ++k) {
+      const int at = static_cast<int>(std::lround(k * pitch));
+      double best = 0;
+      for (int x = std::max(0, at - w); x <= std::min(length - 1, at + w); ++x) best = std::max(best, edges[static_cast<std::size_t>(x)]);
+      all = best >= p.edge_coverage;
+    }
+    if (!all) continue;
+    // As grid lines of no width: [begin, end) = [k * pitch, k * pitch).
+    std::vector<std::pair<int, int>> out;
+    for (int k = 0; k <= n; ++k) {
+      const int at = static_cast<int>(std::lround(k * pitch));
+      out.push_back({at, at});
+    }
+    return out;
+  }
+  return make_error(ErrorCode::kNoBoard, std::string("no board found: no grid lines, and no equal division of the shape's ") + axis +
+                    " into " + std::to_string(p.min_side) + " to " + std::to_string(p.max_side) + " squares has a colour edge at every boundary");
+}
+
+// How far either side of a diagonal a cross's stroke may lie, fraction of the side: a chequered
+// lattice's squares may sit a pixel or two off the drawn ones.
+constexpr double kCrossSlack = 0.04;
+
 struct SquareLook {
   Colour fill;
-  double centre = 0;  // marked fraction near the centre
+  bool uniform = true;   // the four corners are one colour
+  double centre = 0;     // marked fraction near the centre
+  double height = 0;     // the mark's height near the centre, fraction of the side
+  double cross_cover = 0;
+  bool cross = false;
   bool ring = false;
   double ring_cover = 0;
 };
@@ -64,16 +106,20 @@ struct SquareLook {
 SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
   SquareLook out;
   const double s = std::min(sq.width, sq.height);
-  std::vector<cv::Vec3b> corner;
+  std::array<std::vector<cv::Vec3b>, 4> corner;
   const int a = static_cast<int>(std::floor(p.corner_from * s)), b = std::max(a + 1, static_cast<int>(std::ceil(p.corner_to * s)));
   for (int dy = a; dy < b; ++dy)
-    for (int dx = a; dx < b; ++dx)
-      for (auto [x, y] : std::array<std::pair<int, int>, 4>{{{sq.x + dx, sq.y + dy},
-                                                              {sq.x + sq.width - 1 - dx, sq.y + dy},
-                                                              {sq.x + dx, sq.y + sq.height - 1 - dy},
-                                                              {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}})
-        corner.push_back(img.at<cv::Vec3b>(y, x));
-  out.fill = median_colour(corner);
+    for (int dx = a; dx < b; ++dx) {
+      const std::array<std::pair<int, int>, 4> at{{{sq.x + dx, sq.y + dy},
+                                                   {sq.x + sq.width - 1 - dx, sq.y + dy},
+                                                   {sq.x + dx, sq.y + sq.height - 1 - dy},
+                                                   {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}};
+      for (std::size_t k = 0; k < 4; ++k) corner[k].push_back(img.at<cv::Vec3b>(at[k].second, at[k].first));
+    }
+  std::vector<cv::Vec3b> all;
+  for (const auto& c : corner) all.insert(all.end(), c.begin(), c.end());
+  out.fill = median_colour(all);
+  for (auto& c : corner) out.uniform = out.uniform && l1_distance(median_colour(c), out.fill) <= p.mark_distance;
   const double cx = sq.x + (sq.width - 1) / 2.0, cy = sq.y + (sq.height - 1) / 2.0;
   auto marked = [&](double x, double y) {
     const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
@@ -89,14 +135,56 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
       hit += marked(x, y) ? 1 : 0;
     }
   out.centre = inside > 0 ? static_cast<double>(hit) / inside : 0;
+  // The mark's height: the pieces of ink inside mark_radius that reach into the centre disc (a
+  // number's digits, a disc, a glyph; not the start ring around them), from their top to their bottom.
+  const double rm = p.mark_radius * s;
+  const int half = static_cast<int>(std::ceil(rm));
+  cv::Mat ink(2 * half + 1, 2 * half + 1, CV_8U, cv::Scalar(0));
+  for (int y = -half; y <= half; ++y)
+    for (int x = -half; x <= half; ++x)
+      if (x * x + y * y <= rm * rm && marked(cx + x, cy + y)) ink.at<std::uint8_t>(y + half, x + half) = 255;
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  std::vector<bool> central(static_cast<std::size_t>(n), false);
+  for (int y = -half; y <= half; ++y)
+    for (int x = -half; x <= half; ++x)
+      if (x * x + y * y <= rc * rc) central[static_cast<std::size_t>(labels.at<int>(y + half, x + half))] = true;
+  int top = ink.rows, bottom = -1;
+  for (int k = 1; k < n; ++k)
+    if (central[static_cast<std::size_t>(k)]) {
+      top = std::min(top, stats.at<int>(k, cv::CC_STAT_TOP));
+      bottom = std::max(bottom, stats.at<int>(k, cv::CC_STAT_TOP) + stats.at<int>(k, cv::CC_STAT_HEIGHT) - 1);
+    }
+  out.height = bottom < 0 ? 0 : (bottom - top + 1) / s;
+  // A cross: all four diagonal arms marked (a pixel or two either side of the diagonal will do: the
+  // lattice's centre may be off by that), the four straight ones between them not.
+  const int slack = std::max(1, static_cast<int>(std::lround(kCrossSlack * s)));
+  auto arm = [&](double dx, double dy, int side) {
+    int count = 0, on = 0;
+    for (double r = p.cross_from * s; r <= p.cross_to * s; r += 0.5, ++count) {
+      bool hit = false;
+      for (int o = -side; o <= side && !hit; ++o) hit = marked(cx + r * dx - o * dy, cy + r * dy + o * dx);
+      on += hit ? 1 : 0;
+    }
+    return count > 0 ? static_cast<double>(on) / count : 0.0;
+  };
+  const double d = std::sqrt(0.5);
+  const double diagonal = std::min({arm(d, d, slack), arm(-d, d, slack), arm(d, -d, slack), arm(-d, -d, slack)});
+  const double straight = std::max({arm(1, 0, 0), arm(-1, 0, 0), arm(0, 1, 0), arm(0, -1, 0)});
+  out.cross_cover = std::min(diagonal, 1 - straight);
+  out.cross = out.cross_cover >= p.cross_min;
   // The ring: in most directions, past a gap of unmarked pixels (a disc or a number ends first), a
-  // marked pixel between ring_from and ring_to.
+  // marked pixel between ring_from and ring_to; or the mark from the centre runs on into that band.
   constexpr int kDirections = 48;
   int crossed = 0;
   for (int k = 0; k < kDirections; ++k) {
     const double ang = 2 * CV_PI * k / kDirections, dx = std::cos(ang), dy = std::sin(ang);
     double r = p.centre_radius * s * 0.5;
     while (r < p.ring_to * s && marked(cx + r * dx, cy + r * dy)) r += 0.5;
+    if (r >= p.ring_from * s && r < p.ring_to * s) {  // a knight on the start square touches its ring
+      ++crossed;
+      continue;
+    }
     r = std::max(r + 1, p.ring_from * s);
     for (; r <= p.ring_to * s; r += 0.5)
       if (marked(cx + r * dx, cy + r * dy)) {
@@ -115,12 +203,131 @@ double margin(double value, double threshold) {
   return std::clamp(std::abs(value - threshold) / threshold, 0.0, 1.0);
 }
 
+Error no_board(const std::string& why) { return make_error(ErrorCode::kNoBoard, "no board found: " + why); }
+
+cv::Vec3b to_vec3b(const Colour& c) { return {static_cast<uchar>(c[0]), static_cast<uchar>(c[1]), static_cast<uchar>(c[2])}; }
+
+// The colour most of `fills` share (within `distance`), and how many share it; `fills` not empty.
+std::pair<Colour, int> commonest(const std::vector<Colour>& fills, int distance) {
+  std::size_t best = 0;
+  int best_n = -1;
+  for (std::size_t i = 0; i < fills.size(); ++i) {
+    int n = 0;
+    for (const Colour& f : fills) n += l1_distance(fills[i], f) <= distance ? 1 : 0;
+    if (n > best_n) best_n = n, best = i;
+  }
+  std::vector<cv::Vec3b> near;
+  for (const Colour& f : fills)
+    if (l1_distance(fills[best], f) <= distance) near.push_back(to_vec3b(f));
+  return {median_colour(near), best_n};
+}
+
+// The squares' kinds from their looks (the lattice is known): marks first, then plain fills by parity.
+Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Colour& page, const Params& p) {
+  State& st = out.state;
+  const std::size_t count = looks.size();
+  for (const SquareLook& lk : looks)
+    if (!lk.uniform) return no_board("a square's corners differ in colour (the lattice does not fit the board)");
+  out.confidence.assign(count, 1.0);
+  std::vector<std::size_t> marks;
+  std::array<std::vector<std::size_t>, 2> plain;
+  int starts = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const SquareLook& lk = looks[i];
+    const int r = static_cast<int>(i) / st.cols, c = static_cast<int>(i) % st.cols;
+    double& conf = out.confidence[i];
+    conf = margin(lk.cross_cover, p.cross_min);
+    if (lk.cross) {
+      st.squares[i] = Square::kRemoved;
+      continue;
+    }
+    if (lk.ring) {
+      st.start = Cell{r, c};
+      ++starts;
+    }
+    conf = std::min({conf, margin(lk.ring_cover, p.ring_min), margin(lk.centre, p.clean_max)});
+    if (lk.centre > p.clean_max || lk.height >= p.knight_height) marks.push_back(i);
+    else plain[static_cast<std::size_t>((r + c) % 2)].push_back(i);
+  }
+  if (starts > 1) return no_board(std::to_string(starts) + " start rings on the board");
+
+  // The knight: the one mark as tall as a knight; every other mark is a visited square's number or dot.
+  std::vector<std::size_t> tall;
+  for (std::size_t i : marks) {
+    st.squares[i] = Square::kVisited;
+    if (looks[i].height >= p.knight_height) tall.push_back(i);
+    else if (looks[i].height > p.visited_height)
+      return no_board("a mark on a square is too tall for a number and too short for the knight");
+    out.confidence[i] = std::min(out.confidence[i], margin(looks[i].height, (p.knight_height + p.visited_height) / 2));
+  }
+  if (tall.size() > 1) return no_board(std::to_string(tall.size()) + " marks as tall as a knight on the board");
+  if (tall.size() == 1) st.knight = Cell{static_cast<int>(tall[0]) / st.cols, static_cast<int>(tall[0]) % st.cols};
+  else if (!marks.empty()) return no_board("visited squares but no knight");
+
+  // Plain squares: each parity's commonest fill is its free colour (page-coloured squares aside when
+  // they are removed ones); any other fill is a removed square's, one colour for all of them.
+  auto page_like = [&](const Colour& f) { return l1_distance(f, page) <= p.removed_distance; };
+  std::array<std::optional<Colour>, 2> free_colour;
+  for (std::size_t k = 0; k < 2; ++k) {
+    std::vector<Colour> fills;
+    bool page_seen = false;
+    for (std::size_t i : plain[k]) {
+      if (p.page_squares_removed && page_like(looks[i].fill)) page_seen = true;
+      else fills.push_back(looks[i].fill);
+    }
+    if (fills.empty()) {
+      if (page_seen && !out.ruled)
+        return no_board("every plain square of one colour of the checkerboard has the page colour: removed, or the "
+                        "board's own colour? (a profile's knight.page_squares_removed: false says the latter)");
+      continue;
+    }
+    const auto [colour, n] = commonest(fills, p.mark_distance);
+    if (2 * n <= static_cast<int>(fills.size()))
+      return no_board("no colour is shared by most squares of one colour of the checkerboard");
+    free_colour[k] = colour;
+  }
+  if (free_colour[0] && free_colour[1] && p.require_checkerboard && l1_distance(*free_colour[0], *free_colour[1]) < p.page_distance)
+    return no_board("the squares are not a checkerboard");
+  std::vector<cv::Vec3b> other;
+  std::vector<std::size_t> other_at;
+  int free_squares = 0;
+  for (std::size_t k = 0; k < 2; ++k)
+    for (std::size_t i : plain[k]) {
+      const Colour& f = looks[i].fill;
+      if (p.page_squares_removed && page_like(f)) {
+        st.squares[i] = Square::kRemoved;
+        out.confidence[i] = std::min(out.confidence[i], margin(l1_distance(f, page), p.removed_distance));
+        continue;
+      }
+      if (free_colour[k] && l1_distance(f, *free_colour[k]) <= p.mark_distance) {
+        ++free_squares;
+        out.confidence[i] = std::min(out.confidence[i], margin(l1_distance(f, *free_colour[k]), p.mark_distance));
+        continue;
+      }
+      st.squares[i] = Square::kRemoved;
+      if (free_colour[1 - k] && l1_distance(f, *free_colour[1 - k]) <= p.mark_distance)
+        return no_board("a square has the colour of the other squares of the checkerboard");
+      other.push_back(to_vec3b(f));
+      other_at.push_back(i);
+    }
+  if (!other.empty()) {
+    auto copy = other;
+    const Colour removed = median_colour(copy);
+    for (const auto& f : other)
+      if (l1_distance(f, removed) > p.mark_distance) return no_board("squares of more than three colours");
+  }
+  if (free_squares + static_cast<int>(marks.size()) < 2) return no_board("the grid holds fewer than 2 squares");
+  if (free_squares == 0 && !st.knight) return no_board("no free square and no knight");
+  if (st.start && st.squares[st.index(*st.start)] == Square::kRemoved) return no_board("the start ring is on a removed square");
+  return {};
+}
+
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
-  if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
+  if (input.empty()) return no_board("the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
+  if (!bgr) return no_board("expected an 8-bit colour image");
   const cv::Mat& img = *bgr;
-  if (img.rows < 3 * p.min_pitch || img.cols < 3 * p.min_pitch) return make_error(ErrorCode::kNoBoard, "no board found: the image is too small");
+  if (img.rows < 3 * p.min_pitch || img.cols < 3 * p.min_pitch) return no_board("the image is too small");
 
   const Colour page = border_colour(img);
   const cv::Mat shape = far_from(img, page, p.page_distance);
@@ -129,28 +336,40 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   // The smallest board there can be: min_side squares of min_pitch a side, in each direction.
   const int least_side = p.min_side * p.min_pitch;
   if (board.label < 0 || board.box.width < least_side || board.box.height < least_side)
-    return make_error(ErrorCode::kNoBoard, "no board found: nothing stands out from the page colour that is large enough for " +
-                      std::to_string(p.min_side) + " squares of " + std::to_string(p.min_pitch) + " px a side");
+    return no_board("nothing stands out from the page colour that is large enough for " + std::to_string(p.min_side) +
+                    " squares of " + std::to_string(p.min_pitch) + " px a side");
   const cv::Rect box = board.box;
 
-  // The frame's colour is the grid's.
-  std::vector<cv::Vec3b> edge;
-  for (int x = box.x; x < box.x + box.width; ++x)
-    for (int y : {box.y, box.y + box.height - 1})
-      if (shape.at<std::uint8_t>(y, x)) edge.push_back(img.at<cv::Vec3b>(y, x));
-  for (int y = box.y; y < box.y + box.height; ++y)
-    for (int x : {box.x, box.x + box.width - 1})
-      if (shape.at<std::uint8_t>(y, x)) edge.push_back(img.at<cv::Vec3b>(y, x));
-  const Colour ink = median_colour(edge);
-
-  std::vector<double> cols(static_cast<std::size_t>(box.width), 0), rows(static_cast<std::size_t>(box.height), 0);
-  for (int y = 0; y < box.height; ++y) {
-    const auto* row = img.ptr<cv::Vec3b>(box.y + y) + box.x;
-    for (int x = 0; x < box.width; ++x)
-      if (l1_distance(row[x], ink) <= p.ink_distance) cols[static_cast<std::size_t>(x)] += 1, rows[static_cast<std::size_t>(y)] += 1;
-  }
-  for (auto& c : cols) c /= box.height;
-  for (auto& r : rows) r /= box.width;
+  // The frame's colour is the grid's: sampled along the shape's outermost pixels, or 1 or 2 px in
+  // (a scaled image blends the outermost ones with the page).
+  // Ink: near the grid's colour; or, since JPEG blurs a thin line's colour far more than its
+  // brightness, near its brightness and not as far from its colour.
+  std::vector<double> cols, rows;
+  auto ink_profiles = [&](int inset) {
+    std::vector<cv::Vec3b> edge;
+    const cv::Rect in(box.x + inset, box.y + inset, box.width - 2 * inset, box.height - 2 * inset);
+    for (int x = in.x; x < in.x + in.width; ++x)
+      for (int y : {in.y, in.y + in.height - 1})
+        if (shape.at<std::uint8_t>(y, x)) edge.push_back(img.at<cv::Vec3b>(y, x));
+    for (int y = in.y; y < in.y + in.height; ++y)
+      for (int x : {in.x, in.x + in.width - 1})
+        if (shape.at<std::uint8_t>(y, x)) edge.push_back(img.at<cv::Vec3b>(y, x));
+    const Colour ink = median_colour(edge);
+    auto luma = [](int b, int g, int r) { return (29 * b + 150 * g + 77 * r) / 256; };
+    const int ink_luma = luma(ink[0], ink[1], ink[2]);
+    cols.assign(static_cast<std::size_t>(box.width), 0);
+    rows.assign(static_cast<std::size_t>(box.height), 0);
+    for (int y = 0; y < box.height; ++y) {
+      const auto* row = img.ptr<cv::Vec3b>(box.y + y) + box.x;
+      for (int x = 0; x < box.width; ++x) {
+        const int d = l1_distance(row[x], ink);
+        if (d <= p.ink_distance || (d <= 3 * p.ink_distance && std::abs(luma(row[x][0], row[x][1], row[x][2]) - ink_luma) <= p.ink_luma))
+          cols[static_cast<std::size_t>(x)] += 1, rows[static_cast<std::size_t>(y)] += 1;
+      }
+    }
+    for (auto& c : cols) c /= box.height;
+    for (auto& r : rows) r /= box.width;
+  };
   // A failed read shows the sink the shape taken for the board (green) and the grid lines found in it (red).
   auto show = [&](const Error& e) -> Error {
     if (debug == nullptr) return e;
@@ -165,12 +384,38 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
     debug->picture("knight", "grid", drawn);
     return e;
   };
-  auto vlines = grid_lines(cols, p, "width");
-  if (!vlines) return show(vlines.error());
-  auto hlines = grid_lines(rows, p, "height");
-  if (!hlines) return show(hlines.error());
-
   Reading out;
+  Result<std::vector<std::pair<int, int>>> vlines = no_board("no grid"), hlines = vlines;
+  for (int inset = 0; inset <= 2 && (!vlines || !hlines); ++inset) {
+    ink_profiles(inset);
+    vlines = grid_lines(cols, p, "width");
+    hlines = vlines ? grid_lines(rows, p, "height") : vlines;
+    if (inset == 0 && (vlines && hlines)) break;
+  }
+  if (!vlines || !hlines) {
+    // No grid lines: a chequered board, its lattice from the colour edges between squares.
+    const Error ruled_error = vlines ? hlines.error() : vlines.error();
+    std::vector<double> ex(static_cast<std::size_t>(box.width), 0), ey(static_cast<std::size_t>(box.height), 0);
+    for (int y = 0; y < box.height; ++y) {
+      const auto* row = img.ptr<cv::Vec3b>(box.y + y) + box.x;
+      const auto* up = y >= 2 ? img.ptr<cv::Vec3b>(box.y + y - 2) + box.x : nullptr;
+      const auto* down = y + 1 < box.height ? img.ptr<cv::Vec3b>(box.y + y + 1) + box.x : nullptr;
+      for (int x = 0; x < box.width; ++x) {
+        if (x >= 2 && x + 1 < box.width && l1_distance(row[x - 2], cv::Vec3i(row[x + 1])) > p.edge_distance) ex[static_cast<std::size_t>(x)] += 1;
+        if (up != nullptr && down != nullptr && l1_distance(up[x], cv::Vec3i(down[x])) > p.edge_distance) ey[static_cast<std::size_t>(y)] += 1;
+      }
+    }
+    for (auto& v : ex) v /= box.height;
+    for (auto& v : ey) v /= box.width;
+    auto vl = edge_lattice(ex, p, "width");
+    if (!vl) return show(with_context(ruled_error.message + "; ", vl.error()));
+    auto hl = edge_lattice(ey, p, "height");
+    if (!hl) return show(with_context(ruled_error.message + "; ", hl.error()));
+    vlines = std::move(*vl);
+    hlines = std::move(*hl);
+    out.ruled = false;
+  }
+
   out.frame = img.size();
   out.board = box;
   State& st = out.state;
@@ -179,69 +424,20 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   out.pitch_x = static_cast<double>(vlines->back().first - vlines->front().first) / st.cols;
   out.pitch_y = static_cast<double>(hlines->back().first - hlines->front().first) / st.rows;
   if (std::abs(out.pitch_x - out.pitch_y) > p.spacing_tolerance * std::max(out.pitch_x, out.pitch_y))
-    return make_error(ErrorCode::kNoBoard, "no board found: the grid's cells are not square");
+    return no_board("the grid's cells are not square");
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
 
-  std::vector<SquareLook> looks;
+  std::vector<cv::Rect> squares;
   for (int r = 0; r < st.rows; ++r)
     for (int c = 0; c < st.cols; ++c) {
       const int x0 = box.x + (*vlines)[static_cast<std::size_t>(c)].second, x1 = box.x + (*vlines)[static_cast<std::size_t>(c) + 1].first;
       const int y0 = box.y + (*hlines)[static_cast<std::size_t>(r)].second, y1 = box.y + (*hlines)[static_cast<std::size_t>(r) + 1].first;
-      const cv::Rect sq(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
-      out.centres.push_back({static_cast<float>(x0 + (sq.width - 1) / 2.0), static_cast<float>(y0 + (sq.height - 1) / 2.0)});
-      looks.push_back(look_at(img, sq, p));
+      squares.emplace_back(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
+      out.centres.push_back({static_cast<float>(x0 + (squares.back().width - 1) / 2.0), static_cast<float>(y0 + (squares.back().height - 1) / 2.0)});
     }
-
-  std::array<std::vector<cv::Vec3b>, 2> free_fill;
-  int knights = 0, starts = 0, on_board = 0;
-  for (int r = 0; r < st.rows; ++r)
-    for (int c = 0; c < st.cols; ++c) {
-      const std::size_t i = static_cast<std::size_t>(r * st.cols + c);
-      const SquareLook& lk = looks[i];
-      const int to_page = l1_distance(lk.fill, page);
-      double conf = margin(to_page, p.removed_distance);
-      if (to_page <= p.removed_distance) {
-        st.squares[i] = Square::kRemoved;
-        out.confidence.push_back(conf);
-        continue;
-      }
-      ++on_board;
-      if (lk.centre >= p.disc_min) {
-        st.squares[i] = Square::kVisited;
-        st.knight = Cell{r, c};
-        ++knights;
-        conf = std::min(conf, margin(lk.centre, p.disc_min));
-      } else if (lk.centre <= p.clean_max) {
-        free_fill[static_cast<std::size_t>((r + c) % 2)].push_back(cv::Vec3b(static_cast<uchar>(lk.fill[0]), static_cast<uchar>(lk.fill[1]),
-                                                                          static_cast<uchar>(lk.fill[2])));
-        conf = std::min(conf, margin(lk.centre, p.clean_max));
-      } else {
-        st.squares[i] = Square::kVisited;
-        conf = std::min({conf, margin(lk.centre, p.clean_max), margin(lk.centre, p.disc_min)});
-      }
-      if (lk.ring) {
-        st.start = Cell{r, c};
-        ++starts;
-      }
-      conf = std::min(conf, margin(lk.ring_cover, p.ring_min));
-      out.confidence.push_back(conf);
-    }
-  if (on_board < 2) return make_error(ErrorCode::kNoBoard, "no board found: the grid holds fewer than 2 squares");
-  if (knights > 1) return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(knights) + " knights on the board");
-  if (starts > 1) return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(starts) + " start rings on the board");
-  if (free_fill[0].empty() && free_fill[1].empty() && !st.knight)
-    return make_error(ErrorCode::kNoBoard, "no board found: no free square and no knight");
-  // Free squares are a checkerboard: two colours by parity, distinct when both appear.
-  std::array<Colour, 2> parity;
-  for (int k = 0; k < 2; ++k) {
-    auto copy = free_fill[static_cast<std::size_t>(k)];
-    parity[static_cast<std::size_t>(k)] = median_colour(copy);
-    for (const auto& f : free_fill[static_cast<std::size_t>(k)])
-      if (l1_distance(f, parity[static_cast<std::size_t>(k)]) > p.mark_distance)
-        return make_error(ErrorCode::kNoBoard, "no board found: free squares of one colour of the checkerboard differ");
-  }
-  if (!free_fill[0].empty() && !free_fill[1].empty() && l1_distance(parity[0], parity[1]) < p.page_distance)
-    return make_error(ErrorCode::kNoBoard, "no board found: the squares are not a checkerboard");
+  std::vector<SquareLook> looks;
+  for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p));
+  if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }
 
@@ -257,8 +453,12 @@ double Reading::min_confidence() const {
 constexpr ParamSpec<Params> kParamTable[] = {
     {"page_distance", &Params::page_distance, kAnyLo, kAnyHi, "farther than this from the page colour a pixel is part of a shape"},
     {"ink_distance", &Params::ink_distance, kAnyLo, kAnyHi, "within this of the grid colour a pixel is grid ink"},
+    {"ink_luma", &Params::ink_luma, kAnyLo, kAnyHi, "also ink: within this grey level (0-255) of the grid's and 3 x ink_distance of its colour (JPEG blurs colour)"},
     {"line_coverage", &Params::line_coverage, kAnyLo, kAnyHi, "least fraction of a board column (row) that is ink on a grid line"},
     {"spacing_tolerance", &Params::spacing_tolerance, kAnyLo, kAnyHi, "grid line spacings differ from their median by at most this fraction"},
+    {"edge_distance", &Params::edge_distance, kAnyLo, kAnyHi, "chequered boards (no grid lines): a colour change across 4 px larger than this is an edge"},
+    {"edge_coverage", &Params::edge_coverage, kAnyLo, kAnyHi, "chequered boards: least fraction of the board's rows (columns) with an edge at a square boundary"},
+    {"edge_window", &Params::edge_window, kAnyLo, kAnyHi, "chequered boards: a boundary's edge is looked for this far either side, fraction of the pitch"},
     {"min_pitch", &Params::min_pitch, kAnyLo, kAnyHi, "smallest square pitch accepted, px"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most squares per board side"},
     {"min_side", &Params::min_side, kAnyLo, kAnyHi, "fewest squares per board side"},
@@ -266,9 +466,16 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"corner_from", &Params::corner_from, kAnyLo, kAnyHi, "fill samples: corner patches from this fraction of the square's side in from each corner (to corner_to)"},
     {"corner_to", &Params::corner_to, kAnyLo, kAnyHi, "fill samples: corner patches up to this fraction of the square's side in from each corner"},
     {"removed_distance", &Params::removed_distance, kAnyLo, kAnyHi, "a fill this close to the page colour is a removed square"},
+    {"page_squares_removed", &Params::page_squares_removed, 0, 1, "squares of the page colour are removed ones (false: the page colour is one of the board's)"},
+    {"require_checkerboard", &Params::require_checkerboard, 0, 1, "free squares alternate two colours (false: a ruled grid of squares of one colour is read too)"},
     {"centre_radius", &Params::centre_radius, kAnyLo, kAnyHi, "marks are looked for within this radius of the centre, fraction of the side"},
     {"clean_max", &Params::clean_max, kAnyLo, kAnyHi, "at most this fraction of marked pixels there: a plain (free) square"},
-    {"disc_min", &Params::disc_min, kAnyLo, kAnyHi, "at least this fraction: the knight's disc"},
+    {"mark_radius", &Params::mark_radius, kAnyLo, kAnyHi, "a mark's height is measured within this radius of the centre (of the ink reaching centre_radius), fraction of the side"},
+    {"knight_height", &Params::knight_height, kAnyLo, kAnyHi, "the knight's mark (disc, glyph, piece) is at least this tall, fraction of the side"},
+    {"visited_height", &Params::visited_height, kAnyLo, kAnyHi, "every other mark (a visiting number or dot) is at most this tall, fraction of the side"},
+    {"cross_from", &Params::cross_from, kAnyLo, kAnyHi, "a removed square's cross is looked for along both diagonals from this distance from the centre, fraction of the side (to cross_to)"},
+    {"cross_to", &Params::cross_to, kAnyLo, kAnyHi, "outer end of the cross search along the diagonals, fraction of the side"},
+    {"cross_min", &Params::cross_min, kAnyLo, kAnyHi, "least marked fraction of each diagonal arm (and unmarked of each straight one) for a cross"},
     {"ring_from", &Params::ring_from, kAnyLo, kAnyHi, "the start ring is looked for from this radius, fraction of the side (to ring_to)"},
     {"ring_to", &Params::ring_to, kAnyLo, kAnyHi, "outer radius of the start ring search, fraction of the side"},
     {"ring_min", &Params::ring_min, kAnyLo, kAnyHi, "least fraction of directions that cross the ring"},
@@ -276,15 +483,21 @@ constexpr ParamSpec<Params> kParamTable[] = {
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
+namespace {
+
+// What is inconsistent about `p` ("" when nothing): for profiles and for learn()'s candidates.
+std::string inconsistency(const Params& p) {
+  if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from || p.ring_to <= p.ring_from ||
+      p.cross_to <= p.cross_from || p.knight_height <= p.visited_height)
+    return "the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to, "
+           "visited_height < knight_height)";
+  return "";
+}
+
+}  // namespace
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "knight", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.min_pitch < 4 || p.min_side < 1 || p.max_side < p.min_side || p.corner_to <= p.corner_from ||
-            p.ring_to <= p.ring_from)
-          return "the `knight` profile node has inconsistent values (min_pitch >= 4, min_side <= max_side, from < to)";
-        return "";
-      });
+  return params_from_table(node, "knight", param_table(), defaults, inconsistency);
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
@@ -293,6 +506,65 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
   } catch (const cv::Exception& e) {
     return make_error(std::string("knight reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Rejected: a grid search over all keys (28 keys: far too many reads), and fitting colours from the
+// truth (the reader has no colours to fit: what a look needs are its switches and tolerances).
+// So: a hill climb from `start`, one key at a time (a switch flipped, a number scaled), towards more
+// squares read as in `truth`, stopping at the first Params that read it exactly.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else squares, start and knight right
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.rows != truth.rows || got->state.cols != truth.cols) return 0;
+    int n = (got->state.start == truth.start ? 1 : 0) + (got->state.knight == truth.knight ? 1 : 0);
+    for (std::size_t i = 0; i < truth.squares.size(); ++i) n += got->state.squares[i] == truth.squares[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = static_cast<int>(truth.squares.size()) + 2;
+  Params current = start;
+  int score = agreement(current);
+  if (score == exact && read(bgr, current)->state == truth) return current;
+  int tried = 1;
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    Params best = current;
+    int best_score = score;
+    for (const ParamSpec<Params>& spec : param_table()) {
+      std::vector<Params> moves;
+      std::visit(
+          [&](auto member) {
+            using T = std::remove_cvref_t<decltype(current.*member)>;
+            if constexpr (std::is_same_v<T, bool>) {
+              Params q = current;
+              q.*member = !(current.*member);
+              moves.push_back(q);
+            } else if constexpr (std::is_arithmetic_v<T>) {
+              for (double f : {0.6, 1.6}) {
+                Params q = current;
+                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
+                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
+                if (q.*member != current.*member) moves.push_back(q);
+              }
+            }
+          },
+          spec.field);
+      for (const Params& q : moves) {
+        if (!inconsistency(q).empty()) continue;
+        ++tried;
+        const int sc = agreement(q);
+        if (sc == exact && read(bgr, q)->state == truth) return q;
+        if (sc > best_score) best = q, best_score = sc;
+      }
+    }
+    if (best_score <= score) break;
+    current = best;
+    score = best_score;
+  }
+  return make_error("learn: no knight Params read this screenshot as the given board (" + std::to_string(tried) +
+                    " settings tried, one key at a time from the start; the closest " +
+                    (score < 0 ? std::string("refused it") : "got " + std::to_string(score) + " of " + std::to_string(exact) + " right") +
+                    "): is it the board the screenshot shows?");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> tour) {

@@ -1,21 +1,33 @@
 /* reader.hpp: reads a knight's-tour board (size, removed squares, start, visited squares, knight) off an arena screenshot. */
 #pragma once
 
-// What the reader relies on (the arena's look, whatever its colours, widths, fonts and sizes):
+// What the reader relies on (structure first, then squares told apart by how they differ from each
+// other; no colour is fixed):
 //   detect: the page colour is the commonest along the image's border; the board is the largest
 //           shape that differs from it (at least min_side squares of min_pitch a side: nothing is
-//           assumed about the board's share of the image, a 4x4 board may sit small in a big window); its outer frame and grid lines are one colour ("ink") and
-//           run the board's full height or width, so columns and rows of the board whose pixels are
-//           nearly all ink are grid lines, equally spaced.
-//   decode: per square, the fill (sampled in its corners) tells removed squares (page colour) from
-//           board squares; the centre tells free squares (plain) from visited ones (a number or a
-//           dot), a filled disc marks the knight, and a ring round the square's middle the start.
+//           assumed about the board's share of the image). Its lattice is found one of two ways:
+//           ruled: the outer frame and grid lines are one colour ("ink") running the board's full
+//           height or width, so columns and rows nearly all ink are grid lines, equally spaced;
+//           chequered (no lines): colour changes line up along the squares' edges, so the lattice
+//           is the finest equal division of the shape whose every boundary is such an edge (a
+//           coarser one fails the check that each square's four corners are one colour).
+//   decode: per square, the fill (sampled in its corners, which must agree), and the marks on it
+//           (pixels far from the fill): a cross along both diagonals is a removed square; a mark
+//           in the middle is a visited square (a number or a dot), or the knight when it is the one
+//           mark that stands much taller than the others (a disc, a glyph, a piece picture); a
+//           ring round the middle is the start. Plain squares: the commonest fill of each colour
+//           of the checkerboard (by parity) is a free square; a fill of the page colour
+//           (page_squares_removed) or of one other colour, always fewer, is a removed square.
+// Cannot be told from the picture, and so not promised: with no grid lines, a whole outer row or
+// column of removed squares in the page colour (the board looks one row smaller), or removed squares
+// of a colour of their own outnumbering the free squares of their parity.
 // Rejected: a least board area as a fraction of the image (it refused small boards in large frames,
 // e.g. a 4x4 board at a 40 px pitch in 1280x720; the grid-line checks reject non-boards anyway);
 // telling free from visited squares by colour alone (a style may make the visited colour
 // close to one of the checker colours; the mark in the centre does not depend on colours); reading the
 // visiting numbers (needs OCR, and the puzzle does not need the order: visited squares are simply
-// out of play).
+// out of play); the knight as the one filled disc (a glyph or a piece picture fills little of the
+// middle; its height sets it apart from the numbers whatever it looks like).
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -38,8 +50,12 @@ using solvers::knight::State;
 struct Params {
   int page_distance = 60;       // farther than this from the page colour a pixel is part of a shape
   int ink_distance = 60;        // within this of the grid colour a pixel is grid ink
+  int ink_luma = 24;            // ... or within this grey level of it and 3 x ink_distance (JPEG blurs colour)
   double line_coverage = 0.9;   // least fraction of a board column (row) that is ink on a grid line
   double spacing_tolerance = 0.1;  // grid line spacings differ from their median by at most this fraction
+  int edge_distance = 60;       // chequered boards: a colour change across 4 px larger than this is an edge
+  double edge_coverage = 0.5;   // least fraction of the board's rows (columns) with an edge at a square boundary
+  double edge_window = 0.08;    // a boundary's edge is looked for this far either side, fraction of the pitch
   int min_pitch = 12;           // smallest square pitch accepted, px
   int max_side = 16;            // most squares per board side
   int min_side = 3;             // fewest squares per board side
@@ -47,9 +63,16 @@ struct Params {
   double corner_from = 0.06;    // fill samples: corner patches from this ...
   double corner_to = 0.16;      // ... to this fraction of the square's side in from each corner
   double removed_distance = 45; // a fill this close to the page colour is a removed square
+  bool page_squares_removed = true;  // squares of the page colour are removed ones (false: a board colour)
+  bool require_checkerboard = true;  // free squares alternate two colours (false: a ruled grid of one colour)
   double centre_radius = 0.2;   // marks are looked for within this radius of the centre, fraction of the side
   double clean_max = 0.03;      // at most this fraction of marked pixels there: a plain (free) square
-  double disc_min = 0.75;       // at least this fraction: the knight's disc
+  double mark_radius = 0.36;    // a mark's height: of the ink within this radius that reaches centre_radius, fraction of the side
+  double knight_height = 0.42;  // the knight's mark is at least this tall, fraction of the side ...
+  double visited_height = 0.36; // ... and every other mark at most this tall
+  double cross_from = 0.18;     // a removed square's cross is looked for along both diagonals from this
+  double cross_to = 0.3;        //   to this distance from the centre, fraction of the side
+  double cross_min = 0.8;       // least marked fraction of each of the four diagonal arms for a cross
   double ring_from = 0.33;      // the start ring is looked for between these radii,
   double ring_to = 0.47;        //   fractions of the side
   double ring_min = 0.75;       // least fraction of directions that cross the ring
@@ -63,7 +86,8 @@ struct Reading {
   State state;                         // closed = false: the look has no mark for closed tours
   std::vector<cv::Point2f> centres;    // per square, row-major, frame px (where to click)
   cv::Rect board;                      // the outer frame, frame px
-  double pitch_x = 0, pitch_y = 0;     // px between grid lines
+  double pitch_x = 0, pitch_y = 0;     // px between grid lines (square boundaries)
+  bool ruled = true;                   // grid lines drawn (false: a chequered board without lines)
   std::vector<double> confidence;      // per square, row-major, 0..1
   cv::Size frame;
 
@@ -74,6 +98,11 @@ struct Reading {
 // Errors start with "no board found: " when nothing in the image looks like a knight's board.
 // `debug` (optional) receives a picture of the shape and grid lines found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+
+// Params with which read() gives exactly `truth` for `bgr` (a screenshot of a look and the board it
+// shows), found from `start` by changing as few keys of param_table() as it can; an error saying
+// what was tried when none do. `truth` is a mid-tour State as read() returns it (closed = false).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: grid, removed squares crossed, visited squares dotted, knight and
 // start circled, low-confidence squares red; `tour` (squares in order) as a numbered line.
@@ -95,6 +124,7 @@ struct ImageSpec {
   static constexpr auto param_table = &knight::param_table;
   static constexpr auto read = &knight::read;
   static constexpr auto annotate = &knight::annotate;
+  static constexpr auto learn = &knight::learn;
   static Drawn drawn(const solvers::Outcome& out, const solvers::knight::Solution& sol);
   // The board text's state (solvers/knight: the replay check wants a board before the first move).
   static solvers::knight::State solver_state(const Reading& reading);

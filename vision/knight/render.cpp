@@ -28,6 +28,43 @@ void centred_text(cv::Mat& img, const std::string& text, cv::Point2d centre, dou
   cv::putText(img, text, org, font, scale, colour, thick, cv::LINE_AA);
 }
 
+// A chess knight's outline (head facing left, on a base) in a unit box, y down; drawn as a polygon
+// so it scales with the square like a glyph of a font.
+constexpr double kKnightOutline[][2] = {
+    {0.20, 1.00}, {0.84, 1.00}, {0.84, 0.88}, {0.74, 0.84}, {0.72, 0.62}, {0.80, 0.42}, {0.78, 0.22}, {0.66, 0.08},
+    {0.54, 0.02}, {0.48, 0.10}, {0.42, 0.02}, {0.36, 0.14}, {0.22, 0.30}, {0.08, 0.48}, {0.12, 0.58}, {0.24, 0.60},
+    {0.38, 0.50}, {0.44, 0.56}, {0.32, 0.72}, {0.28, 0.86}, {0.20, 0.90}};
+
+// The outline `height` px tall centred on `centre`, in 1/16 px (cv::fillPoly's shift 4).
+std::vector<cv::Point> knight_outline(cv::Point2d centre, double height) {
+  std::vector<cv::Point> pts;
+  for (const auto& q : kKnightOutline)
+    pts.emplace_back(static_cast<int>(std::lround((centre.x + (q[0] - 0.52) * height) * 16)),
+                     static_cast<int>(std::lround((centre.y + (q[1] - 0.5) * height) * 16)));
+  return pts;
+}
+
+void draw_knight(cv::Mat& img, cv::Point2d m, double p, const RenderStyle& style) {
+  switch (style.knight_look) {
+    case KnightLook::kDisc:
+      cv::circle(img, m * 16, static_cast<int>(0.26 * p * 16), style.knight, cv::FILLED, cv::LINE_AA, 4);
+      centred_text(img, "N", m, 0.26 * p, 0.3 * p, style.font, style.letter);
+      break;
+    case KnightLook::kGlyph:
+      cv::fillPoly(img, std::vector<std::vector<cv::Point>>{knight_outline(m, 0.6 * p)}, style.knight, cv::LINE_AA, 4);
+      break;
+    case KnightLook::kPiece: {
+      const std::vector<std::vector<cv::Point>> poly{knight_outline(m, 0.6 * p)};
+      cv::fillPoly(img, poly, style.letter, cv::LINE_AA, 4);
+      cv::polylines(img, poly, true, style.knight, std::max(1, static_cast<int>(std::lround(0.04 * p))), cv::LINE_AA, 4);
+      break;
+    }
+    case KnightLook::kLetter:
+      centred_text(img, "N", m, 0.5 * p, 0.5 * p, style.font, style.knight);
+      break;
+  }
+}
+
 }  // namespace
 
 std::optional<Cell> RenderLayout::cell_at(cv::Point2d p) const {
@@ -43,7 +80,7 @@ RenderLayout layout(const State& state, cv::Rect area, const RenderStyle& style)
   RenderLayout out;
   out.rows = std::max(1, state.rows);
   out.cols = std::max(1, state.cols);
-  out.grid_px = std::max(1, style.grid_px);
+  out.grid_px = std::max(0, style.grid_px);
   const int margin = static_cast<int>(std::lround(style.margin * std::min(area.width, area.height)));
   const int pw = (area.width - 2 * margin - out.grid_px) / out.cols;
   const int ph = (area.height - 2 * margin - out.grid_px) / out.rows;
@@ -65,11 +102,19 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
     for (int c = 0; c < state.cols; ++c) {
       const Cell cell{r, c};
       const Square sq = state.at(cell);
-      const cv::Scalar fill = sq == Square::kRemoved   ? style.background
-                              : sq == Square::kVisited ? style.visited
-                              : (r + c) % 2 == 0       ? style.light
-                                                       : style.dark;
+      const bool removed = sq == Square::kRemoved;
+      const cv::Scalar fill = removed && style.removed == RemovedLook::kPage     ? style.background
+                              : removed && style.removed == RemovedLook::kColour ? style.removed_fill
+                              : sq == Square::kVisited                           ? style.visited
+                              : (r + c) % 2 == 0 || !style.checkered            ? style.light
+                                                                                 : style.dark;
       cv::rectangle(canvas, lay.square(cell), fill, cv::FILLED);
+      if (removed && style.removed == RemovedLook::kCross) {
+        const cv::Point2d m = lay.centre(cell), d(0.32 * p, 0.32 * p), e(0.32 * p, -0.32 * p);
+        const int thick = std::max(2, static_cast<int>(std::lround(0.07 * p)));
+        cv::line(canvas, (m - d) * 16, (m + d) * 16, style.removed_fill, thick, cv::LINE_AA, 4);
+        cv::line(canvas, (m - e) * 16, (m + e) * 16, style.removed_fill, thick, cv::LINE_AA, 4);
+      }
       if (sq != Square::kVisited || (state.knight && *state.knight == cell)) continue;
       const int n = order[state.index(cell)];
       if (n > 0)
@@ -83,11 +128,7 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
     cv::circle(canvas, lay.centre(*state.start) * 16, static_cast<int>(0.40 * p * 16), style.ring, thick,
                cv::LINE_AA, 4);
   }
-  if (state.knight) {
-    const cv::Point2d m = lay.centre(*state.knight);
-    cv::circle(canvas, m * 16, static_cast<int>(0.26 * p * 16), style.knight, cv::FILLED, cv::LINE_AA, 4);
-    centred_text(canvas, "N", m, 0.26 * p, 0.3 * p, style.font, style.letter);
-  }
+  if (state.knight) draw_knight(canvas, lay.centre(*state.knight), p, style);
 }
 
 cv::Mat render(const State& state, const RenderStyle& style, cv::Size size, std::span<const Cell> tour,

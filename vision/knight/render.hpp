@@ -10,8 +10,12 @@
 // any style without linking the arena program; the arena draws its knight levels with it. It shares
 // no thresholds with reader.cpp.
 //
-// Rejected: drawing a chess-piece glyph for the knight (Hershey fonts have none, and a bitmap would
-// not scale with the square); anti-aliased grid lines (blended one-pixel lines would make the grid
+// Other looks of the same board, for the readers' look sweeps (tests/vision/knight_look_sweep_test.cpp):
+// no grid lines (a plain chequered board), removed squares in a colour of their own or crossed out,
+// the knight as a chess-knight silhouette (a glyph), an outlined piece, or a large letter.
+//
+// Rejected: a bitmap of a chess piece for the knight (it would not scale with the square: the
+// silhouette is a polygon drawn at any size); anti-aliased grid lines (blended one-pixel lines would make the grid
 // colour a guess; the lines are axis-aligned, so crisp lines cost nothing in looks).
 
 #include <cstdint>
@@ -26,6 +30,12 @@ namespace pb::vision::knight {
 using solvers::knight::Cell;
 using solvers::knight::State;
 
+// How removed squares look: the page showing through, a colour of their own, or a cross on the board.
+enum class RemovedLook { kPage, kColour, kCross };
+// How the knight looks: the arena's disc with an "N", a filled silhouette (a glyph), an outlined
+// silhouette (a piece picture: `letter` inside, `knight` round it), a large letter "N".
+enum class KnightLook { kDisc, kGlyph, kPiece, kLetter };
+
 // Colours BGR 0-255; lengths in px unless said otherwise.
 struct RenderStyle {
   cv::Scalar background{236, 236, 236};  // the page; removed squares show it too
@@ -37,7 +47,11 @@ struct RenderStyle {
   cv::Scalar knight{40, 40, 160};   // the disc
   cv::Scalar letter{245, 245, 245}; // the "N" on the disc
   cv::Scalar ring{200, 60, 30};     // around the start square
-  int grid_px = 2;                  // grid line width
+  int grid_px = 2;                  // grid line width (0: no grid lines, a plain chequered board)
+  RemovedLook removed = RemovedLook::kPage;
+  cv::Scalar removed_fill{90, 90, 90};  // kColour: the removed squares' colour; kCross: the cross's
+  KnightLook knight_look = KnightLook::kDisc;
+  bool checkered = true;            // false: every free square `light` (a ruled grid)
   int font = 0;                     // cv::HersheyFonts value
   double max_pitch = 72;            // largest square pitch
   double margin = 0.05;             // free space around the board, fraction of the area's shorter side

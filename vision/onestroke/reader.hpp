@@ -130,6 +130,7 @@ struct ImageSpec {
   static constexpr auto param_table = &onestroke::param_table;
   static constexpr auto read = &onestroke::read;
   static constexpr auto annotate = &onestroke::annotate;
+  static constexpr auto learn = &onestroke::learn;
   static Drawn drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol);
 };
 
