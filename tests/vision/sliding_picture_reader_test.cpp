@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "tests/support/taquin_draw.hpp"
 #include "vision/sliding/image_puzzle.hpp"
@@ -226,4 +227,28 @@ TEST(SlidingPictureReader, AnswersInTaquinsOwnTerms) {
     EXPECT_EQ(drawn.cols, img.cols);
     EXPECT_GT(drawn.rows, img.rows);  // the strip of moves below the picture
   }
+}
+
+TEST(SlidingPictureReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": Taquin's picture tiles (numbers and photos) scaled 0.5-2x and JPEG
+  // down to quality 60. A scaled board no longer has Taquin's geometry (n * pitch - 1): refused,
+  // never read wrongly.
+  NEED_PICTURES();
+  const double scales[] = {1.0, 0.5, 0.75, 1.5, 2.0, 1.0};
+  const int qualities[] = {90, 0, 75, 60, 90, 60};
+  const char* pictures_used[] = {"3-numbers.png", "4-numbers.png", "1-maine.jpg", "1-Jasmina.jpg", "3-numbers.png", "1-Cat_face_day.jpg"};
+  pb::testing::SweepTally tally;
+  for (int i = 0; i < 6; ++i) {
+    const int n = i % 2 == 0 ? 3 : 4;
+    std::vector<int> pieces = shuffled(n, 40u + static_cast<unsigned>(i));
+    const cv::Mat win = pb::testing::degrade(draw_taquin(picture_named(*pictures, pictures_used[i]), n, n == 3 ? 70 : 51, pieces), scales[i], qualities[i]);
+    const std::string what = std::string(pictures_used[i]) + " x" + std::to_string(scales[i]).substr(0, 4) + " q" + std::to_string(qualities[i]);
+    auto r = vs::read_picture_board(win, *pictures);
+    const bool same = r.ok() && r->state == solver_state(n, pieces);
+    if (r.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state);
+    tally.add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message.substr(0, 160)));
+  }
+  tally.print("sliding, Taquin picture tiles");
+  EXPECT_EQ(tally.wrong, 0);
+  EXPECT_GE(tally.exact, 1);  // unscaled at JPEG quality 90 still reads
 }

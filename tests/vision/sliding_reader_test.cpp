@@ -4,7 +4,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
+#include "tests/support/sliding_look.hpp"
 #include "vision/sliding/image_puzzle.hpp"
 #include "vision/sliding/reader.hpp"
 
@@ -217,4 +219,29 @@ TEST(SlidingReader, ParamsFromProfile) {
   auto e = vs::load_params(bad["sliding"]);
   ASSERT_FALSE(e.ok());
   EXPECT_NE(e.error().message.find("min_tile_px"), std::string::npos);
+}
+
+TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": tiles with or without bevels, Hershey fonts upright and italic
+  // (serif italic digits, as GNOME Taquin draws them), any palette and background, scaled 0.5-2x,
+  // JPEG down to quality 60. Refusing is allowed, reading wrongly is not.
+  const double scales[] = {1.0, 0.5, 0.75, 1.5, 2.0};
+  const int qualities[] = {0, 90, 75, 60};
+  pb::testing::SweepTally bevelled, flat;
+  for (int seed = 0; seed < 15; ++seed) {
+    const pb::testing::SlidingLook look = pb::testing::sliding_look(seed);
+    const double scale = scales[seed % 5];
+    const int quality = qualities[(seed / 2) % 4];
+    const std::string what = std::string(look.bevels ? "bevelled" : "flat") + ((look.font & cv::FONT_ITALIC) ? " italic" : "") + " font " +
+                             std::to_string(look.font & 7) + " seed " + std::to_string(seed) + " x" + std::to_string(scale).substr(0, 4) +
+                             " q" + std::to_string(quality);
+    auto r = vs::read(pb::testing::degrade(look.image, scale, quality));
+    const bool same = r.ok() && r->state == look.truth;
+    if (r.ok() && !same)
+      ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state) << "expected\n" << pb::solvers::sliding::format(look.truth);
+    (look.bevels ? bevelled : flat).add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message.substr(0, 160)));
+  }
+  bevelled.print("sliding, bevelled tiles");
+  flat.print("sliding, flat tiles");
+  EXPECT_EQ(bevelled.wrong + flat.wrong, 0);
 }
