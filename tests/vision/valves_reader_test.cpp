@@ -166,9 +166,9 @@ void diagram_case(testing::SweepTally& tally, int style, int level, int clicks, 
 TEST(ValvesReader, ReadsNodeLinkDiagrams) {
   // Circles and squares, filled and outlined, plain or lettered ends, closed valves: every one exact.
   testing::SweepTally tally;
-  for (int style = 0; style < 10; ++style) diagram_case(tally, style, 2 + style % 7, style % 3 == 2 ? 1 : 0, 1.0, 0);
+  for (int style = 0; style < 8; ++style) diagram_case(tally, style, 2 + style % 7, style % 3 == 2 ? 1 : 0, 1.0, 0);
   tally.print("valves diagrams");
-  EXPECT_EQ(tally.exact, 10);
+  EXPECT_EQ(tally.exact, 8);
 }
 
 // The look sweep (docs/VISION.md "Look sweep"): arena wheel styles and diagram looks, scaled 0.5-2x
@@ -177,7 +177,7 @@ TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
   const double scales[] = {0.5, 0.75, 1.0, 1.5, 2.0};
   const int qualities[] = {0, 90, 75, 60};
   testing::SweepTally wheels, diagrams;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < 6; ++i) {
     const double scale = scales[i % 5];
     const int quality = qualities[(i / 2) % 4];
     const cv::Size size = kSizes[(i + 1) % 5];
@@ -190,7 +190,7 @@ TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
     if (got.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << sv::format(got->state) << "expected\n" << sv::format(truth);
     wheels.add(got.ok(), same, what + (got.ok() ? "" : ": " + got.error().message));
   }
-  for (int i = 0; i < 8; ++i) diagram_case(diagrams, 20 + i, 1 + (i * 3) % 11, i % 3 == 1 ? 1 : 0, scales[(i + 2) % 5], qualities[(i + 1) % 4]);
+  for (int i = 0; i < 6; ++i) diagram_case(diagrams, 20 + i, 1 + (i * 3) % 11, i % 3 == 1 ? 1 : 0, scales[(i + 2) % 5], qualities[(i + 1) % 4]);
   wheels.print("valves wheels");
   diagrams.print("valves diagrams");
   EXPECT_EQ(wheels.wrong + diagrams.wrong, 0);

@@ -102,8 +102,12 @@ std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params
   for (int i = 1; i < n; ++i) {
     const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
                      stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (std::min(b.width, b.height) < p.diagram_min_px) {  // specks and thin remnants: no shape needed
+      largest_other = std::max({largest_other, b.width, b.height});
+      continue;
+    }
     const cv::Mat shape = filled(labels(b) == i);
-    if (std::min(b.width, b.height) >= p.diagram_min_px && compact(b, cv::countNonZero(shape), p)) {
+    if (compact(b, cv::countNonZero(shape), p)) {
       DNode d;
       d.box = b;
       d.mask = shape;
