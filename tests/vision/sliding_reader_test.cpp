@@ -245,3 +245,15 @@ TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
   flat.print("sliding, flat tiles");
   EXPECT_EQ(bevelled.wrong + flat.wrong, 0);
 }
+
+TEST(SlidingReader, FlatTilesWithoutBevelsAreRead) {
+  // Tiles drawn as flat squares of their own colour on the page (no bevels): the page shows at the
+  // blank, plain, and is read as the blank.
+  for (int seed : {2, 8, 11}) {
+    const pb::testing::SlidingLook look = pb::testing::sliding_look(seed);
+    ASSERT_FALSE(look.bevels) << seed;
+    auto r = vs::read(look.image);
+    ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << r.error().message;
+    EXPECT_EQ(r->state, look.truth) << "seed " << seed;
+  }
+}

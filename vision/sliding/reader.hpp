@@ -41,6 +41,9 @@ struct Params {
   double min_face_ratio = 0.75;    // least face side / pitch (the game: 0.9)
   int max_side = 32;               // most tiles per board side (the solver's limit)
   double max_blank_ink = 0.01;     // most ink on the blank site, fraction of its area
+  double max_blank_stddev = 6;     // a site with no digits that is plain (colours varying by at most this,
+                                   // levels) is the blank even when inked all over: flat tiles of their own
+                                   // colour leave the page showing there
 
   // Decoding.
   int ocr_height_px = 32;          // digits are scaled to this height before OCR, px
