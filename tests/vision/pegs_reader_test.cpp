@@ -5,6 +5,8 @@
 
 #include "calibration/profile.hpp"
 #include "solvers/pegs/pegs.hpp"
+#include "tests/support/look_sweep.hpp"
+#include "tests/support/pegs_look.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/pegs/reader.hpp"
 
@@ -181,4 +183,29 @@ TEST(PegsReader, OneSizeDiscsAreToldApartByColourNotByAFixedColour) {
   cv::Mat grey(300, 300, CV_8UC3, cv::Scalar(255, 255, 255));
   for (int i = 0; i < 25; ++i) cv::circle(grey, cv::Point(50 + (i % 5) * 50, 50 + (i / 5) * 50), 21, cv::Scalar(200, 200, 200), cv::FILLED);
   EXPECT_FALSE(vp::read(grey).ok());
+}
+
+TEST(PegsReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": both families (sizes; one size told by colour, shaded, shadowed),
+  // any palette and background, scaled 0.5-2x, JPEG down to quality 60. Refusing is allowed,
+  // reading wrongly is not.
+  const double scales[] = {1.0, 0.5, 0.75, 1.5, 2.0};
+  const int qualities[] = {0, 90, 75, 60};
+  pb::testing::SweepTally sizes, one_size;
+  for (int seed = 0; seed < 24; ++seed) {
+    const pb::testing::PegsLook look = pb::testing::pegs_look(seed);
+    const double scale = scales[seed % 5];
+    const int quality = qualities[(seed / 3) % 4];
+    const std::string what = std::string(look.one_size ? "one size" : "sizes") + (look.shadow ? " shadowed" : "") + " seed " +
+                             std::to_string(seed) + " x" + std::to_string(scale).substr(0, 4) + " q" + std::to_string(quality);
+    auto r = vp::read(pb::testing::degrade(look.image, scale, quality));
+    const bool same = r.ok() && r->state == look.truth;
+    if (r.ok() && !same)
+      ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::pegs::format(r->state) << "expected\n" << pb::solvers::pegs::format(look.truth);
+    (look.one_size ? one_size : sizes).add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message));
+  }
+  sizes.print("pegs, pegs and holes by size");
+  one_size.print("pegs, one size by colour");
+  EXPECT_EQ(sizes.wrong + one_size.wrong, 0);
+  EXPECT_GE(sizes.exact, 6);
 }

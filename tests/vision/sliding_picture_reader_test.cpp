@@ -5,10 +5,13 @@
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 #include <random>
+#include <sstream>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "tests/support/taquin_draw.hpp"
+#include "vision/sliding/image_puzzle.hpp"
 #include "vision/sliding/picture_reader.hpp"
 #include "vision/sliding/reader.hpp"
 
@@ -173,4 +176,79 @@ TEST(SlidingPictureReader, PictureFolderFromTheProfile) {
   cv::FileStorage bad(R"({"sliding": {"picture_dir": 3}})",
                       cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_JSON);
   EXPECT_FALSE(vs::load_params(bad["sliding"]).ok());
+}
+
+TEST(SlidingPictureReader, AnswersInTaquinsOwnTerms) {
+  // `solve` names the moves by the numbers on Taquin's tiles and the directions they slide on screen:
+  // replayed on the screen as the player sees it, they must reach Taquin's goal (gap top-left,
+  // label k + 1 on site k). The annotated picture lists each tile's steps and adds a strip of moves.
+  NEED_PICTURES();
+  for (const char* name : {"3x3_numbers_window.png", "4x4_cats_window.png"}) {
+    SCOPED_TRACE(name);
+    const cv::Mat img = pb::testing::load(kSamples / name);
+    auto p = vs::kReader.read(img, {});
+    ASSERT_TRUE(p.ok()) << p.error().message;
+    const auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(20)));
+    ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
+    const auto& sp = dynamic_cast<const vs::SlidingImagePuzzle&>(**p);
+    const vs::Reading& r = sp.reading();
+    ASSERT_TRUE(r.half_turn);
+    const int n = r.state.rows, cells = n * n;
+    // The screen: site p shows solver cell cells-1-p, labelled as the player sees it (0: the gap).
+    std::vector<int> screen(static_cast<std::size_t>(cells));
+    for (int site = 0; site < cells; ++site) {
+      const int tile = r.state.tiles[static_cast<std::size_t>(cells - 1 - site)];
+      screen[static_cast<std::size_t>(site)] = tile == 0 ? 0 : vs::shown_number(r, tile);
+    }
+    const std::string suffix = " (the numbers on Taquin's tiles; directions on screen)";
+    ASSERT_TRUE(out.moves_text.ends_with(suffix)) << out.moves_text;
+    std::istringstream words(out.moves_text.substr(0, out.moves_text.size() - suffix.size()));
+    std::string item;
+    int count = 0;
+    while (std::getline(words, item, ',')) {
+      std::istringstream one(item);
+      int label = 0;
+      std::string dir;
+      ASSERT_TRUE(one >> label >> dir) << item;
+      const int at = static_cast<int>(std::find(screen.begin(), screen.end(), label) - screen.begin());
+      const int gap = static_cast<int>(std::find(screen.begin(), screen.end(), 0) - screen.begin());
+      ASSERT_LT(at, cells) << item;
+      const int want = dir == "up" ? at - n : dir == "down" ? at + n : dir == "left" ? at - 1 : dir == "right" ? at + 1 : -1;
+      ASSERT_EQ(want, gap) << "move " << count + 1 << " '" << item << "' does not slide into the gap";
+      if (dir == "left" || dir == "right") {
+        ASSERT_EQ(at / n, gap / n) << item;
+      }
+      std::swap(screen[static_cast<std::size_t>(at)], screen[static_cast<std::size_t>(gap)]);
+      ++count;
+    }
+    EXPECT_EQ(count, static_cast<int>(sp.moves().size()));
+    for (int site = 0; site < cells; ++site) EXPECT_EQ(screen[static_cast<std::size_t>(site)], site == 0 ? 0 : site + 1) << "site " << site;
+    const cv::Mat drawn = (*p)->annotate(img);
+    EXPECT_EQ(drawn.cols, img.cols);
+    EXPECT_GT(drawn.rows, img.rows);  // the strip of moves below the picture
+  }
+}
+
+TEST(SlidingPictureReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": Taquin's picture tiles (numbers and photos) scaled 0.5-2x and JPEG
+  // down to quality 60. A scaled board no longer has Taquin's geometry (n * pitch - 1): refused,
+  // never read wrongly.
+  NEED_PICTURES();
+  const double scales[] = {1.0, 0.5, 0.75, 1.5, 2.0, 1.0};
+  const int qualities[] = {90, 0, 75, 60, 90, 60};
+  const char* pictures_used[] = {"3-numbers.png", "4-numbers.png", "1-maine.jpg", "1-Jasmina.jpg", "3-numbers.png", "1-Cat_face_day.jpg"};
+  pb::testing::SweepTally tally;
+  for (int i = 0; i < 6; ++i) {
+    const int n = i % 2 == 0 ? 3 : 4;
+    std::vector<int> pieces = shuffled(n, 40u + static_cast<unsigned>(i));
+    const cv::Mat win = pb::testing::degrade(draw_taquin(picture_named(*pictures, pictures_used[i]), n, n == 3 ? 70 : 51, pieces), scales[i], qualities[i]);
+    const std::string what = std::string(pictures_used[i]) + " x" + std::to_string(scales[i]).substr(0, 4) + " q" + std::to_string(qualities[i]);
+    auto r = vs::read_picture_board(win, *pictures);
+    const bool same = r.ok() && r->state == solver_state(n, pieces);
+    if (r.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state);
+    tally.add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message.substr(0, 160)));
+  }
+  tally.print("sliding, Taquin picture tiles");
+  EXPECT_EQ(tally.wrong, 0);
+  EXPECT_GE(tally.exact, 1);  // unscaled at JPEG quality 90 still reads
 }

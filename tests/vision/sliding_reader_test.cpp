@@ -4,7 +4,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
+#include "tests/support/sliding_look.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace fs = std::filesystem;
@@ -196,8 +198,11 @@ TEST(SlidingReader, ImagePuzzleSolvesAndDraws) {
   ASSERT_NE(sp, nullptr);
   EXPECT_TRUE(pb::solvers::sliding::check_solution(sp->reading().state, sp->moves()).ok());
   cv::Mat drawn = (*p)->annotate(img);
-  EXPECT_EQ(drawn.size(), img.size());
-  EXPECT_GT(cv::norm(drawn, img, cv::NORM_L1), 0);
+  EXPECT_EQ(drawn.cols, img.cols);
+  EXPECT_GT(drawn.rows, img.rows);  // the strip of moves below the picture
+  EXPECT_GT(cv::norm(drawn(cv::Rect(0, 0, img.cols, img.rows)), img, cv::NORM_L1), 0);
+  // Fifteen's numbers are the solver's: the text answer is the solver's own.
+  EXPECT_EQ(vs::moves_as_shown(sp->reading(), sp->moves()), pb::solvers::sliding::moves_text(sp->reading().state, sp->moves()));
 }
 
 TEST(SlidingReader, ParamsFromProfile) {
@@ -213,4 +218,41 @@ TEST(SlidingReader, ParamsFromProfile) {
   auto e = vs::load_params(bad["sliding"]);
   ASSERT_FALSE(e.ok());
   EXPECT_NE(e.error().message.find("min_tile_px"), std::string::npos);
+}
+
+TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": tiles with or without bevels, Hershey fonts upright and italic
+  // (serif italic digits, as GNOME Taquin draws them), any palette and background, scaled 0.5-2x,
+  // JPEG down to quality 60. Refusing is allowed, reading wrongly is not.
+  const double scales[] = {1.0, 0.5, 0.75, 1.5, 2.0};
+  const int qualities[] = {0, 90, 75, 60};
+  pb::testing::SweepTally bevelled, flat;
+  for (int seed = 0; seed < 15; ++seed) {
+    const pb::testing::SlidingLook look = pb::testing::sliding_look(seed);
+    const double scale = scales[seed % 5];
+    const int quality = qualities[(seed / 2) % 4];
+    const std::string what = std::string(look.bevels ? "bevelled" : "flat") + ((look.font & cv::FONT_ITALIC) ? " italic" : "") + " font " +
+                             std::to_string(look.font & 7) + " seed " + std::to_string(seed) + " x" + std::to_string(scale).substr(0, 4) +
+                             " q" + std::to_string(quality);
+    auto r = vs::read(pb::testing::degrade(look.image, scale, quality));
+    const bool same = r.ok() && r->state == look.truth;
+    if (r.ok() && !same)
+      ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state) << "expected\n" << pb::solvers::sliding::format(look.truth);
+    (look.bevels ? bevelled : flat).add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message.substr(0, 160)));
+  }
+  bevelled.print("sliding, bevelled tiles");
+  flat.print("sliding, flat tiles");
+  EXPECT_EQ(bevelled.wrong + flat.wrong, 0);
+}
+
+TEST(SlidingReader, FlatTilesWithoutBevelsAreRead) {
+  // Tiles drawn as flat squares of their own colour on the page (no bevels): the page shows at the
+  // blank, plain, and is read as the blank.
+  for (int seed : {2, 8, 11}) {
+    const pb::testing::SlidingLook look = pb::testing::sliding_look(seed);
+    ASSERT_FALSE(look.bevels) << seed;
+    auto r = vs::read(look.image);
+    ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << r.error().message;
+    EXPECT_EQ(r->state, look.truth) << "seed " << seed;
+  }
 }

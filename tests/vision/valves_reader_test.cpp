@@ -12,7 +12,9 @@
 #include "samples/arena/levels.hpp"
 #include "solvers/common/text_board.hpp"
 #include "tests/support/arena_play.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
+#include "tests/support/valves_diagram.hpp"
 #include "vision/valves/reader.hpp"
 
 namespace pb::vision::valves {
@@ -129,6 +131,68 @@ TEST(ValvesReader, SweepReadsExactlyOrRefuses) {
     exact += canon(got->state) == canon(truth);
   }
   EXPECT_GE(exact, static_cast<int>(std::size(cases)) - 1);
+}
+
+// The inlet and outlet drawn as plain boxes cannot be told apart (the reader names the left one
+// X); the puzzle is the same either way round, so such a look is compared with the ends unordered.
+std::string canon_ends_unordered(const State& s) {
+  State t = s;
+  if (s.names[static_cast<std::size_t>(s.inlet)] > s.names[static_cast<std::size_t>(s.outlet)]) std::swap(t.inlet, t.outlet);
+  return canon(t);
+}
+
+// One diagram look of one arena level, read after `scale` and JPEG `quality` (0: none): tallied.
+void diagram_case(testing::SweepTally& tally, int style, int level, int clicks, double scale, int quality) {
+  const cv::Size size = kSizes[style % 5];
+  auto s = testing::arena_session(arena::Game::kValves, level, static_cast<std::uint64_t>(7000 + style), 0, size, clicks);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
+  const testing::DiagramStyle look = testing::diagram_style(style);
+  const cv::Mat img = testing::degrade(testing::draw_valves_diagram(lvl, size, look), scale, quality);
+  const std::string what = "diagram style " + std::to_string(style) + " level " + std::to_string(level) + " x" + std::to_string(scale).substr(0, 4) +
+                           " q" + std::to_string(quality);
+  auto got = read(img);
+  if (!got.ok()) {
+    EXPECT_EQ(got.error().message.find('\n'), std::string::npos) << what;
+  }
+  const bool same = got.ok() && (look.end_letters ? canon(got->state) == canon(lvl.state())
+                                                  : canon_ends_unordered(got->state) == canon_ends_unordered(lvl.state())) &&
+                    got->wrenches_used == lvl.state().closed_count();
+  if (got.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << sv::format(got->state) << "expected\n" << lvl.board_text();
+  tally.add(got.ok(), same, what + (got.ok() ? "" : ": " + got.error().message));
+}
+
+TEST(ValvesReader, ReadsNodeLinkDiagrams) {
+  // Circles and squares, filled and outlined, plain or lettered ends, closed valves: every one exact.
+  testing::SweepTally tally;
+  for (int style = 0; style < 8; ++style) diagram_case(tally, style, 2 + style % 7, style % 3 == 2 ? 1 : 0, 1.0, 0);
+  tally.print("valves diagrams");
+  EXPECT_EQ(tally.exact, 8);
+}
+
+// The look sweep (docs/VISION.md "Look sweep"): arena wheel styles and diagram looks, scaled 0.5-2x
+// and JPEG-compressed down to quality 60. A look may be refused, never read wrongly.
+TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
+  const double scales[] = {0.5, 0.75, 1.0, 1.5, 2.0};
+  const int qualities[] = {0, 90, 75, 60};
+  testing::SweepTally wheels, diagrams;
+  for (int i = 0; i < 6; ++i) {
+    const double scale = scales[i % 5];
+    const int quality = qualities[(i / 2) % 4];
+    const cv::Size size = kSizes[(i + 1) % 5];
+    auto s = testing::arena_session(arena::Game::kValves, 1 + (i * 5) % 11, static_cast<std::uint64_t>(8100 + i), 200 + i, size, i % 2);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
+    const std::string what = "wheels style " + std::to_string(200 + i) + " x" + std::to_string(scale).substr(0, 4) + " q" + std::to_string(quality);
+    auto got = read(testing::degrade(s->frame(), scale, quality));
+    const bool same = got.ok() && canon(got->state) == canon(truth) && got->wrenches_used == truth.closed_count();
+    if (got.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << sv::format(got->state) << "expected\n" << sv::format(truth);
+    wheels.add(got.ok(), same, what + (got.ok() ? "" : ": " + got.error().message));
+  }
+  for (int i = 0; i < 6; ++i) diagram_case(diagrams, 20 + i, 1 + (i * 3) % 11, i % 3 == 1 ? 1 : 0, scales[(i + 2) % 5], qualities[(i + 1) % 4]);
+  wheels.print("valves wheels");
+  diagrams.print("valves diagrams");
+  EXPECT_EQ(wheels.wrong + diagrams.wrong, 0);
 }
 
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {

@@ -28,6 +28,7 @@
 // reader repeating the profile lookup, read, solve and annotate (they differed only in names).
 
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <opencv2/core.hpp>
 #include <opencv2/core/persistence.hpp>
@@ -56,6 +57,11 @@ class GameImagePuzzle : public ImagePuzzle {
   solvers::Outcome solve(const solvers::Limits& limits) const override {
     auto solved = puzzle_.solve_typed(limits);
     drawn_ = S::drawn(solved.outcome, solved.solution);
+    // A reader whose game names the moves otherwise than the solver (GNOME Taquin's board is the
+    // solver's turned a half-turn) gives `game_moves_text(reading, drawn)` beside its Reading.
+    if constexpr (requires { game_moves_text(reading_, drawn_); })
+      if (!drawn_.empty())
+        if (std::string text = game_moves_text(reading_, drawn_); !text.empty()) solved.outcome.moves_text = std::move(text);
     return std::move(solved.outcome);
   }
   cv::Mat annotate(const cv::Mat& image) const override { return S::annotate(image, reading_, drawn_); }

@@ -119,6 +119,21 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
                       cv::Rect(0, 0, bgr.cols, bgr.rows);
     cv::Scalar m = cv::mean(bgr(middle));
     d.chroma = static_cast<float>(std::max({m[0], m[1], m[2]}) - std::min({m[0], m[1], m[2]}));
+    // Pegs and holes told apart by size are measured at half contrast (pixels nearer the disc's own
+    // colour than the background's): JPEG's colour bleed and anti-aliasing spread a disc's edge
+    // evenly about the true one, so this size stays where the game drew it (within tolerance of the
+    // background, a compressed disc grew by 3-4 px and was refused as neither peg nor hole).
+    if (!one_size && !middle.empty()) {
+      const cv::Vec3b own(cv::saturate_cast<std::uint8_t>(m[0]), cv::saturate_cast<std::uint8_t>(m[1]), cv::saturate_cast<std::uint8_t>(m[2]));
+      const cv::Rect around = cv::Rect(d.box.x - 3, d.box.y - 3, d.box.width + 6, d.box.height + 6) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+      int area = 0;
+      for (int y = around.y; y < around.br().y; ++y)
+        for (int x = around.x; x < around.br().x; ++x) {
+          const cv::Vec3b& px = bgr.at<cv::Vec3b>(y, x);
+          area += colour_distance(px, own) < colour_distance(px, bg) ? 1 : 0;
+        }
+      d.diameter = static_cast<float>(2 * std::sqrt(area / CV_PI));
+    }
   }
   // Otherwise every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
   for (std::size_t i : members) {

@@ -298,6 +298,7 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
                 out.state.tiles[static_cast<std::size_t>(cells - 1 - m.twins.second)]);
       out.notes.push_back("two look-alike pieces placed so the board is solvable");
     }
+    out.half_turn = true;
     Lattice& lat = out.lattice;
     lat.rows = lat.cols = n;
     lat.pitch = static_cast<float>(best.pitch);

@@ -388,10 +388,17 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
     inks.push_back(face_ink(crops[idx], lat.background, *ink_colour, p));
     const Ink& ink = inks.back();
     if (ink.glyphs.empty()) {
-      if (ink.fraction > p.max_blank_ink)
+      // The blank shows the faces' colour (Fifteen), or, where tiles are flat squares of their own
+      // colour, the plain page: one colour all over either way. Marks are something on the board.
+      cv::Scalar mean, dev;
+      cv::meanStdDev(crops[idx], mean, dev);
+      const double spread = std::max({dev[0], dev[1], dev[2]});
+      const bool plain = spread <= p.max_blank_stddev;
+      if (ink.fraction > p.max_blank_ink && !plain)
         return make_error(site_name(i, lat.cols) + " has marks but no digits: is something covering the board?");
       reads[idx].value = 0;
-      reads[idx].confidence = static_cast<float>(1.0 - ink.fraction / p.max_blank_ink);
+      reads[idx].confidence = static_cast<float>(ink.fraction <= p.max_blank_ink ? 1.0 - ink.fraction / p.max_blank_ink
+                                                                                : 1.0 - spread / std::max(1e-6, p.max_blank_stddev));
       blanks.push_back(i);
       continue;
     }
@@ -519,6 +526,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_face_ratio", &Params::min_face_ratio, kAnyLo, kAnyHi, "least face side / pitch (the game: 0.9)"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most tiles per board side (the solver's limit)"},
     {"max_blank_ink", &Params::max_blank_ink, kAnyLo, kAnyHi, "most ink on the blank site, fraction of its area"},
+    {"max_blank_stddev", &Params::max_blank_stddev, kAnyLo, 255, "a site with no digits, inked all over but plain (its colours varying by at most this, levels), is the blank: flat tiles leave the page showing there"},
     {"ocr_height_px", &Params::ocr_height_px, kAnyLo, kAnyHi, "digits are scaled to this height before OCR, px"},
     {"min_confidence", &Params::min_confidence, kAnyLo, kAnyHi, "Tesseract per-digit confidence (0-100) accepted at first reading"},
     {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},

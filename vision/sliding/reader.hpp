@@ -42,6 +42,9 @@ struct Params {
   double min_face_ratio = 0.75;    // least face side / pitch (the game: 0.9)
   int max_side = 32;               // most tiles per board side (the solver's limit)
   double max_blank_ink = 0.01;     // most ink on the blank site, fraction of its area
+  double max_blank_stddev = 6;     // a site with no digits that is plain (colours varying by at most this,
+                                   // levels) is the blank even when inked all over: flat tiles of their own
+                                   // colour leave the page showing there
 
   // Decoding.
   int ocr_height_px = 32;          // digits are scaled to this height before OCR, px
@@ -85,6 +88,8 @@ struct Reading {
   cv::Rect board;                    // the tiles' outer bounds, frame px
   Lattice lattice;
   std::vector<std::string> notes;    // tiles that needed a re-read, for --annotate and logs
+  bool half_turn = false;            // a picture board (GNOME Taquin): the screen is the board turned a
+                                     // half-turn, and the player sees solver tile t as cells - t + 1
 
   float min_confidence() const;
 };
@@ -103,8 +108,21 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* d
 // "COMPLETED! Moves: 40"), read by Tesseract. Errors when there is no text under the board.
 Result<std::string> read_status_line(const cv::Mat& bgr);
 
-// Draws what was read over `bgr`: the lattice, each tile's number and confidence (doubtful in red),
-// and, when given, `moves` (tile numbers in order) as numbered arrows from tile to blank.
+// The number the player sees on solver tile `tile`: Fifteen's own; on a Taquin board, its label
+// (piece k shows k + 1: cells - tile + 1).
+int shown_number(const Reading& reading, int tile);
+// `moves` (solver tiles in order) in the game's own terms: the numbers the player sees and the
+// directions the tiles slide on screen ("5 up, 8 left").
+std::string moves_as_shown(const Reading& reading, const std::vector<int>& moves);
+// The answer `solve` prints, where the game names moves otherwise than the solver: on a Taquin
+// board moves_as_shown(); empty for Fifteen (the solver's text is already the game's).
+// (Found by vision/common/game_image_puzzle.hpp beside the Reading.)
+std::string game_moves_text(const Reading& reading, const std::vector<int>& moves);
+
+// Draws what was read over `bgr`: the lattice, each tile's number as the game shows it (doubtful in
+// red, with its confidence), and, when given, `moves` (solver tiles in order): on each tile the steps
+// at which it moves, an arrow for the first move, and below the picture a numbered strip of the moves
+// in the game's terms (the picture grows by the strip's height).
 cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading, const std::vector<int>& moves = {});
 
 }  // namespace pb::vision::sliding

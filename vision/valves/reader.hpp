@@ -1,4 +1,4 @@
-/* reader.hpp: reads a valves network (valve wheels and their letters, inlet, outlet, pipes, closed valves, wrenches) off an arena screenshot. */
+/* reader.hpp: reads a valves network (valve wheels and their letters, inlet, outlet, pipes, closed valves, wrenches) off an arena screenshot, or a node-link diagram of one. */
 #pragma once
 
 // What the reader relies on (the arena's look, whatever its colours, sizes, line widths and fonts):
@@ -28,6 +28,8 @@
 // Known limit: a pipe between two close nodes can lie almost wholly under a tag and a wheel; with
 // fewer than min_hidden_visible pixels of the segment showing the read is refused, not guessed.
 // Letters: I and J are settled by shape (an I is alike upside down), not by Tesseract alone.
+// A page with no wheels is read as a node-link diagram instead (lettered circles or squares, straight
+// pipes, the inlet and outlet as boxes): diagram.hpp.
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -77,6 +79,9 @@ struct Params {
   double narrow_glyph = 0.4;       // a glyph Tesseract cannot read, narrower than this times its height, is "I"
   double i_symmetry = 0.7;         // an I matches itself upside down at least this much (intersection over
                                    //   union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)
+  double o_symmetry = 0.8;         // an O matches itself turned a half-turn at least this much (intersection over
+                                   //   union of the ink), a D less (small bold Ds reach 0.73, read as O by Tesseract):
+                                   //   a read of either the shape contradicts is refused
   double narrow_letter = 0.5;      // a glyph narrower than this times its height is I or J (other capitals are
                                    //   0.55 and wider): another letter read for it is refused
   double stem_from = 0.25;         // a glyph whose rows between these fractions of its height are one upright
@@ -95,6 +100,16 @@ struct Params {
   double min_visible = 0.25;       // least visible length of a pipe, r (wheels may nearly touch)
   int min_hidden_visible = 3;      // a segment showing fewer samples than this (px) cannot be told pipe or not:
                                    //   the read is refused rather than guessed
+  // The node-link diagram look (diagram.hpp), read when no wheel is found.
+  int diagram_min_px = 10;         // a node (circle or square, filled or outlined) is at least this wide, px
+  double diagram_aspect = 1.3;     // a node's longer side is at most this times its shorter
+  double diagram_fill = 0.6;       // a node fills at least this fraction of its bounding box (a circle: 0.785)
+  double diagram_size_spread = 0.3;// a blob this fraction smaller than the median node is no node
+  double diagram_letter_zone = 0.7;// a node's letter lies within this fraction of its half-side from its centre
+  double diagram_through = 0.6;    // a segment passing closer than this to a third node's centre (its half-sides) is no pipe
+  double diagram_bare = 0.35;      // a segment inked along at most this fraction is no pipe; between this and
+                                   //   pipe_coverage the read is refused
+  int diagram_look_tolerance = 40; // valves whose fill and rim colours differ by at most this look alike, levels
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});

@@ -1,0 +1,42 @@
+/* look_sweep.hpp: the readers' look sweeps: a generated look scaled and JPEG-compressed, read, and tallied exact / refused / wrong. */
+#pragma once
+
+#include <cstdio>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <string>
+#include <vector>
+
+namespace pb::testing {
+
+// What a screenshot goes through on its way to a reader: scaling (a window or phone of another size)
+// and lossy compression. `jpeg_quality` 0 keeps it lossless.
+inline cv::Mat degrade(const cv::Mat& img, double scale, int jpeg_quality) {
+  cv::Mat out = img;
+  if (scale != 1.0) cv::resize(img, out, {}, scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+  if (jpeg_quality > 0) {
+    std::vector<std::uint8_t> buf;
+    cv::imencode(".jpg", out, buf, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
+    out = cv::imdecode(buf, cv::IMREAD_COLOR);
+  }
+  return out;
+}
+
+// Exact, refused, wrong: a reader may refuse a look, never read it wrongly.
+struct SweepTally {
+  int exact = 0, refused = 0, wrong = 0;
+  std::vector<std::string> refusals;  // why, per refused case (for the table in docs/VISION.md)
+
+  void add(bool read, bool same, const std::string& what) {
+    if (!read) ++refused, refusals.push_back(what);
+    else if (same) ++exact;
+    else ++wrong;
+  }
+  void print(const std::string& name) const {
+    std::printf("[ LOOKS    ] %s: %d exact, %d refused, %d wrong\n", name.c_str(), exact, refused, wrong);
+    for (const std::string& r : refusals) std::printf("[ LOOKS    ]   refused: %s\n", r.c_str());
+  }
+};
+
+}  // namespace pb::testing

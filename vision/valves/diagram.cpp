@@ -1,0 +1,386 @@
+/* diagram.cpp: valves drawn as a node-link diagram: lettered circles or squares, straight pipes, coloured inlet and outlet boxes. */
+#include "vision/valves/diagram.hpp"
+
+// What the reader relies on (no colour, size, line width or font is fixed):
+//   detect: ink is what differs from the page (the commonest colour). A node is a compact blob, a
+//           circle or a square, filled or outlined, with its letter inside: an outlined node's inside
+//           is a compact page hole holding a centred glyph, and is filled first; then an opening
+//           wider than any pipe leaves the nodes alone. The kernel is not known in advance: the
+//           smallest of a few widths at which the network falls apart into compact blobs is taken.
+//   decode: a node's letter is the ink inside it, apart from its fill, that does not reach its
+//           edge (Tesseract, as for the wheels). X and Y are the inlet and the outlet; two plain
+//           nodes with no letter at all are the two ends (which is which does not change the puzzle:
+//           a cut parts both ways; the left one is named X). A pipe joins two nodes when the segment
+//           between their centres is ink nearly all along outside them and passes through no other
+//           node; a segment neither clearly inked nor clearly bare (a broken line, a pipe that
+//           grazes a third node) is refused, never guessed. The counter "wrenches: n/k" says how
+//           many valves are closed; the closed ones are the valves that look different from the
+//           rest (two groups by colour, the smaller of the size the counter says), and a board
+//           where that split is not clean is refused.
+// Rejected: Hough circles for the nodes (squares too, and radius bounds unknown); telling the
+// inlet and outlet by a fixed colour (their letters, or their being the two plain boxes, say it).
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <opencv2/imgproc.hpp>
+
+#include "solvers/common/text_board.hpp"
+#include "vision/common/colour.hpp"
+#include "vision/valves/letters.hpp"
+
+namespace pb::vision::valves {
+namespace {
+
+struct DNode {
+  cv::Rect box;          // frame px
+  cv::Mat mask;          // box-sized, 255 on the node (filled)
+  cv::Point2f centre;
+  double half = 0;       // half the side, px
+  cv::Vec3b fill, rim;   // median colours inside and on the outer band
+  cv::Mat letter;        // box-sized, 255 on the letter; empty: a plain node (unless marked)
+  bool marked = false;   // ink inside that reaches its edge (a wheel's spokes): no letter to read
+  std::string name;
+  float confidence = 0;
+  bool closed = false;
+};
+
+std::string at(cv::Point2f p) {
+  std::string s(1, '(');
+  s += std::to_string(static_cast<int>(std::lround(p.x)));
+  s += ',';
+  s += std::to_string(static_cast<int>(std::lround(p.y)));
+  s += ')';
+  return s;
+}
+
+bool compact(const cv::Rect& b, double area, const Params& p) {
+  return std::max(b.width, b.height) <= p.diagram_aspect * std::min(b.width, b.height) &&
+         area >= p.diagram_fill * b.area();
+}
+
+// The filled outline of the 255 region of `mask` (holes inside it closed).
+cv::Mat filled(const cv::Mat& mask) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(mask.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  cv::Mat out(mask.size(), CV_8UC1, cv::Scalar(0));
+  cv::drawContours(out, contours, -1, cv::Scalar(255), cv::FILLED);
+  return out;
+}
+
+// Outlined nodes: compact page holes with a glyph in their middle are the nodes' insides; filled in.
+cv::Mat fill_node_insides(const cv::Mat& fg, const Params& p) {
+  cv::Mat solid = fg.clone();
+  cv::Mat labels, stats, cents;
+  const cv::Mat page = fg == 0;
+  const int n = cv::connectedComponentsWithStats(page, labels, stats, cents, 4, CV_32S);
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                     stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (b.x == 0 || b.y == 0 || b.br().x >= fg.cols || b.br().y >= fg.rows) continue;
+    if (std::min(b.width, b.height) < p.diagram_min_px) continue;
+    const cv::Mat inside = filled(labels(b) == i);
+    if (!compact(b, cv::countNonZero(inside), p)) continue;
+    const cv::Mat glyph = fg(b) & inside;
+    const cv::Rect g = cv::boundingRect(glyph);
+    if (g.empty() || g.height < 0.2 * b.height || g.height > 0.9 * b.height) continue;
+    const cv::Point2d off = cv::Point2d(g.x + g.width / 2.0, g.y + g.height / 2.0) - cv::Point2d(b.width / 2.0, b.height / 2.0);
+    if (std::abs(off.x) > 0.25 * b.width || std::abs(off.y) > 0.25 * b.height) continue;
+    solid(b).setTo(255, inside);
+  }
+  return solid;
+}
+
+// Blobs of `solid` that survive an opening `k` px wide: compact ones as nodes; the size of the largest other.
+std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params& p, int& largest_other) {
+  cv::Mat opened;
+  cv::morphologyEx(solid, opened, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {k, k}));
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(opened, labels, stats, cents, 8, CV_32S);
+  std::vector<DNode> nodes;
+  largest_other = 0;
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                     stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (std::min(b.width, b.height) < p.diagram_min_px) {  // specks and thin remnants: no shape needed
+      largest_other = std::max({largest_other, b.width, b.height});
+      continue;
+    }
+    const cv::Mat shape = filled(labels(b) == i);
+    if (compact(b, cv::countNonZero(shape), p)) {
+      DNode d;
+      d.box = b;
+      d.mask = shape;
+      d.centre = cv::Point2f(static_cast<float>(b.x + b.width / 2.0), static_cast<float>(b.y + b.height / 2.0));
+      d.half = (b.width + b.height) / 4.0;
+      nodes.push_back(d);
+    } else {
+      largest_other = std::max({largest_other, b.width, b.height});
+    }
+  }
+  return nodes;
+}
+
+double median_half(const std::vector<DNode>& nodes) {
+  std::vector<double> halves;
+  for (const DNode& d : nodes) halves.push_back(d.half);
+  std::nth_element(halves.begin(), halves.begin() + static_cast<long>(halves.size() / 2), halves.end());
+  return halves[halves.size() / 2];
+}
+
+// The nodes: compact blobs left by the smallest opening that parts the network, opened once more
+// half as wide again (just past a pipe's width, the wedges where pipes meet a node survive and pull
+// its box off centre). Valves are of one size; the ends may differ.
+std::vector<DNode> find_nodes(const cv::Mat& solid, const Params& p) {
+  const int limit = std::min(solid.cols, solid.rows) / 8;
+  for (int k = 3; k <= limit; k += std::max(2, k / 3)) {
+    int largest_other = 0;
+    std::vector<DNode> nodes = blobs_after_opening(solid, k, p, largest_other);
+    if (nodes.size() < 3 || largest_other > 2 * median_half(nodes)) continue;  // still joined by pipes
+    const int wider = k + std::max(2, k / 2) + ((k + std::max(2, k / 2)) % 2 == 0 ? 1 : 0);
+    // Opened too far (the kernel as wide as a node's half-side): the nodes would come out eaten.
+    if (wider > median_half(nodes)) return {};
+    nodes = blobs_after_opening(solid, wider, p, largest_other);
+    if (nodes.size() < 3) return {};
+    const double med = median_half(nodes);
+    // Small blobs (bold counter glyphs) are no nodes; the ends may be larger boxes.
+    std::erase_if(nodes, [&](const DNode& d) { return d.half < (1 - p.diagram_size_spread) * med || d.half > 2.5 * med; });
+    return nodes;
+  }
+  return {};
+}
+
+cv::Vec3b median_colour(std::vector<cv::Vec3b> px) {
+  if (px.empty()) return {};
+  cv::Vec3b out;
+  for (int c = 0; c < 3; ++c) {
+    std::nth_element(px.begin(), px.begin() + static_cast<long>(px.size() / 2), px.end(),
+                     [c](const cv::Vec3b& a, const cv::Vec3b& b) { return a[c] < b[c]; });
+    out[c] = px[px.size() / 2][c];
+  }
+  return out;
+}
+
+// `mask` eroded by a disc of radius `by` px, its outside (beyond the Mat's edge too) empty.
+cv::Mat shrunk(const cv::Mat& mask, int by) {
+  cv::Mat padded, out;
+  cv::copyMakeBorder(mask, padded, by + 1, by + 1, by + 1, by + 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::erode(padded, out, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * by + 1, 2 * by + 1}));
+  return out(cv::Rect(by + 1, by + 1, mask.cols, mask.rows)).clone();
+}
+
+// A node's colours (inside, outer band) and its letter: the ink inside that is not its fill and
+// does not reach the inside's edge (a wheel's spokes, a ring).
+void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
+  const int band = std::max(2, static_cast<int>(std::lround(d.half * (1 - p.diagram_letter_zone))));
+  const cv::Mat inner = shrunk(d.mask, band);
+  const cv::Mat edge = shrunk(d.mask, 2);  // anti-aliased rim left out
+  const cv::Mat roi = bgr(d.box);
+  std::vector<cv::Vec3b> in_px, rim_px;
+  for (int y = 0; y < roi.rows; ++y)
+    for (int x = 0; x < roi.cols; ++x) {
+      if (inner.at<std::uint8_t>(y, x)) in_px.push_back(roi.at<cv::Vec3b>(y, x));
+      else if (edge.at<std::uint8_t>(y, x) && fg.at<std::uint8_t>(d.box.y + y, d.box.x + x)) rim_px.push_back(roi.at<cv::Vec3b>(y, x));
+    }
+  d.fill = median_colour(in_px);
+  d.rim = rim_px.empty() ? d.fill : median_colour(rim_px);
+  cv::Mat ink(roi.size(), CV_8UC1, cv::Scalar(0));
+  for (int y = 0; y < roi.rows; ++y)
+    for (int x = 0; x < roi.cols; ++x)
+      if (inner.at<std::uint8_t>(y, x) && colour_distance(roi.at<cv::Vec3b>(y, x), d.fill) > p.page_distance) ink.at<std::uint8_t>(y, x) = 255;
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, cents, 8, CV_32S);
+  const cv::Mat inner_edge = inner & ~shrunk(inner, 1);
+  int largest = 0;
+  for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+  const double min_area = std::max(3.0, p.letter_piece * largest);
+  cv::Mat letter(roi.size(), CV_8UC1, cv::Scalar(0));
+  bool reaches_edge = false;
+  for (int i = 1; i < n; ++i) {
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+    const cv::Mat piece = labels == i;
+    if (cv::countNonZero(piece & inner_edge) > 0) reaches_edge = true;
+    letter.setTo(255, piece);
+  }
+  if (reaches_edge) d.marked = true;
+  else if (cv::countNonZero(letter) > 0) d.letter = letter;
+}
+
+enum class Seg { kNo, kYes, kUnsure };
+
+// Whether the segment between nodes a and b is drawn as a pipe.
+Seg pipe_between(const cv::Mat& fg, const std::vector<DNode>& nodes, std::size_t a, std::size_t b, const Params& p) {
+  const cv::Point2d pa = nodes[a].centre, pb = nodes[b].centre;
+  const double len = cv::norm(pb - pa);
+  const cv::Point2d d = (pb - pa) / std::max(1.0, len), nrm(-d.y, d.x);
+  auto inside = [&](const DNode& n, cv::Point2d q, int grow) {
+    const cv::Point qi(static_cast<int>(std::lround(q.x)) - n.box.x, static_cast<int>(std::lround(q.y)) - n.box.y);
+    if (qi.x < -grow || qi.y < -grow || qi.x >= n.box.width + grow || qi.y >= n.box.height + grow) return false;
+    for (int dy = -grow; dy <= grow; ++dy)
+      for (int dx = -grow; dx <= grow; ++dx) {
+        const int x = qi.x + dx, y = qi.y + dy;
+        if (x >= 0 && y >= 0 && x < n.box.width && y < n.box.height && n.mask.at<std::uint8_t>(y, x)) return true;
+      }
+    return false;
+  };
+  bool grazes = false;
+  for (std::size_t c = 0; c < nodes.size(); ++c) {
+    if (c == a || c == b) continue;
+    const cv::Point2d q = nodes[c].centre;
+    const double t = std::clamp((q - pa).dot(d), 0.0, len);
+    const double off = cv::norm(q - (pa + d * t));
+    if (off < p.diagram_through * nodes[c].half) return Seg::kNo;  // through another node: never a pipe
+    if (off < nodes[c].half + 3) grazes = true;
+  }
+  int visible = 0, inked = 0;
+  for (double t = 0; t <= len; t += 1.0) {
+    const cv::Point2d q = pa + d * t;
+    bool hidden = false;
+    for (const DNode& n : nodes) hidden = hidden || inside(n, q, 2);
+    if (hidden) continue;
+    ++visible;
+    auto ink = [&](cv::Point2d s) {
+      const int x = static_cast<int>(std::lround(s.x)), y = static_cast<int>(std::lround(s.y));
+      return x >= 0 && y >= 0 && x < fg.cols && y < fg.rows && fg.at<std::uint8_t>(y, x) != 0;
+    };
+    if (ink(q) || ink(q + nrm) || ink(q - nrm) || ink(q + 2 * nrm) || ink(q - 2 * nrm)) ++inked;
+  }
+  if (visible < 3) return Seg::kUnsure;
+  const double cover = static_cast<double>(inked) / visible;
+  if (cover <= p.diagram_bare) return Seg::kNo;
+  if (cover >= p.pipe_coverage && !grazes) return Seg::kYes;
+  return Seg::kUnsure;
+}
+
+}  // namespace
+
+Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& p) {
+  const cv::Mat solid = fill_node_insides(fg, p);
+  std::vector<DNode> nodes = find_nodes(solid, p);
+  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no board found: no valve wheels, nor lettered circles or squares joined by lines");
+  if (static_cast<int>(nodes.size()) > p.max_valves + 2)
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(nodes.size()) + " node-like blobs, more than a valves board has");
+
+  static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  std::vector<std::size_t> plain;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    DNode& d = nodes[i];
+    look_inside(bgr, fg, d, p);
+    if (d.marked)
+      return make_error(ErrorCode::kNoBoard, "no board found: the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
+    if (d.letter.empty()) {
+      plain.push_back(i);
+      continue;
+    }
+    auto got = read_letter(d.letter, kLetters, p);
+    if (!got) return got.error();
+    const Letter settled = settle_narrow(*got, d.letter, kLetters, p);
+    if (settled.text.empty())
+      return make_error(ErrorCode::kNoBoard, "no board found: cannot read the letter of the node at " + at(d.centre) + ": try --annotate to see what was seen");
+    d.name = settled.text;
+    d.confidence = settled.confidence;
+  }
+  // The ends: X and Y by their letters, or the two plain boxes.
+  const auto named = [&](const std::string& s) { return std::count_if(nodes.begin(), nodes.end(), [&](const DNode& d) { return d.name == s; }); };
+  if (plain.size() == 2 && named("X") == 0 && named("Y") == 0) {
+    const bool first_left = nodes[plain[0]].centre.x <= nodes[plain[1]].centre.x;
+    nodes[plain[0]].name = first_left ? "X" : "Y";
+    nodes[plain[1]].name = first_left ? "Y" : "X";
+    nodes[plain[0]].confidence = nodes[plain[1]].confidence = 100;
+  } else if (!plain.empty()) {
+    return make_error(ErrorCode::kNoBoard, "no board found: a node with no letter at " + at(nodes[plain[0]].centre) +
+                                               " (plain boxes are the inlet and outlet, two of them): try --annotate to see what was seen");
+  }
+  if (named("X") != 1 || named("Y") != 1)
+    return make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X and the outlet Y among the nodes: try --annotate to see what was seen");
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = i + 1; j < nodes.size(); ++j)
+      if (nodes[i].name == nodes[j].name)
+        return make_error("two nodes read as " + nodes[i].name + " (at " + at(nodes[i].centre) + " and " + at(nodes[j].centre) +
+                          "): try --annotate to see what was seen");
+  std::sort(nodes.begin(), nodes.end(), [](const DNode& x, const DNode& y) { return x.name < y.name; });
+
+  std::vector<std::pair<std::size_t, std::size_t>> pipes;
+  for (std::size_t a = 0; a < nodes.size(); ++a)
+    for (std::size_t b = a + 1; b < nodes.size(); ++b)
+      switch (pipe_between(fg, nodes, a, b, p)) {
+        case Seg::kYes: pipes.push_back({a, b}); break;
+        case Seg::kNo: break;
+        case Seg::kUnsure:
+          return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node): try --annotate to see what was seen");
+      }
+  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the nodes: try --annotate to see what was seen");
+
+  std::vector<double> halves;
+  std::vector<cv::Rect> zones;
+  for (const DNode& d : nodes) {
+    halves.push_back(d.half);
+    zones.push_back(d.box);
+  }
+  std::nth_element(halves.begin(), halves.begin() + static_cast<long>(halves.size() / 2), halves.end());
+  const double r = halves[halves.size() / 2];
+  auto counter = read_counter(fg, zones, {}, r);
+  if (!counter) return counter.error();
+  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
+
+  // Closed valves look different from open ones: the valves part in groups of one look; with n
+  // closed there must be two, one of n valves (the closed), the other not of n too.
+  std::vector<DNode*> valves;
+  for (DNode& d : nodes)
+    if (d.name != "X" && d.name != "Y") valves.push_back(&d);
+  const int used = (*counter)->used;
+  std::vector<int> group(valves.size());
+  std::iota(group.begin(), group.end(), 0);
+  auto look_distance = [](const DNode& x, const DNode& y) { return std::max(colour_distance(x.fill, y.fill), colour_distance(x.rim, y.rim)); };
+  for (std::size_t i = 0; i < valves.size(); ++i)
+    for (std::size_t j = i + 1; j < valves.size(); ++j)
+      if (look_distance(*valves[i], *valves[j]) <= p.diagram_look_tolerance) {
+        const int gi = group[i], gj = group[j];
+        for (int& g : group) if (g == gj) g = gi;
+      }
+  std::vector<int> ids = group;
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  const auto size_of = [&](int g) { return static_cast<int>(std::count(group.begin(), group.end(), g)); };
+  const int valve_count = static_cast<int>(valves.size());
+  if (used == 0) {
+    if (ids.size() != 1)
+      return make_error("the counter says no wrench is used, but the valves do not all look alike: try --annotate to see what was seen");
+  } else {
+    if (ids.size() != 2 || 2 * used == valve_count || (size_of(ids[0]) != used && size_of(ids[1]) != used))
+      return make_error("the counter says " + std::to_string(used) + " wrenches used, but the valves do not part into " + std::to_string(used) +
+                        " closed-looking and the rest: try --annotate to see what was seen");
+    const int closed = size_of(ids[0]) == used ? ids[0] : ids[1];
+    for (std::size_t i = 0; i < valves.size(); ++i) valves[i]->closed = group[i] == closed;
+  }
+
+  std::string text = "valves k=" + std::to_string((*counter)->total) + " inlet=X outlet=Y";
+  std::string closed_list;
+  for (const DNode& d : nodes)
+    if (d.closed) closed_list += (closed_list.empty() ? "" : ",") + d.name;
+  if (!closed_list.empty()) text += " closed=" + closed_list;
+  text += "\n";
+  for (auto [a, b] : pipes) text += nodes[a].name + " " + nodes[b].name + "\n";
+  auto board = solvers::split_text_board(text, "<image>", true);
+  if (!board) return make_error("the network read does not make a valves board: " + board.error().message);
+  auto state = solvers::valves::parse(*board);
+  if (!state) return make_error("the network read does not make a valves board: " + state.error().message);
+
+  Reading out;
+  out.state = std::move(*state);
+  out.radius = r;
+  out.wrenches_used = used;
+  out.frame = bgr.size();
+  out.centres.assign(out.state.names.size(), cv::Point2f());
+  float lowest = 100;
+  for (const DNode& d : nodes) {
+    const auto it = std::find(out.state.names.begin(), out.state.names.end(), d.name);
+    if (it == out.state.names.end()) continue;
+    out.centres[static_cast<std::size_t>(it - out.state.names.begin())] = d.centre;
+    lowest = std::min(lowest, d.confidence);
+  }
+  out.confidence = std::clamp(lowest / 100.0, 0.0, 1.0);
+  return out;
+}
+
+}  // namespace pb::vision::valves

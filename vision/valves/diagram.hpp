@@ -1,0 +1,15 @@
+/* diagram.hpp: the valves reader's second look: a node-link diagram (lettered circles or squares, straight pipes, coloured ends). */
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include "core/result.hpp"
+#include "vision/valves/reader.hpp"
+
+namespace pb::vision::valves {
+
+// The network drawn as a node-link diagram in `bgr`, whose ink (255: farther than page_distance from
+// the page colour) is `fg`. Errors start with "no board found: " when nothing looks like one.
+Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& params);
+
+}  // namespace pb::vision::valves

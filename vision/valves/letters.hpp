@@ -1,0 +1,39 @@
+/* letters.hpp: the valves readers' text (node letters, the wrench counter), shared by the wheel and the diagram looks. */
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "vision/valves/reader.hpp"
+
+namespace pb::vision::valves {
+
+struct Letter {
+  std::string text;  // one capital, or empty when nothing allowed was read
+  float confidence = 0;
+};
+
+// `ink` (255 on the glyph, 0 elsewhere) as black on white, scaled to `height` px with a margin.
+cv::Mat for_tesseract(const cv::Mat& ink, double height);
+
+// The capital of `allowed` that `ink` shows (Tesseract at a few scales and layouts until two agree),
+// or an empty Letter.
+Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const Params& p);
+
+// I and J settled by shape; another letter read for a glyph only I, J or T could be, or an O or D the
+// shape contradicts, is refused (empty).
+Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allowed, const Params& p);
+
+struct Counter {
+  int used = 0, total = 0;
+};
+
+// The "wrenches: n/k" line among the ink shapes of `fg` no taller than 2.5 r, leaving out shapes that
+// touch a node's `zones` or lie wholly inside a letter's `tags`. Nothing when no line says so.
+Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector<cv::Rect>& zones,
+                                            const std::vector<cv::Rect>& tags, double r);
+
+}  // namespace pb::vision::valves
