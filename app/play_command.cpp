@@ -138,6 +138,8 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!replans) return fail(replans.error().message);
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
+  // Only in the game's own window: --game sliding also plays GNOME Taquin and phone games.
+  o.pipeline = entry->pipeline && !phone && parsed->get("window").value_or("") == entry->window;
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);

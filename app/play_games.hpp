@@ -38,6 +38,9 @@ struct PlayGame {
   LevelFlow flow;
   Result<std::unique_ptr<Player>> (*make)(const PlayContext& context);
   int drag_pace_ms = 15;    // default --pace: pause between the points of a drag
+  // The game's window ends a running animation when the next click arrives (Simon Tatham's
+  // midend): played in that window, moves are pipelined (PlayOptions::pipeline).
+  bool pipeline = false;
 };
 
 std::span<const PlayGame> play_games();

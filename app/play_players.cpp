@@ -57,6 +57,7 @@ bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<
                     2 * half, 2 * half);
   };
   for (std::size_t cell = 0; cell < centres.size(); ++cell) {
+    if (source[cell] < 0) continue;  // not compared
     cv::Rect now = square(centres[cell], 0, 0);
     if ((now & image) != now) return false;
     const cv::Point2f& was_at = centres[static_cast<std::size_t>(source[cell])];
