@@ -75,7 +75,7 @@ Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const PlayContext& c)
 // A new arena game: a Rules struct (play_arena.hpp shows three) and one line here.
 constexpr PlayGame kGames[] = {
     {"sliding", "Fifteen", "Simon Tatham's Fifteen: click the tile that slides into the gap", LevelFlow::kNewGame,
-     &make_sliding, 15, true},
+     &make_sliding, 15, true, 5},  // Fifteen moves on the press: 0 ms worked too (docs/PERFORMANCE.md)
     // Pegs drops a peg where the button is released: the points in between need no pause (51 ms
     // drags worked with none; 5 ms keeps a margin; docs/PERFORMANCE.md).
     {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame, &make_pegs, 5},

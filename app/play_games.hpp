@@ -41,6 +41,7 @@ struct PlayGame {
   // The game's window ends a running animation when the next click arrives (Simon Tatham's
   // midend): played in that window, moves are pipelined (PlayOptions::pipeline).
   bool pipeline = false;
+  int tap_pause_ms = 25;    // default --tap-pause: between pointer move, press and release (desktop)
 };
 
 std::span<const PlayGame> play_games();
