@@ -68,6 +68,17 @@ class Player {
   virtual bool confirm_by_pixels(const cv::Mat& /*before*/, const cv::Mat& /*after*/, std::size_t /*i*/) {
     return false;
   }
+  // Pipelined checking, for games whose moves animate and whose next input ends a running
+  // animation (Simon Tatham's midend): `anchor` is the frame the current board was read or
+  // confirmed on, the board before planned step `a`. With `i_moving` false: whether `frame` shows
+  // the board after steps a..i, cell by cell from `anchor` (then it becomes the current board).
+  // With `i_moving` true: whether `frame` shows the board after steps a..i-1 in every cell but step
+  // i's own, and step i under way there (one of its cells no longer shows its picture): step i was
+  // taken and every step before it landed as predicted. The default (false) turns pipelining off.
+  virtual bool steps_shown(const cv::Mat& /*anchor*/, std::size_t /*a*/, const cv::Mat& /*frame*/, std::size_t /*i*/,
+                           bool /*i_moving*/) {
+    return false;
+  }
   // Whether the board read last may be a later position of the board the plan started from; false
   // when it cannot be (another level is showing). The default, true, suits games that cannot tell.
   virtual bool same_level_as_plan() const { return true; }
@@ -109,6 +120,9 @@ struct PlayOptions {
   // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
   // only when that fails; false: read after every move.
   bool confirm_by_pixels = true;
+  // With confirm_by_pixels: send the next move as soon as a frame shows the last one taken (and
+  // every earlier one landed), without waiting for its animation to end (Player::steps_shown).
+  bool pipeline = false;
   bool dry_run = false;           // plan and draw, send nothing
   std::string dry_run_out = "puzzlebot-dry-run.png";
   const std::atomic<bool>* cancel = nullptr;      // Ctrl-C: stop before the next move

@@ -61,6 +61,8 @@ options:
                       screen transform and timings ('puzzlebot calibrate --adb --out P.yml')
   --timeout-ms N      give up solving after N ms (default 20000)
   --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
+  --tap-pause MS      desktop: pause between pointer move, press and release, ms (default 25; 5 for
+                      sliding, whose Fifteen moves on the press)
   --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
@@ -138,6 +140,8 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!replans) return fail(replans.error().message);
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
+  // Only in the game's own window: --game sliding also plays GNOME Taquin and phone games.
+  o.pipeline = entry->pipeline && !phone && parsed->get("window").value_or("") == entry->window;
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
@@ -156,7 +160,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!made) return fail(made.error().message);
   std::unique_ptr<Player> player = std::move(*made);
 
-  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run);
+  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run, entry->tap_pause_ms);
   if (!device) return fail(device.error().message);
   capture::FrameSource& source = *device->source;
   if (parsed->has("check")) return check_screen(source, *player);

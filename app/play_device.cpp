@@ -18,7 +18,7 @@
 namespace pb::app {
 
 std::vector<OptionSpec> window_device_args() {
-  return {{"window", true}, {"window-substring", false}, {"window-id", true}, {"display", true}};
+  return {{"window", true}, {"window-substring", false}, {"window-id", true}, {"display", true}, {"tap-pause", true}};
 }
 
 std::vector<OptionSpec> phone_device_args() {
@@ -52,7 +52,8 @@ std::function<Result<void>()> new_game_by_key(capture::FrameSource* src, std::fu
 
 // ---- the desktop: an X11 window, libxdo input ----
 
-Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [[maybe_unused]] bool dry_run) {
+Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [[maybe_unused]] bool dry_run,
+                                      [[maybe_unused]] int tap_pause_ms) {
 #ifndef PB_HAVE_X11
   return make_error("this puzzlebot was built without X11 and libxdo (PB_WITH_X11, libx11-dev libxext-dev libxdo-dev): "
                     "it cannot play on the desktop");
@@ -90,6 +91,9 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
     ao.window = src->window_id();
     ao.title = src->title();
     ao.cancel = &stop_requested();
+    auto tap_pause = args.get_int("tap-pause", tap_pause_ms, 0, 1000);
+    if (!tap_pause) return tap_pause.error();
+    ao.press_pause = std::chrono::milliseconds(*tap_pause);
     auto sink = actuator::XdoSink::open(ao);
     if (!sink) return sink.error();
     actuator::XdoSink* xdo = sink->get();

@@ -42,7 +42,8 @@ std::vector<OptionSpec> phone_device_args();
 
 // Opens the X11 window named on the command line, and libxdo input into it (a recorder under
 // --dry-run). Sets nothing in `options` but what the desktop needs.
-Result<PlayDevice> open_window_device(const ParsedArgs& args, bool dry_run);
+// `tap_pause_ms`: the default of --tap-pause (the game's own, PlayGame::tap_pause_ms).
+Result<PlayDevice> open_window_device(const ParsedArgs& args, bool dry_run, int tap_pause_ms = 25);
 
 // Opens the phone named by --adb [SERIAL] (or the only one attached): raw screencap, adb touch,
 // the transform from the device profile in `profile` when it has one (else from `wm size` and

@@ -43,6 +43,10 @@ struct PlayGame {
   LevelFlow flow;
   Result<std::unique_ptr<Player>> (*make)(const PlayContext& context);
   int drag_pace_ms = 15;    // default --pace: pause between the points of a drag
+  // The game's window ends a running animation when the next click arrives (Simon Tatham's
+  // midend): played in that window, moves are pipelined (PlayOptions::pipeline).
+  bool pipeline = false;
+  int tap_pause_ms = 25;    // default --tap-pause: between pointer move, press and release (desktop)
 };
 
 // A reader's Params from the profile node named after the game.

@@ -163,6 +163,102 @@ class Loop {
     return std::optional<capture::Frame>();
   }
 
+  // Watches the screen at the capture rate until a frame passes Player::steps_shown(anchor, a,
+  // frame, i, i_moving); returns it, or no frame when the screen holds still for `poll` (or never
+  // changes within change_timeout) without passing, or after settle_timeout.
+  Result<std::optional<capture::Frame>> watch_steps(const cv::Mat& anchor, std::size_t a, std::size_t i,
+                                                    bool i_moving) {
+    const auto t0 = Clock::now();
+    const double capture0 = report_.times.capture, read0 = report_.times.read;
+    auto account = [&] {
+      report_.times.settle += ms_since(t0) - (report_.times.capture - capture0) - (report_.times.read - read0);
+    };
+    cv::Mat last;
+    auto last_change = t0;
+    bool changed = false;  // since the first grab
+    while (!cancelled()) {
+      auto f = grab();
+      if (!f) return f.error();
+      const auto now = Clock::now();
+      const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
+      if (!repeat) {
+        auto tc = Clock::now();
+        bool ok = player_.steps_shown(anchor, a, f->bgr, i, i_moving);
+        report_.times.read += ms_since(tc);
+        if (ok) {
+          account();
+          return std::optional<capture::Frame>(std::move(*f));
+        }
+        changed = !last.empty();
+        last = f->bgr;
+        last_change = now;
+      } else if (changed ? now - last_change >= o_.poll : now - t0 >= o_.change_timeout) {
+        break;
+      }
+      if (now - t0 >= o_.settle_timeout) break;
+      std::this_thread::sleep_for(o_.watch_poll);
+    }
+    account();
+    return std::optional<capture::Frame>();
+  }
+
+  // Pipelined moves from `step` (Player::steps_shown): step i+1 is sent as soon as a frame shows
+  // step i taken and every step before it landed where predicted, so the game's animation of i
+  // overlaps the sending of i+1 (the game ends it when the next click arrives). Every step is still
+  // checked: the cells of steps a..i-1 on the frame that shows i under way, the last step on a
+  // frame where the whole board is as predicted. Returns with `step` past the steps confirmed and
+  // the current board confirmed there, or read off a still screen (then the caller compares it with
+  // the plan) when a frame did not show what was predicted.
+  std::optional<Stop> pipeline(capture::Frame& frame, std::size_t steps, std::size_t& step) {
+    const std::size_t a = step;
+    const cv::Mat anchor = frame.bgr;
+    for (std::size_t i = a; i < steps; ++i) {
+      if (cancelled())
+        return Stop{kGaveUp, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves"};
+      auto g = player_.gesture(i);
+      if (!g) return Stop{kBadInput, g.error().message};
+      auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
+      if (!mapped) return Stop{kBadInput, mapped.error().message};
+      auto t0 = Clock::now();
+      auto sent = sink_.perform(*mapped);
+      const double act_ms = ms_since(t0);
+      report_.times.act += act_ms;
+      if (!sent) return Stop{kBadInput, sent.error().message};
+      ++report_.moves_made;
+      const double settle_before = report_.times.settle;
+      const bool last = i + 1 == steps;
+      auto seen = watch_steps(anchor, a, i, !last);
+      if (!seen) return Stop{kBadInput, seen.error().message};
+      if (!*seen) {
+        // Not as predicted: wait for stillness, then see how far the board got (the whole run
+        // since the anchor as predicted, else one step short: the last click lost), else read it.
+        auto still = settle(nullptr);
+        if (!still) return Stop{kBadInput, still.error().message};
+        frame = std::move(*still);
+        auto tc = Clock::now();
+        bool whole = player_.steps_shown(anchor, a, frame.bgr, i, false);
+        bool short_one = !whole && i > a && player_.steps_shown(anchor, a, frame.bgr, i - 1, false);
+        report_.times.read += ms_since(tc);
+        log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms, %s)", i + 1, steps, g->label.c_str(), act_ms,
+            report_.times.settle - settle_before,
+            whole ? "checked by pixels after stillness" : short_one ? "not taken" : "read");
+        if (whole || short_one) {
+          step = whole ? i + 1 : i;
+          return std::nullopt;
+        }
+        if (auto stop = read(frame)) return stop;
+        // The read board is compared with the plan by the caller, from the latest step back.
+        step = i + 1;
+        return std::nullopt;
+      }
+      frame = std::move(**seen);
+      log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms, %s)", i + 1, steps, g->label.c_str(), act_ms,
+          report_.times.settle - settle_before, last ? "checked by pixels" : "taken; earlier moves checked by pixels");
+    }
+    step = steps;
+    return std::nullopt;
+  }
+
   // Reads the board off `frame`, re-grabbing after a pause when it cannot be read (a dialog, a
   // half-drawn window). Updates `frame` to the one that was read.
   std::optional<Stop> read(capture::Frame& frame) {
@@ -255,6 +351,28 @@ class Loop {
     std::size_t step = 0;
     int replans = 0;
     while (step < steps) {
+      if (o_.pipeline && o_.confirm_by_pixels) {
+        const std::size_t from = step;
+        if (auto stop = pipeline(frame, steps, step)) return stop;
+        // The current board is confirmed after step - 1, or was read: find the step it shows.
+        std::size_t done = step;
+        while (done > from && !player_.matches_after(done - 1)) --done;
+        if (done > from || player_.matches_after(from == 0 ? kBeforePlan : from - 1)) {
+          step = done;
+          continue;
+        }
+        if (player_.solved()) return std::nullopt;
+        ++replans;
+        ++report_.replans;
+        if (replans > o_.max_replans)
+          return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
+                                   " re-plans); last board read:\n" + player_.board_text()};
+        log("the screen does not show the predicted board; re-planning from what it shows:\n%s",
+            player_.board_text().c_str());
+        if (auto stop = make_plan(steps)) return stop;
+        step = 0;
+        continue;
+      }
       if (cancelled())
         return Stop{kGaveUp, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves"};
       auto g = player_.gesture(step);

@@ -127,6 +127,44 @@ class GamePlayer : public Player {
     }
   }
 
+  bool steps_shown(const cv::Mat& anchor, std::size_t a, const cv::Mat& frame, std::size_t i, bool i_moving) override {
+    if constexpr (!Rules::kConfirmByPixels) {
+      return false;
+    } else {
+      if (!have_ || a > i || i >= moves_.size()) return false;
+      if (!(reading_.state == (a == 0 ? plan_start_ : predicted_[a - 1]))) return false;  // anchor is not step a's start
+      // source[c]: the anchor cell whose picture cell c shows after the steps composed so far.
+      std::vector<int> source(reading_.centres.size());
+      for (std::size_t c = 0; c < source.size(); ++c) source[c] = static_cast<int>(c);
+      auto valid = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < source.size(); };
+      for (std::size_t j = a; j <= i; ++j) {
+        const auto cells = Rules::moved_cells(j == 0 ? plan_start_ : predicted_[j - 1], moves_[j]);
+        if (j == i && i_moving) {
+          // Step i's cells are in motion: not compared, but one must have left its picture.
+          std::vector<int> one(source.size(), -1);
+          bool left = false;
+          for (auto [to, from_cell] : cells) {
+            if (!valid(to) || !valid(from_cell)) return false;
+            one[static_cast<std::size_t>(to)] = source[static_cast<std::size_t>(to)];
+            left = left || !cells_match(anchor, frame, reading_.centres, one);
+            one[static_cast<std::size_t>(to)] = -1;
+          }
+          for (auto [to, from_cell] : cells) source[static_cast<std::size_t>(to)] = -1;
+          return left && cells_match(anchor, frame, reading_.centres, source);
+        }
+        std::vector<int> next = source;
+        for (auto [to, from_cell] : cells) {
+          if (!valid(to) || !valid(from_cell)) return false;
+          next[static_cast<std::size_t>(to)] = source[static_cast<std::size_t>(from_cell)];
+        }
+        source = std::move(next);
+      }
+      if (!cells_match(anchor, frame, reading_.centres, source)) return false;
+      reading_.state = predicted_[i];
+      return true;
+    }
+  }
+
   bool same_level_as_plan() const override {
     if constexpr (requires(const State& a) { Rules::same_level(a, a); }) {
       return have_ && Rules::same_level(plan_start_, reading_.state);

@@ -32,14 +32,14 @@ Graph make_graph(int node_count, const std::vector<std::pair<int, int>>& pipes);
 
 struct Cut {
   bool finite = true;        // false when inlet and outlet share a pipe: no valves can cut them
-  std::vector<int> nodes;    // one minimum cut (node indices), closest to the inlet
+  std::vector<int> nodes;    // one minimum cut (node indices, ascending), closest to the outlet
   std::uint64_t work = 0;    // search steps taken (residual-graph nodes visited)
   std::string limit;         // the limit that stopped the search, or empty
 };
 
 // A minimum set of nodes other than `source` and `sink` (and not already `closed`, which count as
-// removed) whose removal disconnects them. Augmenting paths over the implicit vertex-split graph;
-// `budget` is ticked once per residual node visited.
+// removed) whose removal disconnects them. Augmenting paths over the implicit vertex-split graph,
+// guided by residual distances to the sink; `budget` is ticked once per residual node visited.
 Cut min_vertex_cut(const Graph& graph, int source, int sink, const std::vector<bool>& closed,
                    Budget& budget);
 

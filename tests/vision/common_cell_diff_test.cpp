@@ -103,6 +103,19 @@ TEST(CellsMatch, ASmallChangeInsideATileIsSeenAndFaintNoiseIsNot) {
   EXPECT_TRUE(cells_match(before, noisy, centres(), identity()));
 }
 
+TEST(CellsMatch, CellsWithANegativeSourceAreNotCompared) {
+  const cv::Mat before = board(kStart);
+  std::vector<int> changed = kStart;
+  changed[0] = 9;  // cell 0 shows another tile
+  const cv::Mat after = board(changed);
+  std::vector<int> source = identity();
+  EXPECT_FALSE(cells_match(before, after, centres(), source));
+  source[0] = -1;  // cell 0 is left out: the rest still match
+  EXPECT_TRUE(cells_match(before, after, centres(), source));
+  source[1] = 99;  // a source that is no cell is no match
+  EXPECT_FALSE(cells_match(before, after, centres(), source));
+}
+
 TEST(CellsMatch, WhatCannotBeComparedIsNoMatch) {
   const cv::Mat a = board(kStart);
   EXPECT_FALSE(cells_match(a, a(cv::Rect(0, 0, 100, 100)).clone(), centres(), identity()));  // sizes differ

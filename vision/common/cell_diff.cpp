@@ -40,6 +40,8 @@ bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<
   };
   const int shift = std::max(0, params.max_shift_px);
   for (std::size_t cell = 0; cell < centres.size(); ++cell) {
+    if (source[cell] < 0) continue;  // not compared (a cell still animating)
+    if (static_cast<std::size_t>(source[cell]) >= centres.size()) return false;
     const cv::Rect now = square(centres[cell], 0, 0);
     if ((now & image) != now) return false;
     const bool still = source[cell] == static_cast<int>(cell);

@@ -30,7 +30,8 @@ struct CellDiffParams {
 };
 
 // Whether `after` shows at each cell the picture `before` showed at cell source[cell] (cells
-// centred at `centres`, frame pixels; source[cell] == cell for a cell that must not change). A
+// centred at `centres`, frame pixels; source[cell] == cell for a cell that must not change, a
+// negative source for a cell not compared, e.g. one still animating). A
 // cell whose picture stays put must match without any shift. False for frames of other sizes or
 // types than two equal 8-bit BGR frames, fewer than two cells, or a square that leaves the frame.
 bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<cv::Point2f>& centres,
