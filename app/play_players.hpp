@@ -146,11 +146,11 @@ class GamePlayer : public Player {
           for (auto [to, from_cell] : cells) {
             if (!valid(to) || !valid(from_cell)) return false;
             one[static_cast<std::size_t>(to)] = source[static_cast<std::size_t>(to)];
-            left = left || !cells_match(anchor, frame, reading_.centres, one);
+            left = left || !vision::cells_match(anchor, frame, reading_.centres, one);
             one[static_cast<std::size_t>(to)] = -1;
           }
           for (auto [to, from_cell] : cells) source[static_cast<std::size_t>(to)] = -1;
-          return left && cells_match(anchor, frame, reading_.centres, source);
+          return left && vision::cells_match(anchor, frame, reading_.centres, source);
         }
         std::vector<int> next = source;
         for (auto [to, from_cell] : cells) {
@@ -159,7 +159,7 @@ class GamePlayer : public Player {
         }
         source = std::move(next);
       }
-      if (!cells_match(anchor, frame, reading_.centres, source)) return false;
+      if (!vision::cells_match(anchor, frame, reading_.centres, source)) return false;
       reading_.state = predicted_[i];
       return true;
     }

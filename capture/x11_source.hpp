@@ -31,7 +31,7 @@ struct X11Options {
   bool use_shm = true;      // false: always XGetImage (also forced by PB_X11_NO_SHM=1)
   // A window covering part of the game: raise the game (true), or refuse at once (false; also
   // forced by PB_X11_NO_RAISE=1). Either way a grab of a still-covered window is an error naming
-  // the covering window (capture/x11_stacking.hpp).
+  // the covering window (platform/x11_stacking.hpp).
   bool raise = true;
 };
 

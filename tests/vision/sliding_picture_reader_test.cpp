@@ -11,7 +11,6 @@
 #include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "tests/support/taquin_draw.hpp"
-#include "vision/sliding/image_puzzle.hpp"
 #include "vision/sliding/picture_reader.hpp"
 #include "vision/sliding/reader.hpp"
 
