@@ -306,7 +306,7 @@ class PdbIda {
 // quick search at a high weight, then searches at lower weights for shorter ways, each pruned by
 // the best length so far, while the node budget lasts (a search that runs out of it ends the
 // series). Measured on random boards (bench_sliding_random --side 5, docs/PERFORMANCE.md).
-constexpr int kWeights[][2] = {{2, 1}, {3, 2}, {7, 5}, {4, 3}, {9, 7}, {5, 4}, {6, 5}};
+constexpr int kWeights[][2] = {{2, 1}, {7, 4}, {8, 5}, {3, 2}, {10, 7}, {4, 3}, {9, 7}, {5, 4}, {6, 5}};
 constexpr std::uint64_t kNodes = 2'000'000;
 // With the small tables (the tests' and CI's, see weighted.hpp) a quarter of it: enough for a way
 // home at w = 2 on the boards tried, and the sanitizer build runs several boards.
