@@ -20,22 +20,23 @@
 // through the transposed cells, so five tables serve ten lookups.
 //
 // Search: weighted IDA* (threshold on g + w h), restarted at lower and lower weights with the best
-// length so far as an admissible cut (kWeights below). Measured on the 20 first boards of
-// bench_sliding_random --side 5 (the whole solve: this, then shorten.hpp, on the board and its
-// mirror image), mean length / mean CPU a board, load 11-13:
-//   - weighted A* (bucket queue, hash table of boards, re-opening) at w = 1.5: 117 moves; restarted
-//     down to w = 1.25 within 0.5 M expansions a direction: 112, 736 ms. It costs ~0.8 us an
-//     expansion (cache misses into the node and hash arrays) against ~0.1 us a node for IDA*,
-//     which gets further in the same time: 110 in 385 ms (2 M nodes a direction), and needs no
-//     memory. 3 M nodes: 110 again, 663 ms.
+// length so far as an admissible cut (kWeights below). Measured with bench_sliding_random --side 5
+// (the whole solve: this, then shorten.hpp, on the board and its mirror image; docs/PERFORMANCE.md
+// has the table), mean length / mean CPU a board at load 11-15, first 20 boards unless said:
+//   - weighted A* (bucket queue, hash table of boards, re-opening) at w = 1.5: 117 moves (50
+//     boards); restarted down to w = 1.25 within 0.5 M expansions a direction: 112, 736 ms. It
+//     costs ~0.8 us an expansion (cache misses into the node and hash arrays) against ~0.1 us a
+//     node for IDA*, which gets further in the same time: 110 in 385 ms with 2 M nodes a direction
+//     (113 on all 50; 112 with the finer series below), and needs no memory. 3 M nodes: 110 again.
 //   - w = 2 alone: 137-150 moves (one direction, no shortening); w = 1.5 alone 119; 1.25 runs out
-//     of nodes on most boards.
-//   - weights halved between a success and a failure instead of the fixed series: 112.
+//     of nodes on most boards; skipping 1.5 in the series: 121.
+//   - weights halved between a success and a failure instead of a fixed series: 112.
 //   - the series also on the mirrored board and with the children's order reversed, the budget
-//     shared (2 or 4 variants): 111-112.
+//     shared (2 or 4 variants): 111-112; going on after the first way found in an iteration: 129.
 // The heuristic: the partition's mean bound is 80.8 on 50 random boards against 78.4 for
-// Manhattan + linear conflicts, where optimal solutions are ~100 moves (6-6-6-6 tables would add
-// about one: Korf & Felner report 81.6 for theirs, for 20x the table size and build time).
+// Manhattan + linear conflicts, where optimal solutions are ~100 moves. A second base partition
+// (rows, and columns by reflection) gave 110 again for 25% more time; 6-6-6-6 tables would add
+// about one (Korf & Felner report 81.6 for theirs) for 20x the table size and build time.
 
 namespace pb::solvers::sliding {
 namespace {

@@ -15,7 +15,8 @@
 
 namespace pb::solvers::sliding {
 
-// Which tables: kFull is the one solve() uses (5 tables, ~20 s to build on this machine, once);
+// Which tables: kFull is the one solve() uses (5 tables, ~25 s to build with 2 threads on this
+// loaded machine, once);
 // kSmall (4-4-4-4-4-4, 300 k entries a table, built in a fraction of a second) is used when kFull
 // does not fit Limits::max_table_bytes, or when the environment variable
 // PUZZLEBOT_SLIDING_SMALL_TABLES is set (and not "0"): the tests and CI set it so that they never
