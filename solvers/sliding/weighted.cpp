@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <vector>
 
@@ -144,10 +146,29 @@ Result<std::unique_ptr<Tables>> load(WeightedTables which, const Limits& limits)
   return t;
 }
 
-// The tables solve_weighted uses within the limits, or an error saying why none.
-Result<std::unique_ptr<Tables>> load_fitting(const Limits& limits) {
+// Whether every table of `which` is in the cache folder already (or no folder is set).
+bool cached(WeightedTables which) {
+  const std::string dir = cache_dir();
+  std::error_code ec;
+  for (const Group& g : partition(which))
+    if (!dir.empty() && !std::filesystem::exists(dir + "/" + spec_of(g).name() + ".pdb", ec)) return false;
+  return true;
+}
+
+// Time the full tables may need to build (5 tables, 2 threads, a loaded machine: ~25 s measured).
+constexpr auto kFullBuildTime = std::chrono::seconds(90);
+
+// The tables solve_weighted uses within the limits, or an error saying why none. The full ones
+// are not built under a deadline too close to hold their build (a 10 s command-line solve would
+// spend it all building and then give up): the small ones serve, and `note` says why.
+Result<std::unique_ptr<Tables>> load_fitting(const Limits& limits, std::string& note) {
   const char* small = std::getenv("PUZZLEBOT_SLIDING_SMALL_TABLES");
-  const bool full = small == nullptr || *small == '\0' || std::string(small) == "0";
+  bool full = small == nullptr || *small == '\0' || std::string(small) == "0";
+  if (full && table_bytes(WeightedTables::kFull) <= limits.max_table_bytes && !cached(WeightedTables::kFull) &&
+      limits.deadline - Limits::Clock::now() < kFullBuildTime) {
+    full = false;
+    note = "the full 5x5 tables are not built yet (about 30 s, once): solve with --timeout-ms 90000 to build them";
+  }
   for (WeightedTables which : {WeightedTables::kFull, WeightedTables::kSmall})
     if ((full || which == WeightedTables::kSmall) && table_bytes(which) <= limits.max_table_bytes)
       return load(which, limits);
@@ -320,9 +341,10 @@ bool weighted_covers(int rows, int cols) { return rows == kSide && cols == kSide
 std::uint64_t weighted_table_bytes(WeightedTables tables) { return table_bytes(tables); }
 
 Result<std::string> prepare_weighted_databases(const Limits& limits) {
-  auto t = load_fitting(limits);
+  std::string note;
+  auto t = load_fitting(limits, note);
   if (!t.ok()) return t.error();
-  return t.value()->name;
+  return t.value()->name + (note.empty() ? "" : " (" + note + ")");
 }
 
 Solution solve_weighted(const State& state, const Limits& limits) {
@@ -332,7 +354,8 @@ Solution solve_weighted(const State& state, const Limits& limits) {
     sol.reason = "weighted search: only 5x5 boards";
     return sol;
   }
-  auto tables = load_fitting(limits);
+  std::string note;
+  auto tables = load_fitting(limits, note);
   if (!tables.ok()) {
     sol.reason = "gave up: " + tables.error().message;
     return sol;
@@ -364,7 +387,7 @@ Solution solve_weighted(const State& state, const Limits& limits) {
     return sol;
   }
   sol.method = "restarting weighted IDA* (shortest at w = " + weight + ") over " + t.name +
-               (t.built ? ", built now" : "");
+               (t.built ? ", built now" : "") + (note.empty() ? "" : "; " + note);
   sol.status = Status::kSolved;
   sol.optimal = proved || static_cast<int>(sol.moves.size()) == sol.lower_bound;
   if (sol.optimal) sol.lower_bound = static_cast<int>(sol.moves.size());
@@ -373,7 +396,8 @@ Solution solve_weighted(const State& state, const Limits& limits) {
 
 Solution solve_below(const State& state, const Limits& limits, int below) {
   if (!weighted_covers(state.rows, state.cols)) return solve_manhattan_below(state, limits, below);
-  auto tables = load_fitting(limits);
+  std::string note;
+  auto tables = load_fitting(limits, note);
   if (!tables.ok()) return solve_manhattan_below(state, limits, below);
   Solution sol;
   sol.lower_bound = lower_bound(state);

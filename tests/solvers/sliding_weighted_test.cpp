@@ -1,8 +1,13 @@
 /* sliding_weighted_test.cpp: 5x5 pattern databases (32-bit build) and the weighted IDA* over them, replayed. */
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -171,6 +176,26 @@ TEST(SlidingWeighted, NodeBudgetIsHonoured) {
   EXPECT_EQ(sol.status, Status::kGaveUp);
   EXPECT_NE(sol.reason.find("node budget"), std::string::npos) << sol.reason;
   EXPECT_LE(sol.nodes, 51u);
+}
+
+// Without the full tables in the cache, a solve with a deadline too close to build them (a
+// command-line solve's 10 s) uses the small ones and says how to build the full ones, instead of
+// spending its time building and giving up.
+TEST(SlidingWeighted, CloseDeadlineDoesNotBuildTheFullTables) {
+  const std::string dir = PB_BINARY_DIR "/test-cache/sliding-empty-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  setenv("PUZZLEBOT_CACHE_DIR", dir.c_str(), 1);
+  unsetenv("PUZZLEBOT_SLIDING_SMALL_TABLES");
+  const State s = shuffled(30, 6);
+  const Solution sol = solve_weighted(s, Limits::with_timeout(std::chrono::seconds(30)));
+  setenv("PUZZLEBOT_SLIDING_SMALL_TABLES", "1", 1);
+  setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1);
+  ASSERT_EQ(sol.status, Status::kSolved) << sol.reason;
+  EXPECT_TRUE(check_solution(s, sol.moves).ok());
+  EXPECT_NE(sol.method.find("4-4-4-4-4-4"), std::string::npos) << sol.method;
+  EXPECT_NE(sol.method.find("not built yet"), std::string::npos) << sol.method;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/sliding-5x5-0.1.2.5.6.pdb"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(SlidingWeighted, CoversOnlyFiveByFive) {
