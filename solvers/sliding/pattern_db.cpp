@@ -57,8 +57,8 @@ Header make_header(const DbSpec& spec, std::uint64_t checksum) {
 struct Grid {
   int cols = 0;
   std::uint32_t all = 0, not_first_col = 0, not_last_col = 0;
-  std::uint32_t neighbours[kMaxDbCells] = {};
-  std::uint32_t sideways[kMaxDbCells] = {};  // the neighbours in the same row
+  std::uint32_t neighbours[kMaxTableCells] = {};
+  std::uint32_t sideways[kMaxTableCells] = {};  // the neighbours in the same row
 
   Grid(int rows, int c) : cols(c) {
     const int n = rows * cols;
@@ -177,7 +177,7 @@ struct ExcessPacker {
   std::uint8_t* out;     // one byte per rank
   std::uint8_t* sparse;  // 4 bits per base-n index, or nullptr
   int n, k;
-  int distance[kMaxDbCells][kMaxDbCells];  // [tile slot][cell]
+  int distance[kMaxDbCells][kMaxTableCells];  // [tile slot][cell]
   std::uint32_t rank = 0;
   int max = 0;
   bool even = true;
@@ -214,7 +214,7 @@ PatternDb::PatternDb(DbSpec spec, std::vector<std::uint8_t> data) : spec_(std::m
   ExcessPacker p{};
   p.n = spec_.rows * spec_.cols;
   p.k = static_cast<int>(spec_.cells.size());
-  if (p.k < 1 || p.n > kMaxDbCells || data_.size() != spec_.entries()) return;
+  if (p.k < 1 || p.k > kMaxDbCells || p.n > kMaxTableCells || data_.size() != spec_.entries()) return;
   for (int i = 0; i < p.k; ++i)
     for (int c = 0; c < p.n; ++c)
       p.distance[i][c] = std::abs(c / spec_.cols - spec_.cells[i] / spec_.cols) +
@@ -246,8 +246,9 @@ int PatternDb::max_value() const {
 }
 
 std::uint64_t build_scratch_bytes(const DbSpec& spec) {
-  // Three 16-bit blank-cell masks per placement: visited, this level, the next level.
-  return spec.entries() * 3 * sizeof(std::uint16_t);
+  // Three blank-cell masks per placement: visited, this level, the next level.
+  const std::uint64_t mask = spec.rows * spec.cols <= 16 ? sizeof(std::uint16_t) : sizeof(std::uint32_t);
+  return spec.entries() * 3 * mask;
 }
 
 std::string cache_dir() {
@@ -261,9 +262,11 @@ std::string cache_dir() {
 namespace {
 
 // Level-synchronous breadth-first search over (placement, blank area). For each placement rank the
-// build keeps three 16-bit masks of blank cells: `visited` (areas already expanded), and the blank
-// cells reached at this level (`cur`) and at the next (`next`). A placement with several new areas
-// at one level is expanded once, for all of them; moves into an area are read off the mask.
+// build keeps three masks of blank cells (Mask: 16 bits up to 16 cells, else 32): `visited` (areas
+// already expanded), and the blank cells reached at this level (`cur`) and at the next (`next`). A
+// placement with several new areas at one level is expanded once, for all of them; moves into an
+// area are read off the mask.
+template <class Mask>
 class Builder {
  public:
   Builder(const DbSpec& spec, const Limits& limits, int threads)
@@ -300,7 +303,7 @@ class Builder {
     }
     const std::uint32_t free0 = grid_.all & ~occupied;
     const std::uint32_t area0 = spec_.blank >= 0 ? grid_.fill(1u << spec_.blank, free0) : free0;
-    cur_[rank_placement(cells, k_, n_)] = static_cast<std::uint16_t>(area0);
+    cur_[rank_placement(cells, k_, n_)] = static_cast<Mask>(area0);
     int reported = 0;
     for (int depth = 0;; ++depth) {
       if (depth >= 254) return false;
@@ -362,7 +365,7 @@ class Builder {
     const int k = kK > 0 ? kK : k_;
     Counts counts;
     std::uint8_t cells[kMaxDbCells];
-    std::uint8_t owner[kMaxDbCells + 1] = {};  // slot + 1 of the tile on each cell, 0 for none
+    std::uint8_t owner[kMaxTableCells + 1] = {};  // slot + 1 of the tile on each cell, 0 for none
     Prefix last;
     std::uint32_t r = lo;
     while (r < hi) {
@@ -370,12 +373,13 @@ class Builder {
         counts.stopped = true;
         return counts;
       }
-      // Most entries are not at this level: skip four at a time.
-      if ((r & 3u) == 0 && r + 4 <= hi) {
+      // Most entries are not at this level: skip eight bytes (four or two entries) at a time.
+      constexpr std::uint32_t kSkip = sizeof(std::uint64_t) / sizeof(Mask);
+      if ((r & (kSkip - 1)) == 0 && r + kSkip <= hi) {
         std::uint64_t four;
         std::memcpy(&four, &cur_[r], sizeof four);
         if (four == 0) {
-          r += 4;
+          r += kSkip;
           continue;
         }
       }
@@ -394,8 +398,8 @@ class Builder {
       const std::uint32_t occupied = unrank(r, cells, last);
       const std::uint32_t free = grid_.all & ~occupied;
       const std::uint32_t fresh = grid_.fill(reached, free) & ~static_cast<std::uint32_t>(visited_[r]);
-      const auto seen = static_cast<std::uint16_t>(visited_[r] | fresh);
-      if (shared) std::atomic_ref<std::uint16_t>(visited_[r]).store(seen, std::memory_order_relaxed);
+      const auto seen = static_cast<Mask>(visited_[r] | fresh);
+      if (shared) std::atomic_ref<Mask>(visited_[r]).store(seen, std::memory_order_relaxed);
       else visited_[r] = seen;
       if (db_[r] == kUnset) {
         db_[r] = depth;
@@ -411,7 +415,7 @@ class Builder {
       for (int i = 0; i < k; ++i) {
         const int p = cells[i];
         const std::uint32_t targets = grid_.neighbours[p] & fresh;
-        const std::uint16_t bit = static_cast<std::uint16_t>(1u << p);
+        const Mask bit = static_cast<Mask>(1u << p);
         for (std::uint32_t side = targets & grid_.sideways[p]; side != 0; side &= side - 1) {
           const int q = __builtin_ctz(side);
           push(static_cast<std::uint32_t>(r + (q - p) * static_cast<std::int64_t>(weight_[i])), bit, shared);
@@ -427,12 +431,12 @@ class Builder {
   }
 
   // Marks blank cell `bit` reached at the next level for placement r2.
-  void push(std::uint32_t r2, std::uint16_t bit, bool shared) {
+  void push(std::uint32_t r2, Mask bit, bool shared) {
     if (shared) {
-      std::atomic_ref<std::uint16_t> slot(next_[r2]);
+      std::atomic_ref<Mask> slot(next_[r2]);
       if ((slot.load(std::memory_order_relaxed) & bit) == 0) slot.fetch_or(bit, std::memory_order_relaxed);
     } else {
-      next_[r2] = static_cast<std::uint16_t>(next_[r2] | bit);
+      next_[r2] = static_cast<Mask>(next_[r2] | bit);
     }
   }
 
@@ -490,10 +494,10 @@ class Builder {
   std::uint32_t radix_[kMaxDbCells] = {};
   std::uint32_t weight_[kMaxDbCells] = {};
   std::int32_t contrib_[kMaxDbCells][kMaxDbCells + 1] = {};  // [slot][passed slot + 1], see rank_delta
-  std::uint8_t pass_[kMaxDbCells][kMaxDbCells][kMaxDbCells / 2] = {};  // cells passed from p to q
+  std::uint8_t pass_[kMaxTableCells][kMaxTableCells][kMaxTableCells / 2] = {};  // cells passed from p to q
   int passes_ = 0;
   std::vector<std::uint8_t> db_;
-  std::vector<std::uint16_t> visited_, cur_, next_;
+  std::vector<Mask> visited_, cur_, next_;
   std::uint64_t filled_ = 0;
 };
 
@@ -508,8 +512,8 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
                                                           int threads) {
   const int n = spec.rows * spec.cols;
   const int k = static_cast<int>(spec.cells.size());
-  if (n > kMaxDbCells || k < 1 || k >= n || spec.entries() > 0xFFFFFFFFull || spec.rows < 1 ||
-      spec.cols - 1 > kMaxDbCells / 2)
+  if (n > kMaxTableCells || k < 1 || k >= n || k > kMaxDbCells || spec.entries() > 0xFFFFFFFFull ||
+      spec.rows < 1 || spec.cols - 1 > kMaxTableCells / 2)
     return make_error("pattern database " + spec.name() + ": unsupported size");
   // Threads only pay for themselves on big tables.
   if (threads <= 0) threads = default_threads();
@@ -521,9 +525,23 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
                  threads == 1 ? "" : "s");
     std::fflush(stderr);
   }
-  Builder builder(spec, limits, threads);
-  std::uint64_t states = 0;
-  if (!builder.run(progress, states)) {
+  std::uint64_t states = 0, filled = 0;
+  std::vector<std::uint8_t> table;
+  auto build = [&](auto& builder) {
+    const bool done = builder.run(progress, states);
+    filled = builder.filled();
+    if (done) table = builder.take();
+    return done;
+  };
+  bool done = false;
+  if (n <= 16) {
+    Builder<std::uint16_t> builder(spec, limits, threads);
+    done = build(builder);
+  } else {
+    Builder<std::uint32_t> builder(spec, limits, threads);
+    done = build(builder);
+  }
+  if (!done) {
     if (progress) std::fprintf(stderr, " stopped\n");
     if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
     return make_error("pattern database " + spec.name() + ": depth overflow");
@@ -537,12 +555,11 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
   // placements with the goal's parity is reachable; the rest stay unset and are never looked up
   // (solve() proves those boards unsolvable first).
   const std::uint64_t entries = spec.entries();
-  const std::uint64_t filled = builder.filled();
   const bool all_tiles = k == n - 1;
   if (filled != entries && !(all_tiles && filled * 2 == entries))
     return make_error("pattern database " + spec.name() + ": only " + std::to_string(filled) + " of " +
                       std::to_string(entries) + " placements reached");
-  return std::make_shared<const PatternDb>(spec, builder.take());
+  return std::make_shared<const PatternDb>(spec, std::move(table));
 }
 
 Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits, int threads) {

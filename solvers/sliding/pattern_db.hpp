@@ -1,4 +1,4 @@
-/* pattern_db.hpp: additive pattern databases for boards of up to 16 cells, built once, cached on disk. */
+/* pattern_db.hpp: additive pattern databases for boards of up to 32 cells, built once, cached on disk. */
 #pragma once
 
 // A pattern database (Culberson & Schaeffer; additive form: Korf & Felner 2002) stores, for every
@@ -55,8 +55,12 @@
 
 namespace pb::solvers::sliding {
 
-// Largest board a pattern database covers (cells): placements are ranked with 16-bit cell masks.
+// Largest board solved optimally over pattern databases (solve_optimal), and the most tiles one
+// database holds (the cache file's header has room for 16 goal cells).
 inline constexpr int kMaxDbCells = 16;
+// Largest board a pattern database can be built for (cells): the build keeps 16-bit masks of blank
+// cells up to 16 cells and 32-bit ones beyond (5x5: see weighted.hpp).
+inline constexpr int kMaxTableCells = 32;
 
 // Which database: a board size and the goal cells of the pattern tiles, in rank order.
 struct DbSpec {
@@ -87,6 +91,14 @@ inline unsigned popcount16(std::uint32_t x) {
   return (x + (x >> 8)) & 0x1Fu;
 }
 
+// The same for 32-bit masks (boards over 16 cells).
+inline unsigned popcount32(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return (x * 0x01010101u) >> 24;
+}
+
 // Rank of a placement (cell of each pattern tile, in order) among placement_count(n, k): the
 // mixed-radix number whose digit i is tile i's cell counted among the cells tiles 0..i-1 left free.
 inline std::uint64_t rank_placement(const std::uint8_t* cells, int k, int n) {
@@ -94,7 +106,8 @@ inline std::uint64_t rank_placement(const std::uint8_t* cells, int k, int n) {
   std::uint64_t rank = 0;
   for (int i = 0; i < k; ++i) {
     const unsigned p = cells[i];
-    const unsigned below = popcount16(used & ((1u << p) - 1u));
+    const std::uint32_t lower = used & ((1u << p) - 1u);
+    const unsigned below = n <= 16 ? popcount16(lower) : popcount32(lower);
     rank = rank * static_cast<std::uint64_t>(n - i) + (p - below);
     used |= 1u << p;
   }
@@ -164,7 +177,8 @@ struct DbHandle {
   std::string note;  // why the file was not used or not written, if so
 };
 
-// Bytes a build needs besides the table itself (three blank-cell masks per placement).
+// Bytes a build needs besides the table itself (three blank-cell masks per placement: 16-bit ones
+// up to 16 cells, 32-bit ones beyond).
 std::uint64_t build_scratch_bytes(const DbSpec& spec);
 
 // The cache folder: $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.

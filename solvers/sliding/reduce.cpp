@@ -9,6 +9,7 @@
 
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/shorten.hpp"
+#include "solvers/sliding/weighted.hpp"
 
 // The human method, made mechanical. Each tile of the first line is brought home by a breadth-first
 // search over (tile cell, blank cell) in the unlocked part of the board, so every single placement is
@@ -442,6 +443,14 @@ constexpr int kLinesCells = 36;
 // for a longer result), then the same on the corner left; the reduction takes over where a stage
 // runs out of nodes and for the last corner.
 Solution lines_then_reduce(const State& state, const Limits& limits, int corner) {
+  // A 5x5 board (or corner) is solved whole by weighted A* over pattern databases (weighted.hpp),
+  // the reduction below being the fallback where its budget runs out.
+  std::uint64_t spent = 0;
+  if (weighted_covers(state.rows, state.cols)) {
+    Solution whole = solve_weighted(state, limits);
+    if (whole.status == Status::kSolved) return whole;
+    spent = whole.nodes;
+  }
   if (state.cells() > kLinesCells || state.rows <= corner || state.cols <= corner)
     return reduce_and_finish(state, limits, corner);
   State rest = state;
@@ -463,7 +472,7 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
   } else {
     sol = reduce_and_finish(rest, limits, corner);
   }
-  sol.nodes += nodes;
+  sol.nodes += nodes + spent;
   if (!first.empty() && sol.status == Status::kSolved) {
     first.insert(first.end(), sol.moves.begin(), sol.moves.end());
     sol.moves = std::move(first);

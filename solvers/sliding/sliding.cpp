@@ -10,6 +10,7 @@
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/reduce.hpp"
+#include "solvers/sliding/weighted.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -280,15 +281,15 @@ Solution solve(const State& state, const Limits& limits) {
   if (state.cells() <= kMaxDbCells) return solve_optimal(state, limits);
   Solution fast = solve_reduced(state, limits);
   if (!limits.best || fast.status != Status::kSolved) return fast;
-  // --best: try to prove the fast solution optimal, or find a shorter one, within the limits.
-  // Without pattern databases past 16 cells that is IDA* over Manhattan + linear conflicts: it
-  // settles lightly shuffled boards, not random ones (a random 5x5 needs ~10^12 nodes).
+  // --best: try to prove the fast solution optimal, or find a shorter one, within the limits:
+  // IDA* over the 5x5 pattern databases (weighted.hpp), elsewhere over Manhattan + linear
+  // conflicts. It settles lightly shuffled boards, not random ones.
   if (state.cells() > kMaxIdaCells) {
     fast.method += "; --best: optimality is not searched past " + std::to_string(kMaxIdaCells) + " cells";
     return fast;
   }
   const int length = static_cast<int>(fast.moves.size());
-  Solution better = solve_manhattan_below(state, limits, length);
+  Solution better = solve_below(state, limits, length);
   fast.nodes += better.nodes;
   if (better.status == Status::kSolved) {
     better.nodes = fast.nodes;

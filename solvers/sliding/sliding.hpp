@@ -3,8 +3,9 @@
 
 // The goal is 1..N row-major with the blank (0) last, as FORMATS.md says. Boards of up to 16 cells
 // are solved optimally (IDA* over additive pattern databases, see pattern_db.hpp and optimal.hpp);
-// larger ones are reduced row by row / column by column to a 4x4 or smaller corner that is then
-// solved optimally (reduce.hpp), and the report carries a lower bound next to the length.
+// 5x5 boards (and 5x5 corners) by weighted IDA* over 5x5 databases (weighted.hpp); larger ones are
+// reduced row by row / column by column to a 4x4 or smaller corner that is then solved optimally
+// (reduce.hpp), and the report carries a lower bound next to the length.
 
 #include <cstdint>
 #include <string>

@@ -1,0 +1,430 @@
+/* weighted.cpp: restarting weighted IDA* on 5x5 sliding boards over 5-5-5-5-4 pattern databases (and their reflection). */
+#include "solvers/sliding/weighted.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "solvers/sliding/optimal.hpp"
+#include "solvers/sliding/pattern_db.hpp"
+
+// Heuristic: h = max over two partitions of the additive database sums; every partition covers
+// every tile, so a sum is the Manhattan distance plus twice its lookups' 4-bit excesses
+// (PatternDb::sparse(), indexed by the base-25 number of the tiles' cells), and a move changes only
+// the moving tile's lookup in each partition. The second partition is the first reflected about
+// the main diagonal, which maps the goal (blank last) onto itself: it reads the same tables
+// through the transposed cells, so five tables serve ten lookups.
+//
+// Search: weighted IDA* (threshold on g + w h), restarted at lower and lower weights with the best
+// length so far as an admissible cut (kWeights below). Measured with bench_sliding_random --side 5
+// (the whole solve: this, then shorten.hpp, on the board and its mirror image; docs/PERFORMANCE.md
+// has the table), mean length / mean CPU a board at load 11-15, first 20 boards unless said:
+//   - weighted A* (bucket queue, hash table of boards, re-opening) at w = 1.5: 117 moves (50
+//     boards); restarted down to w = 1.25 within 0.5 M expansions a direction: 112, 736 ms. It
+//     costs ~0.8 us an expansion (cache misses into the node and hash arrays) against ~0.1 us a
+//     node for IDA*, which gets further in the same time: 110 in 385 ms with 2 M nodes a direction
+//     (113 on all 50; 112 with the finer series below), and needs no memory. 3 M nodes: 110 again.
+//   - w = 2 alone: 137-150 moves (one direction, no shortening); w = 1.5 alone 119; 1.25 runs out
+//     of nodes on most boards; skipping 1.5 in the series: 121.
+//   - weights halved between a success and a failure instead of a fixed series: 112.
+//   - the series also on the mirrored board and with the children's order reversed, the budget
+//     shared (2 or 4 variants): 111-112; going on after the first way found in an iteration: 129.
+// The heuristic: the partition's mean bound is 80.8 on 50 random boards against 78.4 for
+// Manhattan + linear conflicts, where optimal solutions are ~100 moves. A second base partition
+// (rows, and columns by reflection) gave 110 again for 25% more time; 6-6-6-6 tables would add
+// about one (Korf & Felner report 81.6 for theirs) for 20x the table size and build time.
+
+namespace pb::solvers::sliding {
+namespace {
+
+constexpr int kSide = 5;
+constexpr int kCells = kSide * kSide;
+constexpr int kMaxLookups = 12;  // 6 groups x 2 partitions
+
+using Group = std::vector<int>;  // goal cells of a group's tiles
+using Partition = std::vector<Group>;
+
+// 5-5-5-5-4 in compact blocks (rows of two, then the bottom-right L around the blank's corner);
+// 4-4-4-4-4-4 in 2x2 blocks for kSmall.
+Partition partition(WeightedTables tables) {
+  if (tables == WeightedTables::kFull)
+    return {{0, 1, 2, 5, 6}, {3, 4, 7, 8, 9}, {10, 11, 15, 16, 20}, {12, 13, 14, 17, 18}, {19, 21, 22, 23}};
+  return {{0, 1, 5, 6}, {2, 3, 7, 8}, {4, 9, 13, 14}, {10, 11, 15, 16}, {12, 17, 18, 19}, {20, 21, 22, 23}};
+}
+
+int transpose(int c) { return (c % kSide) * kSide + c / kSide; }
+
+// The database of a group: its goal cells in order, and the blank's goal cell only when the cells
+// left free at the goal are not connected (then which area the blank is in matters).
+DbSpec spec_of(const Group& group) {
+  std::vector<int> cells = group;
+  std::sort(cells.begin(), cells.end());
+  std::uint32_t free = (1u << kCells) - 1u;
+  for (int c : cells) free &= ~(1u << c);
+  std::uint32_t seen = 1u << (kCells - 1), grown = 0;  // the blank's goal, never in a group
+  while (grown != seen) {
+    grown = seen;
+    for (int c = 0; c < kCells; ++c) {
+      if (!(grown >> c & 1u)) continue;
+      const int r = c / kSide, q = c % kSide;
+      if (r > 0) seen |= (1u << (c - kSide)) & free;
+      if (r < kSide - 1) seen |= (1u << (c + kSide)) & free;
+      if (q > 0) seen |= (1u << (c - 1)) & free;
+      if (q < kSide - 1) seen |= (1u << (c + 1)) & free;
+    }
+  }
+  return DbSpec{kSide, kSide, cells, seen == free ? -1 : kCells - 1};
+}
+
+int distance(int tile, int cell) {
+  const int g = tile - 1;
+  return std::abs(g / kSide - cell / kSide) + std::abs(g % kSide - cell % kSide);
+}
+
+// The lookups of both partitions, and per tile and partition its lookup and the amount each cell
+// adds to that lookup's index (the cell's database image times the tile's place value).
+struct Tables {
+  int groups = 0;  // lookups [0, groups) are the first partition, [groups, 2 groups) its reflection
+  std::array<const std::uint8_t*, kMaxLookups> sparse{};
+  std::vector<std::shared_ptr<const PatternDb>> keep;
+  std::uint8_t lookup[kCells][2] = {};
+  std::uint32_t cell_value[kCells][2][kCells] = {};
+  std::uint8_t dist[kCells][kCells] = {};  // [tile][cell]
+  std::string name;
+  bool built = false;
+  bool small = false;  // WeightedTables::kSmall
+};
+
+std::uint64_t table_bytes(WeightedTables which) {
+  std::uint64_t table = 0, scratch = 0;
+  for (const Group& g : partition(which)) {
+    const DbSpec spec = spec_of(g);
+    table += spec.entries() + spec.entries() / 2 + sparse_entries(spec) / 2;
+    scratch = std::max(scratch, build_scratch_bytes(spec));
+  }
+  return table + scratch;
+}
+
+Result<std::unique_ptr<Tables>> load(WeightedTables which, const Limits& limits) {
+  auto t = std::make_unique<Tables>();
+  const Partition p = partition(which);
+  t->groups = static_cast<int>(p.size());
+  t->small = which == WeightedTables::kSmall;
+  t->name = which == WeightedTables::kFull ? "5-5-5-5-4" : "4-4-4-4-4-4";
+  t->name += " pattern databases (max with the reflection)";
+  for (int tile = 1; tile < kCells; ++tile)
+    for (int c = 0; c < kCells; ++c) t->dist[tile][c] = static_cast<std::uint8_t>(distance(tile, c));
+  for (int gi = 0; gi < t->groups; ++gi) {
+    const DbSpec spec = spec_of(p[static_cast<std::size_t>(gi)]);
+    auto handle = get_pattern_db(spec, limits);
+    if (!handle.ok()) return handle.error();
+    t->built = t->built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
+    const std::uint8_t* sparse = handle->db->sparse();
+    if (sparse == nullptr) return make_error("pattern database " + spec.name() + " has no 4-bit index table");
+    t->keep.push_back(handle->db);
+    const int k = static_cast<int>(spec.cells.size());
+    for (int j = 0; j < 2; ++j) {
+      const int l = gi + j * t->groups;
+      t->sparse[static_cast<std::size_t>(l)] = sparse;
+      std::uint32_t place = 1;
+      for (int slot = k - 1; slot >= 0; --slot, place *= kCells) {
+        // Slot `slot` holds the tile whose goal is the slot's cell (reflected for the second partition).
+        const int goal = j == 0 ? spec.cells[static_cast<std::size_t>(slot)]
+                                : transpose(spec.cells[static_cast<std::size_t>(slot)]);
+        const int tile = goal + 1;
+        t->lookup[tile][j] = static_cast<std::uint8_t>(l);
+        for (int c = 0; c < kCells; ++c) t->cell_value[tile][j][c] = static_cast<std::uint32_t>(j == 0 ? c : transpose(c)) * place;
+      }
+    }
+  }
+  return t;
+}
+
+// Whether every table of `which` is in the cache folder already (or no folder is set).
+bool cached(WeightedTables which) {
+  const std::string dir = cache_dir();
+  std::error_code ec;
+  for (const Group& g : partition(which))
+    if (!dir.empty() && !std::filesystem::exists(dir + "/" + spec_of(g).name() + ".pdb", ec)) return false;
+  return true;
+}
+
+// Time the full tables may need to build (5 tables, 2 threads, a loaded machine: ~25 s measured).
+constexpr auto kFullBuildTime = std::chrono::seconds(90);
+
+// The tables solve_weighted uses within the limits, or an error saying why none. The full ones
+// are not built under a deadline too close to hold their build (a 10 s command-line solve would
+// spend it all building and then give up): the small ones serve, and `note` says why.
+Result<std::unique_ptr<Tables>> load_fitting(const Limits& limits, std::string& note) {
+  const char* small = std::getenv("PUZZLEBOT_SLIDING_SMALL_TABLES");
+  bool full = small == nullptr || *small == '\0' || std::string(small) == "0";
+  if (full && table_bytes(WeightedTables::kFull) <= limits.max_table_bytes && !cached(WeightedTables::kFull) &&
+      limits.deadline - Limits::Clock::now() < kFullBuildTime) {
+    full = false;
+    note = "the full 5x5 tables are not built yet (about 30 s, once): solve with --timeout-ms 90000 to build them";
+  }
+  for (WeightedTables which : {WeightedTables::kFull, WeightedTables::kSmall})
+    if ((full || which == WeightedTables::kSmall) && table_bytes(which) <= limits.max_table_bytes)
+      return load(which, limits);
+  return make_error("no 5x5 pattern databases fit the table limit");
+}
+
+int read(const std::uint8_t* table, std::uint32_t index) { return table[index >> 1] >> ((index & 1u) << 2) & 15; }
+
+// A board's heuristic state: Manhattan distance, each lookup's index and excess, each partition's sum.
+struct Eval {
+  int md = 0, h = 0;
+  int sum[2] = {};
+  std::uint32_t index[kMaxLookups] = {};
+  std::uint8_t excess[kMaxLookups] = {};
+};
+
+Eval evaluate(const Tables& t, const std::uint8_t* pos) {
+  Eval e;
+  for (int tile = 1; tile < kCells; ++tile) {
+    e.md += t.dist[tile][pos[tile]];
+    for (int j = 0; j < 2; ++j) e.index[t.lookup[tile][j]] += t.cell_value[tile][j][pos[tile]];
+  }
+  for (int l = 0; l < 2 * t.groups; ++l) {
+    e.excess[l] = static_cast<std::uint8_t>(read(t.sparse[static_cast<std::size_t>(l)], e.index[l]));
+    e.sum[l < t.groups ? 0 : 1] += e.excess[l];
+  }
+  e.h = e.md + 2 * std::max(e.sum[0], e.sum[1]);
+  return e;
+}
+
+// `e` after `tile` slides from cell `from` to cell `to`.
+void after_move(const Tables& t, Eval& e, int tile, int from, int to) {
+  e.md += t.dist[tile][to] - t.dist[tile][from];
+  for (int j = 0; j < 2; ++j) {
+    const int l = t.lookup[tile][j];
+    e.index[l] += t.cell_value[tile][j][to] - t.cell_value[tile][j][from];
+    const int x = read(t.sparse[static_cast<std::size_t>(l)], e.index[l]);
+    e.sum[j] += x - e.excess[l];
+    e.excess[l] = static_cast<std::uint8_t>(x);
+  }
+  e.h = e.md + 2 * std::max(e.sum[0], e.sum[1]);
+}
+
+struct Neighbours {
+  std::int8_t cell[kCells][4] = {};
+  std::int8_t count[kCells] = {};
+  Neighbours() {
+    for (int c = 0; c < kCells; ++c) {
+      const int r = c / kSide, q = c % kSide;
+      if (r > 0) cell[c][count[c]++] = static_cast<std::int8_t>(c - kSide);
+      if (q > 0) cell[c][count[c]++] = static_cast<std::int8_t>(c - 1);
+      if (q < kSide - 1) cell[c][count[c]++] = static_cast<std::int8_t>(c + 1);
+      if (r < kSide - 1) cell[c][count[c]++] = static_cast<std::int8_t>(c + kSide);
+    }
+  }
+};
+const Neighbours kNeighbours;
+
+// IDA* over the same heuristic, weighted (threshold on den g + num h) or not (num = den: optimal,
+// for --best), only for ways shorter than `below` (nodes with g + h >= below are dropped). The
+// children of a node are entered smallest h first.
+class PdbIda {
+ public:
+  PdbIda(const Tables& t, const State& state, Budget& budget, int num = 1, int den = 1)
+      : t_(t), budget_(budget), num_(num), den_(den) {
+    for (int c = 0; c < kCells; ++c) {
+      board_[c] = static_cast<std::uint8_t>(state.tiles[static_cast<std::size_t>(c)]);
+      pos_[board_[c]] = static_cast<std::uint8_t>(c);
+    }
+  }
+
+  // As Ida::run in optimal.cpp: true with the moves, else false at a limit (reached_ the bound
+  // being searched, when unweighted) or when nothing is shorter than `below` (reached_ == below).
+  bool run(std::vector<Move>& moves, int& first_bound, int below) {
+    const Eval root = evaluate(t_, pos_);
+    first_bound = root.h;
+    below_ = below;
+    for (long bound = static_cast<long>(num_) * root.h;;) {
+      if (num_ == den_ && bound >= below) {
+        reached_ = below;
+        return false;
+      }
+      reached_ = static_cast<int>(bound / den_);
+      path_.clear();
+      const long next = dfs(0, bound, -1, root);
+      if (next == kFound) {
+        moves = path_;
+        return true;
+      }
+      if (next == kAborted) return false;
+      if (next == LONG_MAX) {  // every way was at least `below` long
+        reached_ = below;
+        return false;
+      }
+      bound = next;
+    }
+  }
+  int reached() const { return reached_; }
+
+ private:
+  static constexpr long kFound = -1;
+  static constexpr long kAborted = -2;
+
+  long dfs(int g, long bound, int prev, const Eval& e) {
+    const long f = static_cast<long>(den_) * g + static_cast<long>(num_) * e.h;
+    if (f > bound) return f;
+    if (g + e.h >= below_) return LONG_MAX;
+    if (e.h == 0) return kFound;
+    if (!budget_.tick()) return kAborted;
+    const int blank = pos_[0];
+    Eval child[4];
+    int from[4], tile[4], order[4], n = 0;
+    const int count = kNeighbours.count[blank];
+    for (int i = 0; i < count; ++i) {
+      from[n] = kNeighbours.cell[blank][i];
+      tile[n] = board_[from[n]];
+      if (tile[n] == prev) continue;
+      child[n] = e;
+      after_move(t_, child[n], tile[n], from[n], blank);
+      order[n] = n;
+      ++n;
+    }
+    for (int x = 1; x < n; ++x)
+      for (int y = x; y > 0 && child[order[y]].h < child[order[y - 1]].h; --y) std::swap(order[y], order[y - 1]);
+    long best = LONG_MAX;
+    for (int x = 0; x < n; ++x) {
+      const int c = order[x], t = tile[c], a = from[c];
+      board_[blank] = static_cast<std::uint8_t>(t);
+      board_[a] = 0;
+      pos_[t] = static_cast<std::uint8_t>(blank);
+      pos_[0] = static_cast<std::uint8_t>(a);
+      path_.push_back(t);
+      const long r = dfs(g + 1, bound, t, child[c]);
+      if (r == kFound) return kFound;
+      path_.pop_back();
+      board_[a] = static_cast<std::uint8_t>(t);
+      board_[blank] = 0;
+      pos_[t] = static_cast<std::uint8_t>(a);
+      pos_[0] = static_cast<std::uint8_t>(blank);
+      if (r == kAborted) return kAborted;
+      best = std::min(best, r);
+    }
+    return best;
+  }
+
+  const Tables& t_;
+  Budget& budget_;
+  const int num_, den_;
+  int below_ = INT_MAX;
+  std::uint8_t board_[kCells] = {};
+  std::uint8_t pos_[kCells] = {};
+  std::vector<Move> path_;
+  int reached_ = 0;
+};
+
+// Restarting weighted IDA* (after Richter, Thayer & Ruml's restarting weighted A*, 2010): a
+// quick search at a high weight, then searches at lower weights for shorter ways, each pruned by
+// the best length so far, while the node budget lasts (a search that runs out of it ends the
+// series). Measured on random boards (bench_sliding_random --side 5, docs/PERFORMANCE.md).
+constexpr int kWeights[][2] = {{2, 1}, {7, 4}, {8, 5}, {3, 2}, {10, 7}, {4, 3}, {9, 7}, {5, 4}, {6, 5}};
+constexpr std::uint64_t kNodes = 2'000'000;
+// With the small tables (the tests' and CI's, see weighted.hpp) a quarter of it: enough for a way
+// home at w = 2 on the boards tried, and the sanitizer build runs several boards.
+constexpr std::uint64_t kSmallNodes = kNodes / 4;
+
+}  // namespace
+
+bool weighted_covers(int rows, int cols) { return rows == kSide && cols == kSide; }
+
+std::uint64_t weighted_table_bytes(WeightedTables tables) { return table_bytes(tables); }
+
+Result<std::string> prepare_weighted_databases(const Limits& limits) {
+  std::string note;
+  auto t = load_fitting(limits, note);
+  if (!t.ok()) return t.error();
+  return t.value()->name + (note.empty() ? "" : " (" + note + ")");
+}
+
+Solution solve_weighted(const State& state, const Limits& limits) {
+  Solution sol;
+  sol.lower_bound = lower_bound(state);
+  if (!weighted_covers(state.rows, state.cols)) {
+    sol.reason = "weighted search: only 5x5 boards";
+    return sol;
+  }
+  std::string note;
+  auto tables = load_fitting(limits, note);
+  if (!tables.ok()) {
+    sol.reason = "gave up: " + tables.error().message;
+    return sol;
+  }
+  const Tables& t = *tables.value();
+  Limits capped = limits;
+  capped.max_nodes = std::min(limits.max_nodes, t.small ? kSmallNodes : kNodes);
+  Budget budget(capped);
+  int below = INT_MAX;
+  bool proved = false;
+  std::string weight;
+  for (const auto& w : kWeights) {
+    PdbIda ida(t, state, budget, w[0], w[1]);
+    std::vector<Move> moves;
+    int first_bound = 0;
+    if (ida.run(moves, first_bound, below)) {
+      sol.moves = std::move(moves);
+      below = static_cast<int>(sol.moves.size());
+      weight = std::to_string(w[0]) + "/" + std::to_string(w[1]);
+    } else if (!budget.exhausted() && below != INT_MAX) {
+      proved = true;  // every way shorter than `below` was cut by g + h >= below: none exists
+      break;
+    }
+    if (budget.exhausted()) break;
+  }
+  sol.nodes = budget.nodes();
+  if (below == INT_MAX) {
+    sol.reason = std::string("gave up: ") + budget.which() + " reached during weighted IDA*";
+    return sol;
+  }
+  sol.method = "restarting weighted IDA* (shortest at w = " + weight + ") over " + t.name +
+               (t.built ? ", built now" : "") + (note.empty() ? "" : "; " + note);
+  sol.status = Status::kSolved;
+  sol.optimal = proved || static_cast<int>(sol.moves.size()) == sol.lower_bound;
+  if (sol.optimal) sol.lower_bound = static_cast<int>(sol.moves.size());
+  return sol;
+}
+
+Solution solve_below(const State& state, const Limits& limits, int below) {
+  if (!weighted_covers(state.rows, state.cols)) return solve_manhattan_below(state, limits, below);
+  std::string note;
+  auto tables = load_fitting(limits, note);
+  if (!tables.ok()) return solve_manhattan_below(state, limits, below);
+  Solution sol;
+  sol.lower_bound = lower_bound(state);
+  sol.method = "IDA* with " + tables.value()->name;
+  Budget budget(limits);
+  PdbIda ida(*tables.value(), state, budget);
+  int first_bound = 0;
+  const bool found = ida.run(sol.moves, first_bound, below);
+  sol.nodes = budget.nodes();
+  if (found) {
+    sol.status = Status::kSolved;
+    sol.optimal = true;
+    sol.lower_bound = static_cast<int>(sol.moves.size());
+    return sol;
+  }
+  sol.moves.clear();
+  sol.lower_bound = std::max({sol.lower_bound, first_bound, ida.reached()});
+  if (!budget.exhausted()) {
+    sol.status = Status::kUnsolvable;
+    sol.reason = "no solution shorter than " + std::to_string(below) + " moves";
+    sol.lower_bound = below;
+  } else {
+    sol.status = Status::kGaveUp;
+    sol.reason = std::string(budget.which()) + " reached while searching solutions of " +
+                 std::to_string(ida.reached()) + " moves";
+  }
+  return sol;
+}
+
+}  // namespace pb::solvers::sliding
