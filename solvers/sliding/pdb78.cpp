@@ -238,7 +238,7 @@ class FastBuilder {
         }
       }
       expansions_ += expanded;
-      if (std::getenv("PB_PDB78_LEVELS") != nullptr) {
+      if (std::getenv("PB_PDB78_LEVELS") != nullptr) {  // for tuning: each level's size and time
         static auto last = std::chrono::steady_clock::now();
         const auto now = std::chrono::steady_clock::now();
         std::fprintf(stderr, "\n level %d: %llu expanded, %.2f s", depth, static_cast<unsigned long long>(expanded),
@@ -494,6 +494,9 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   const int k = static_cast<int>(spec.cells.size());
   if (n > kMaxDbCells || k < 1 || k >= n || spec.rows < 2 || spec.cols < 2 || spec.entries() / n >= (1u << 28))
     return make_error("pattern database " + spec.name() + ": unsupported size");
+  if (excess_build_bytes(spec) > limits.max_table_bytes)
+    return make_error("pattern database " + spec.name() + ": building it needs " +
+                      std::to_string(excess_build_bytes(spec) >> 20) + " MiB, over the table memory limit");
   // Threads split the first tile's cells; by default only big tables get several (they pay for
   // themselves there). Chunks need an even number of entries (no nibble byte shared by two).
   if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();

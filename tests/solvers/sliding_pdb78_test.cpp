@@ -69,12 +69,17 @@ TEST(SlidingPdb78, BuildMatchesPatternDbExcess) {
   }
 }
 
-TEST(SlidingPdb78, BuildStopsAtTheDeadline) {
+TEST(SlidingPdb78, BuildStopsAtTheDeadlineAndTheMemoryLimit) {
   Limits limits;
   limits.deadline = Limits::Clock::now();
   auto built = build_excess_db(DbSpec{4, 4, {0, 1, 2, 3, 4}, -1}, limits, false, 1);
   ASSERT_FALSE(built.ok());
   EXPECT_NE(built.error().message.find("time limit"), std::string::npos) << built.error().message;
+  Limits small;
+  small.max_table_bytes = 1 << 20;  // the 524,160 placements need 3.7 MB
+  auto refused = build_excess_db(DbSpec{4, 4, {0, 1, 2, 3, 4}, -1}, small, false, 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("memory limit"), std::string::npos) << refused.error().message;
 }
 
 // A table is the same from memory, from the file, and rebuilt after damage; without leave to
