@@ -23,15 +23,17 @@
 // - the 4-bit excess written straight away (the first level that reaches a placement), no byte
 //   table and no second pass.
 // Scratch: 6.5 bytes a placement (3.4 GB for the 8-tile table), checked against
-// Limits::max_table_bytes.
+// Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table, 82 M for
+// the 7-tile one, ~170 s of CPU for both (docs/PERFORMANCE.md): about 80 s on two free cores.
+// PB_PDB78_LEVELS=1 prints each level's size and time (for tuning).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
 // checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages
 // for the search: the 259 MB table is 66,000 pages of 4 KiB, every lookup a TLB miss otherwise).
 // Written to a temporary name and renamed, like the .pdb files.
 //
-// When (pdb78_policy): the 8-tile build takes most of a minute, so it must not happen under a
-// caller that cannot wait. PUZZLEBOT_PDB78 = "off" (never), "cached" (only tables already in the
+// When (pdb78_policy): the 8-tile build takes minutes, so it must not happen under a caller that
+// cannot wait. PUZZLEBOT_PDB78 = "off" (never), "cached" (only tables already in the
 // cache: the tests), or unset/"build" (also build, when Limits::max_table_bytes holds the build's
 // scratch and the deadline is at least kPdb78BuildSeconds away or unset). Otherwise the solver
 // falls back to optimal.cpp's 6-6-3 tables.
@@ -40,7 +42,10 @@
 // of frontier states sorted or bucketed by rank per level (more memory than the masks at the peak
 // levels, and the apply pass touches the whole table per bucket flush); atomic ORs for the threads'
 // moves (a locked RMW that misses the cache stalls the thread for the whole miss: the 7-tile
-// build took longer on two threads than on one that way).
+// build took longer on two threads than on one that way); 4 KiB dirty blocks (the sparse levels'
+// few moves land all over the table: levels 6-12 of the 8-tile build scanned gigabytes); moves
+// generated only for the tiles bordering the fresh area (no measurable gain over the branch-free
+// four directions of every tile).
 
 #include <cstdint>
 #include <memory>
