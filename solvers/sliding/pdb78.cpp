@@ -405,7 +405,7 @@ class FastBuilder {
             if (valid != 0)
               queue[st.q].push_back(static_cast<std::uint32_t>((r2 - st.q * chunk_) << 4 | static_cast<std::uint32_t>(p)));
           } else {
-            __builtin_prefetch(&next[r2], 1);
+            __builtin_prefetch(&next[valid != 0 ? r2 : r], 1);  // a dropped move's rank may be off the table
             out_moves.rank[out_moves.count] = r2;
             out_moves.bit[out_moves.count] = bit;
             out_moves.count += static_cast<int>(valid);
