@@ -1171,7 +1171,7 @@ std::string pdb78_refusal(const Limits& limits, bool* may_build) {
   const auto now = Limits::Clock::now();
   if (limits.deadline != Limits::Clock::time_point::max() &&
       limits.deadline - now < std::chrono::seconds(kPdb78BuildSeconds))
-    return "7-8 tables not in the cache, and building them takes about a minute (more than the time limit leaves)";
+    return "7-8 tables not in the cache, and building them takes minutes (more than the time limit leaves)";
   *may_build = true;
   return "";
 }
