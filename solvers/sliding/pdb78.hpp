@@ -25,7 +25,8 @@
 // Scratch: 6.5 bytes a placement (3.4 GB for the 8-tile table), checked against
 // Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table, 82 M for
 // the 7-tile one, ~170 s of CPU for both (docs/PERFORMANCE.md); 181 s of wall on a nearly idle
-// machine, since the 16 first-tile chunks balance badly over two threads (finer chunks: to do).
+// machine, the two threads overlapping little (other load, or the 16 first-tile chunks balancing
+// badly: not yet separated).
 // PB_PDB78_LEVELS=1 prints each level's size and time (for tuning).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
