@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 constexpr const char* kCacheHelp = R"(usage: puzzlebot cache [--clear]
 
 Prints where puzzlebot keeps the tables it builds once and reuses (the sliding solver's pattern
-databases, sliding-<R>x<C>-*.pdb, up to a few hundred MB for 5x5 boards), and how much they take.
+databases, sliding-<R>x<C>-*.pdb and the 4x4 7-8 tables' *.nib, a few hundred MB each for 5x5
+and 4x4), and how much they take.
 The folder is $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
 
 options:
@@ -61,7 +62,8 @@ std::string markdown_cell(std::string s) {
 bool is_table_file(const fs::path& p) {
   const std::string name = p.filename().string();
   return name.rfind("sliding-", 0) == 0 &&
-         (p.extension() == ".pdb" || name.find(".pdb.tmp.") != std::string::npos);
+         (p.extension() == ".pdb" || p.extension() == ".nib" || name.find(".pdb.tmp.") != std::string::npos ||
+          name.find(".nib.tmp.") != std::string::npos);
 }
 
 }  // namespace

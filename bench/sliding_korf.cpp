@@ -2,6 +2,8 @@
 // Usage: bench_sliding_korf [--cached] [--first N] [--threads T]
 //   Without --cached the databases are built into a fresh temporary cache folder first and the
 //   build is counted in the total; with --cached the user's cache (PUZZLEBOT_CACHE_DIR etc.) is used.
+//   The databases are the 7-8 ones (solvers/sliding/pdb78.hpp: minutes to build, 290 MB);
+//   PUZZLEBOT_PDB78=off measures the 6-6-3 ones instead.
 //   --threads T (default 2): threads for the database build and for the instances (each instance is
 //   solved by one thread; T threads take instances from a shared counter).
 // Reported: the build and the search separately, each as CPU time (CLOCK_PROCESS_CPUTIME_ID, all

@@ -28,9 +28,9 @@
 // Rejected: building with the blank's exact cell (5x more states); a queue of (placement, area)
 // states sorted per level (the previous build: 3x slower, the sort and the scattered reads);
 // checking the target's visited mask before pushing a move (a second random access; the scan
-// drops visited areas from a sequential read instead); 7-8 databases (the 8-tile one has 519 M
-// entries: a minute of building, against the 5 s budget for all of Korf's 100 with the build
-// included); 2-bit entries clamped at excess 3 (1.4 MB instead of 2.9 MB: 0.6% more nodes and no
+// drops visited areas from a sequential read instead); 7-8 databases in this builder (the 8-tile
+// one has 519 M entries: they have their own build and cache, pdb78.hpp, used on 4x4 when cached
+// or when the limits leave time to build them); 2-bit entries clamped at excess 3 (1.4 MB instead of 2.9 MB: 0.6% more nodes and no
 // measurable gain, the search is no longer bound by the table's size); 2 MiB pages
 // (MADV_HUGEPAGE) for the build arrays and the 2.9 MB rank-indexed table (no measurable gain:
 // there the cost is the cache misses, not the TLB; the 8.4 MB sparse table does gain); writing

@@ -1,0 +1,1199 @@
+/* pdb78.cpp: 4-bit excess pattern databases (the 15-puzzle's 7-8): build, cache, policy and IDA*. */
+#include "solvers/sliding/pdb78.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace pb::solvers::sliding {
+namespace {
+
+constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
+
+// Zeroed memory on 2 MiB pages where the kernel grants them (anonymous mmap, aligned by hand:
+// the kernel only backs 2 MiB-aligned ranges with huge pages). Fresh anonymous pages are zero, so
+// a 1 GB array costs nothing until touched.
+class BigArray {
+ public:
+  BigArray() = default;
+  explicit BigArray(std::uint64_t bytes) : bytes_(bytes) {
+    if (bytes == 0) return;
+    map_bytes_ = (bytes + kHuge - 1) / kHuge * kHuge + kHuge;
+    void* p = ::mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+      map_bytes_ = 0;
+      bytes_ = 0;
+      return;
+    }
+    base_ = static_cast<std::uint8_t*>(p);
+    const auto addr = reinterpret_cast<std::uintptr_t>(base_);
+    data_ = base_ + ((kHuge - addr % kHuge) % kHuge);
+    ::madvise(data_, (bytes + kHuge - 1) / kHuge * kHuge, MADV_HUGEPAGE);  // advice only
+  }
+  BigArray(BigArray&& o) noexcept { swap(o); }
+  BigArray& operator=(BigArray&& o) noexcept {
+    BigArray tmp(std::move(o));
+    swap(tmp);
+    return *this;
+  }
+  BigArray(const BigArray&) = delete;
+  BigArray& operator=(const BigArray&) = delete;
+  ~BigArray() {
+    if (base_ != nullptr) ::munmap(base_, map_bytes_);
+  }
+  bool ok() const { return data_ != nullptr || bytes_ == 0; }
+  std::uint8_t* data() const { return data_; }
+  template <class T>
+  T* as() const { return reinterpret_cast<T*>(data_); }
+
+ private:
+  void swap(BigArray& o) {
+    std::swap(base_, o.base_);
+    std::swap(data_, o.data_);
+    std::swap(bytes_, o.bytes_);
+    std::swap(map_bytes_, o.map_bytes_);
+  }
+  std::uint8_t* base_ = nullptr;
+  std::uint8_t* data_ = nullptr;
+  std::uint64_t bytes_ = 0, map_bytes_ = 0;
+};
+
+class OwnedExcessDb final : public ExcessDb {
+ public:
+  OwnedExcessDb(DbSpec spec, BigArray data) : ExcessDb(std::move(spec), data.data()), storage_(std::move(data)) {}
+
+ private:
+  BigArray storage_;
+};
+
+// The d-th (from 0) set bit of each byte, and each byte's bit count: nth_free() in a few loads.
+struct SelectTables {
+  std::uint8_t select[256][8] = {};
+  std::uint8_t count[256] = {};
+  SelectTables() {
+    for (int b = 0; b < 256; ++b) {
+      int c = 0;
+      for (int i = 0; i < 8; ++i)
+        if (b >> i & 1) select[b][c++] = static_cast<std::uint8_t>(i);
+      count[b] = static_cast<std::uint8_t>(c);
+    }
+  }
+};
+const SelectTables kSelect;
+
+// The d-th (from 0) set bit of a 16-bit mask.
+inline int nth_bit(std::uint32_t mask, std::uint32_t d) {
+  const std::uint32_t lo = mask & 0xFFu;
+  const std::uint32_t c = kSelect.count[lo];
+  return d < c ? kSelect.select[lo][d] : 8 + kSelect.select[mask >> 8 & 0xFFu][d - c];
+}
+
+// The board's adjacency as 16-bit masks, and the blank's flood fill through free cells.
+struct Geometry {
+  int rows = 0, cols = 0, n = 0;
+  std::uint32_t all = 0, not_first_col = 0, not_last_col = 0;
+  std::uint32_t neighbours[kMaxDbCells] = {};
+  std::uint32_t sideways[kMaxDbCells] = {};
+
+  Geometry(int r, int c) : rows(r), cols(c), n(r * c) {
+    all = (1u << n) - 1u;
+    for (int i = 0; i < n; ++i) {
+      if (i % cols != 0) not_first_col |= 1u << i;
+      if (i % cols != cols - 1) not_last_col |= 1u << i;
+      const int y = i / cols, x = i % cols;
+      if (y > 0) neighbours[i] |= 1u << (i - cols);
+      if (y < rows - 1) neighbours[i] |= 1u << (i + cols);
+      if (x > 0) sideways[i] |= 1u << (i - 1);
+      if (x < cols - 1) sideways[i] |= 1u << (i + 1);
+      neighbours[i] |= sideways[i];
+    }
+  }
+  std::uint32_t fill(std::uint32_t start, std::uint32_t free) const {
+    std::uint32_t r = start;
+    for (;;) {
+      std::uint32_t next = r | ((r & not_last_col) << 1) | ((r & not_first_col) >> 1) | (r << cols) | (r >> cols);
+      next &= free & all;
+      next |= start;
+      if (next == r) return r;
+      r = next;
+    }
+  }
+};
+
+// Ranks per "next level has entries here" byte: 64 (two cache lines of masks). Bigger blocks made
+// the sparse levels of the 8-tile build scan gigabytes: their few moves land all over the table.
+constexpr int kBlockShift = 6;
+
+// The level-synchronous breadth-first search described in pdb78.hpp.
+class FastBuilder {
+ public:
+  FastBuilder(const DbSpec& spec, const Limits& limits, int threads)
+      : spec_(spec), limits_(limits), geo_(spec.rows, spec.cols), n_(spec.rows * spec.cols),
+        k_(static_cast<int>(spec.cells.size())), entries_(spec.entries()), threads_(std::max(1, threads)) {
+    std::uint64_t w = 1;
+    for (int i = k_ - 1; i >= 0; --i) {
+      radix_[i] = static_cast<std::uint32_t>(n_ - i);
+      weight_[i] = w;
+      w *= radix_[i];
+    }
+    for (int i = 0; i < k_; ++i)
+      for (int j = 0; j < k_; ++j)
+        contrib_[i][j + 1] = j < i ? -static_cast<std::int64_t>(weight_[i]) : static_cast<std::int64_t>(weight_[j]);
+    passes_ = spec.cols - 1;
+    for (int p = 0; p < n_; ++p)
+      for (int d = 0; d < 4; ++d) {
+        Step& st = step_[p][d];
+        for (std::uint8_t& c : st.pass) c = static_cast<std::uint8_t>(n_);
+        const int y = p / spec.cols, x = p % spec.cols;
+        const int q = d == 0 ? (y > 0 ? p - spec.cols : -1)
+                    : d == 1 ? (x > 0 ? p - 1 : -1)
+                    : d == 2 ? (x < spec.cols - 1 ? p + 1 : -1)
+                             : (y < spec.rows - 1 ? p + spec.cols : -1);
+        if (q < 0) continue;
+        st.q = static_cast<std::uint8_t>(q);
+        st.dq = static_cast<std::int8_t>(q - p);
+        st.sign = static_cast<std::int8_t>(q > p ? 1 : -1);
+        int m = 0;
+        for (int c = std::min(p, q) + 1; c < std::max(p, q); ++c) st.pass[m++] = static_cast<std::uint8_t>(c);
+      }
+    for (int i = 0; i < k_; ++i)
+      for (int c = 0; c < n_; ++c)
+        distance_[i][c] = static_cast<std::uint8_t>(std::abs(c / spec.cols - spec.cells[i] / spec.cols) +
+                                                    std::abs(c % spec.cols - spec.cells[i] % spec.cols));
+    blocks_ = (entries_ >> kBlockShift) + 1;
+    // The first tile's cell is the rank's first digit: chunk c is the ranks with that tile on cell c.
+    chunk_ = weight_[0];
+    visited_ = BigArray(entries_ * 2);
+    cur_ = BigArray(entries_ * 2);
+    next_ = BigArray(entries_ * 2);
+    out_ = BigArray((entries_ + 1) / 2 + 8);
+    dirty_cur_.assign(blocks_ + 8, 0);  // padded for 8-byte reads
+    dirty_next_.assign(blocks_ + 8, 0);
+  }
+
+  bool allocated() const { return visited_.ok() && cur_.ok() && next_.ok() && out_.ok(); }
+
+  // Runs the search; false when stopped by the limits.
+  bool run(bool progress) {
+    std::uint32_t occupied = 0;
+    std::uint8_t cells[kMaxDbCells];
+    for (int i = 0; i < k_; ++i) {
+      cells[i] = static_cast<std::uint8_t>(spec_.cells[i]);
+      occupied |= 1u << spec_.cells[i];
+    }
+    const std::uint32_t free0 = geo_.all & ~occupied;
+    const std::uint32_t area0 = spec_.blank >= 0 ? geo_.fill(1u << spec_.blank, free0) : free0;
+    const std::uint64_t r0 = rank_placement(cells, k_, n_);
+    cur_.as<std::uint16_t>()[r0] = static_cast<std::uint16_t>(area0);
+    dirty_cur_[r0 >> kBlockShift] = 1;
+    // The first tile's queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
+    queued_.assign(static_cast<std::size_t>(threads_), std::vector<std::vector<std::uint32_t>>(n_));
+    int reported = 0;
+    for (int depth = 0;; ++depth) {
+      if (depth > 255 || limits_.out_of_time()) return false;
+      std::atomic<int> next_chunk{0};
+      std::atomic<bool> stopped{false};
+      std::vector<Counts> counts(static_cast<std::size_t>(threads_));
+      auto expand = [&](int t) {
+        Counts& c = counts[static_cast<std::size_t>(t)];
+        for (int chunk = next_chunk++; chunk < n_ && !stopped; chunk = next_chunk++)
+          if (!expand_chunk(chunk, depth, t, c)) stopped = true;
+      };
+      auto apply = [&](int t) {
+        for (int chunk = t; chunk < n_; chunk += threads_) apply_queued(chunk);
+      };
+      parallel(expand);
+      if (stopped) return false;
+      parallel(apply);
+      for (auto& per_thread : queued_)
+        for (auto& q : per_thread) q.clear();
+      std::uint64_t expanded = 0;
+      for (const Counts& c : counts) {
+        filled_ += c.filled;
+        expanded += c.expanded;
+      }
+      std::swap(cur_, next_);
+      dirty_cur_.swap(dirty_next_);
+      std::fill(dirty_next_.begin(), dirty_next_.end(), 0);
+      if (progress) {
+        const int pct = static_cast<int>(100 * filled_ / entries_);
+        if (pct / 10 > reported / 10) {
+          std::fprintf(stderr, " %d%%", pct);
+          std::fflush(stderr);
+          reported = pct;
+        }
+      }
+      expansions_ += expanded;
+      if (std::getenv("PB_PDB78_LEVELS") != nullptr) {  // for tuning: each level's size and time
+        static auto last = std::chrono::steady_clock::now();
+        const auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "\n level %d: %llu expanded, %.2f s", depth, static_cast<unsigned long long>(expanded),
+                     std::chrono::duration<double>(now - last).count());
+        last = now;
+      }
+      if (expanded == 0) return true;
+    }
+  }
+
+  std::uint64_t filled() const { return filled_; }
+  std::uint64_t expansions() const { return expansions_; }
+  std::uint64_t clamped() const { return clamped_; }
+  BigArray take() { return std::move(out_); }
+
+ private:
+  struct Counts {
+    std::uint64_t filled = 0, expanded = 0, clamped = 0;
+  };
+
+  template <class F>
+  void parallel(F f) {
+    if (threads_ == 1) {
+      f(0);
+      return;
+    }
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads_; ++t) pool.emplace_back(f, t);
+    f(0);
+    for (std::thread& th : pool) th.join();
+  }
+
+  // The moves of one expansion, written into next_ after the next expansion's moves are computed
+  // and prefetched, so that their cache misses overlap with that work instead of stalling it.
+  struct Moves {
+    std::uint64_t rank[4 * kMaxDbCells];
+    std::uint32_t bit[4 * kMaxDbCells];
+    int count = 0;
+  };
+  void write(Moves& m) {
+    std::uint16_t* const next = next_.as<std::uint16_t>();
+    for (int x = 0; x < m.count; ++x) {
+      next[m.rank[x]] = static_cast<std::uint16_t>(next[m.rank[x]] | m.bit[x]);
+      // Bytes shared by two chunks' threads: the same value stored from both, never a torn one.
+      std::atomic_ref<std::uint8_t>(dirty_next_[m.rank[x] >> kBlockShift]).store(1, std::memory_order_relaxed);
+    }
+    m.count = 0;
+  }
+
+  bool expand_chunk(int chunk, int depth, int t, Counts& counts) {
+    if (k_ == 8 && passes_ == 3) return expand<8, 3>(chunk, depth, t, counts);
+    if (k_ == 7 && passes_ == 3) return expand<7, 3>(chunk, depth, t, counts);
+    return expand<0, 0>(chunk, depth, t, counts);
+  }
+
+  // Expands the placements of `chunk` reached at `depth`; false when out of time. kK tiles and
+  // kPasses = cols - 1 when known at compile time (0: read at run time): the 4x4 7-8 builds, which
+  // are nearly all the building time, then run unrolled loops.
+  template <int kK, int kPasses>
+  bool expand(int chunk, int depth, int t, Counts& counts) {
+    const int k = kK > 0 ? kK : k_;
+    const int passes = kPasses > 0 ? kPasses : passes_;
+    std::uint16_t* const cur = cur_.as<std::uint16_t>();
+    std::uint16_t* const visited = visited_.as<std::uint16_t>();
+    std::uint8_t* const out = out_.data();
+    std::vector<std::vector<std::uint32_t>>& queue = queued_[static_cast<std::size_t>(t)];
+    const std::uint64_t lo = static_cast<std::uint64_t>(chunk) * chunk_, hi = lo + chunk_;
+    std::uint16_t* const next = next_.as<std::uint16_t>();
+    Moves moves[2];
+    int fill_index = 0;
+    // The digits, cells, used cells and Manhattan distance of the current rank, advanced by
+    // adding to the digits (most steps change only the last one or two).
+    std::uint32_t digit[kMaxDbCells] = {};
+    std::uint32_t used[kMaxDbCells + 1] = {};
+    std::uint8_t cells[kMaxDbCells] = {};
+    int md[kMaxDbCells + 1] = {};
+    std::uint64_t at = lo;
+    digit[0] = static_cast<std::uint32_t>(chunk);
+    auto decode_from = [&](int first) {
+      for (int j = first; j < k; ++j) {
+        cells[j] = static_cast<std::uint8_t>(nth_bit(geo_.all & ~used[j], digit[j]));
+        used[j + 1] = used[j] | 1u << cells[j];
+        md[j + 1] = md[j] + distance_[j][cells[j]];
+      }
+    };
+    decode_from(0);
+    std::uint8_t owner[kMaxDbCells + 1] = {};  // slot + 1 of the tile on each cell, 0 for none
+    const std::uint64_t first_block = lo >> kBlockShift, last_block = (hi - 1) >> kBlockShift;
+    unsigned checked = 0;
+    for (std::uint64_t block = first_block; block <= last_block; ++block) {
+      if ((block & 7u) == 0 && block + 8 <= last_block) {  // eight blocks at a time
+        std::uint64_t eight;
+        std::memcpy(&eight, &dirty_cur_[block], sizeof eight);
+        if (eight == 0) {
+          block += 7;
+          continue;
+        }
+      }
+      if (dirty_cur_[block] == 0) continue;
+      if (++checked % 4096 == 0 && limits_.out_of_time()) return false;
+      const std::uint64_t b_lo = std::max(lo, block << kBlockShift);
+      const std::uint64_t b_hi = std::min(hi, (block + 1) << kBlockShift);
+      for (std::uint64_t r = b_lo; r < b_hi; ++r) {
+        if ((r & 15u) == 0 && r + 16 <= b_hi) {  // most entries are not at this level: 16 at a time
+          std::uint64_t w4[4];
+          std::memcpy(w4, &cur[r], sizeof w4);
+          if ((w4[0] | w4[1] | w4[2] | w4[3]) == 0) {
+            r += 15;
+            continue;
+          }
+        }
+        const std::uint32_t reached = cur[r];
+        if (reached == 0) continue;
+        cur[r] = 0;
+        const std::uint32_t seen = visited[r];
+        if ((reached & ~seen) == 0) continue;  // moves are pushed blind; repeats are dropped here
+        // Advance the digits from `at` to r.
+        {
+          int j = k - 1;
+          std::uint64_t v = digit[j] + (r - at);
+          while (v >= radix_[j]) {
+            digit[j] = static_cast<std::uint32_t>(v % radix_[j]);
+            const std::uint64_t carry = v / radix_[j];
+            --j;
+            v = digit[j] + carry;
+          }
+          digit[j] = static_cast<std::uint32_t>(v);
+          at = r;
+          decode_from(j);
+        }
+        const std::uint32_t free = geo_.all & ~used[k];
+        const std::uint32_t fresh = geo_.fill(reached & ~seen, free) & ~seen;
+        visited[r] = static_cast<std::uint16_t>(seen | fresh);
+        ++counts.expanded;
+        if (seen == 0) {
+          int x = (depth - md[k]) / 2;
+          if (x > 15) {
+            x = 15;
+            ++counts.clamped;
+          }
+          out[r / 2] = static_cast<std::uint8_t>(out[r / 2] | x << (r % 2 * 4));
+          ++counts.filled;
+        }
+        for (int i = 0; i < k; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
+        Moves& out_moves = moves[fill_index];
+        // Each pattern tile next to a new blank area may slide into it, leaving the blank where
+        // it was. A sideways move passes no cell: the rank changes by the tile's place value; a
+        // vertical one passes cols - 1 cells, whose tiles' digits change too. Every tile's four
+        // directions are computed and the moves off the board or into no fresh area dropped by
+        // not counting them: the branches would be unpredictable, and a miss costs more than the
+        // arithmetic.
+        auto moves_of = [&]<int kD>(int i, int p, std::uint32_t bit, std::int64_t w) {
+          const Step& st = step_[p][kD];
+          std::int64_t passed = 0;
+          if constexpr (kD == 0 || kD == 3) {  // up or down: passes cells
+            const std::int64_t* contrib = contrib_[i];
+#pragma GCC unroll 8
+            for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
+            passed *= st.sign;
+          }
+          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + st.dq * w + passed);
+          const std::uint32_t valid = fresh >> st.q & 1u;
+          if (i == 0) {  // leaves the chunk: queued for the target chunk's owner
+            if (valid != 0)
+              queue[st.q].push_back(static_cast<std::uint32_t>((r2 - st.q * chunk_) << 4 | static_cast<std::uint32_t>(p)));
+          } else {
+            __builtin_prefetch(&next[valid != 0 ? r2 : r], 1);  // a dropped move's rank may be off the table
+            out_moves.rank[out_moves.count] = r2;
+            out_moves.bit[out_moves.count] = bit;
+            out_moves.count += static_cast<int>(valid);
+          }
+        };
+#pragma GCC unroll 16
+        for (int i = 0; i < k; ++i) {
+          const int p = cells[i];
+          const std::uint32_t bit = 1u << p;
+          const std::int64_t w = static_cast<std::int64_t>(weight_[i]);
+          moves_of.template operator()<0>(i, p, bit, w);
+          moves_of.template operator()<1>(i, p, bit, w);
+          moves_of.template operator()<2>(i, p, bit, w);
+          moves_of.template operator()<3>(i, p, bit, w);
+        }
+        for (int i = 0; i < k; ++i) owner[cells[i]] = 0;
+        fill_index ^= 1;
+        write(moves[fill_index]);  // the previous expansion's
+      }
+    }
+    write(moves[0]);
+    write(moves[1]);
+    clamped_.fetch_add(counts.clamped, std::memory_order_relaxed);
+    counts.clamped = 0;
+    return true;
+  }
+
+  void apply_queued(int chunk) {
+    const std::uint64_t base = static_cast<std::uint64_t>(chunk) * chunk_;
+    std::uint16_t* const next = next_.as<std::uint16_t>();
+    constexpr std::size_t kAhead = 16;
+    for (const auto& per_thread : queued_) {
+      const std::vector<std::uint32_t>& q = per_thread[static_cast<std::size_t>(chunk)];
+      for (std::size_t x = 0; x < q.size(); ++x) {
+        if (x + kAhead < q.size()) __builtin_prefetch(&next[base + (q[x + kAhead] >> 4)], 1);
+        const std::uint64_t r = base + (q[x] >> 4);
+        next[r] = static_cast<std::uint16_t>(next[r] | 1u << (q[x] & 15u));
+        std::atomic_ref<std::uint8_t>(dirty_next_[r >> kBlockShift]).store(1, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  const DbSpec& spec_;
+  const Limits& limits_;
+  const Geometry geo_;
+  const int n_, k_;
+  const std::uint64_t entries_;
+  const int threads_;
+  std::uint32_t radix_[kMaxDbCells] = {};
+  std::uint64_t weight_[kMaxDbCells] = {};
+  std::int64_t contrib_[kMaxDbCells][kMaxDbCells + 1] = {};  // [slot][passed slot + 1]
+  // The tile on cell p moving up, left, right, down: its target q (kMaxDbCells off the board), the
+  // step q - p, its sign, and the cells passed in rank order (padded with cell n_, never a tile's).
+  struct Step {
+    std::uint8_t q = kMaxDbCells;
+    std::int8_t dq = 0, sign = 0;
+    std::uint8_t pass[kMaxDbCells / 2] = {};
+  };
+  Step step_[kMaxDbCells][4];
+  std::uint8_t distance_[kMaxDbCells][kMaxDbCells] = {};  // [slot][cell]: Manhattan distance home
+  int passes_ = 0;
+  std::uint64_t blocks_ = 0, chunk_ = 0;
+  BigArray visited_, cur_, next_, out_;
+  std::vector<std::uint8_t> dirty_cur_, dirty_next_;
+  std::vector<std::vector<std::vector<std::uint32_t>>> queued_;
+  std::uint64_t filled_ = 0, expansions_ = 0;
+  std::atomic<std::uint64_t> clamped_{0};
+};
+
+int default_threads() {
+  const unsigned hw = std::thread::hardware_concurrency();
+  return static_cast<int>(std::clamp(hw, 1u, 8u));
+}
+
+}  // namespace
+
+std::uint64_t excess_build_bytes(const DbSpec& spec) {
+  // Three 16-bit masks and a nibble per placement, and the first tile's queued moves (4 bytes
+  // each, at most about a twelfth of a level's moves; allowed for as half a byte per placement).
+  return spec.entries() * 7;
+}
+
+Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, const Limits& limits, bool progress,
+                                                        int threads) {
+  const int n = spec.rows * spec.cols;
+  const int k = static_cast<int>(spec.cells.size());
+  if (n > kMaxDbCells || k < 1 || k >= n || spec.rows < 2 || spec.cols < 2 || spec.entries() / n >= (1u << 28))
+    return make_error("pattern database " + spec.name() + ": unsupported size");
+  if (excess_build_bytes(spec) > limits.max_table_bytes)
+    return make_error("pattern database " + spec.name() + ": building it needs " +
+                      std::to_string(excess_build_bytes(spec) >> 20) + " MiB, over the table memory limit");
+  // Threads split the first tile's cells; by default only big tables get several (they pay for
+  // themselves there). Chunks need an even number of entries (no nibble byte shared by two).
+  if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
+  if (spec.entries() / n % 2 != 0) threads = 1;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (progress) {
+    std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s, %.1f GB of memory):",
+                 spec.name().c_str(), static_cast<unsigned long long>(spec.entries()), threads,
+                 threads == 1 ? "" : "s", static_cast<double>(excess_build_bytes(spec)) / 1e9);
+    std::fflush(stderr);
+  }
+  auto builder = std::make_unique<FastBuilder>(spec, limits, threads);
+  if (!builder->allocated()) return make_error("pattern database " + spec.name() + ": out of memory");
+  if (!builder->run(progress)) {
+    if (progress) std::fprintf(stderr, " stopped\n");
+    if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
+    return make_error("pattern database " + spec.name() + ": depth overflow");
+  }
+  if (progress) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, " done in %.1f s (%llu placement levels expanded", s,
+                 static_cast<unsigned long long>(builder->expansions()));
+    if (builder->clamped() > 0)
+      std::fprintf(stderr, ", %llu excesses clamped at 15", static_cast<unsigned long long>(builder->clamped()));
+    std::fprintf(stderr, ")\n");
+  }
+  const std::uint64_t entries = spec.entries(), filled = builder->filled();
+  if (filled != entries && !(k == n - 1 && filled * 2 == entries))
+    return make_error("pattern database " + spec.name() + ": only " + std::to_string(filled) + " of " +
+                      std::to_string(entries) + " placements reached");
+  return std::shared_ptr<const ExcessDb>(std::make_shared<OwnedExcessDb>(spec, builder->take()));
+}
+
+
+namespace {
+
+// ---- The cache files ----
+
+constexpr char kMagic[8] = {'P', 'B', 'S', 'L', 'N', 'B', '0', '1'};
+
+// The file header; fixed-size fields so that a truncated or foreign file is caught by the size check.
+struct Header {
+  char magic[8];
+  std::uint32_t rows, cols, k;
+  std::int32_t blank;
+  std::uint8_t cells[kMaxDbCells];
+  std::uint64_t entries;
+  std::uint64_t checksum;  // body_checksum() of the nibbles
+};
+
+Header make_header(const DbSpec& spec, std::uint64_t checksum) {
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.rows = static_cast<std::uint32_t>(spec.rows);
+  h.cols = static_cast<std::uint32_t>(spec.cols);
+  h.k = static_cast<std::uint32_t>(spec.cells.size());
+  h.blank = spec.blank;
+  for (std::size_t i = 0; i < spec.cells.size(); ++i) h.cells[i] = static_cast<std::uint8_t>(spec.cells[i]);
+  h.entries = spec.entries();
+  h.checksum = checksum;
+  return h;
+}
+
+// A 64-bit multiply-xor hash over 8-byte words in four independent lanes: ~30 ms for the 259 MB
+// table, where the byte-serial FNV-1a of the .pdb files would take most of a second.
+struct Checksum {
+  std::uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull};
+  void add(const std::uint8_t* p, std::size_t n) {  // n a multiple of 32 except at the very end
+    std::size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+      for (int j = 0; j < 4; ++j) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i + 8 * j, 8);
+        lane[j] = (lane[j] ^ w) * 0x100000001B3ull;
+        lane[j] ^= lane[j] >> 29;
+      }
+    for (; i < n; ++i) lane[0] = (lane[0] ^ p[i]) * 0x100000001B3ull;
+  }
+  std::uint64_t value() const {
+    std::uint64_t h = 0;
+    for (std::uint64_t l : lane) h = (h ^ l) * 0x9E3779B97F4A7C15ull + (h >> 31);
+    return h;
+  }
+};
+
+std::uint64_t body_checksum(const std::uint8_t* p, std::size_t n) {
+  Checksum c;
+  c.add(p, n);
+  return c.value();
+}
+
+// Reads and validates a cache file by mapping it and copying it onto 2 MiB pages, checksumming
+// each slice while it is in the cache; the error says what was wrong with the file.
+Result<std::shared_ptr<const ExcessDb>> read_excess(const std::string& path, const DbSpec& spec) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return make_error("missing");
+  struct stat st {};
+  const std::uint64_t body = (spec.entries() + 1) / 2;
+  if (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != sizeof(Header) + body) {
+    ::close(fd);
+    return make_error("wrong size");
+  }
+  void* map = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) return make_error("cannot be mapped");
+  const auto* bytes = static_cast<const std::uint8_t*>(map);
+  Header h{};
+  std::memcpy(&h, bytes, sizeof h);
+  const Header want = make_header(spec, 0);
+  std::string error;
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) error = "bad magic";
+  else if (h.rows != want.rows || h.cols != want.cols || h.k != want.k || h.blank != want.blank ||
+           std::memcmp(h.cells, want.cells, sizeof h.cells) != 0 || h.entries != want.entries)
+    error = "header does not match the pattern";
+  BigArray data;
+  if (error.empty()) {
+    data = BigArray(body);
+    if (!data.ok()) error = "out of memory";
+  }
+  if (error.empty()) {
+    Checksum sum;
+    constexpr std::size_t kSlice = std::size_t{1} << 20;
+    for (std::size_t at = 0; at < body; at += kSlice) {
+      const std::size_t len = std::min<std::size_t>(kSlice, body - at);
+      std::memcpy(data.data() + at, bytes + sizeof h + at, len);
+      sum.add(data.data() + at, len);
+    }
+    if (sum.value() != h.checksum) error = "checksum mismatch";
+  }
+  ::munmap(map, static_cast<std::size_t>(st.st_size));
+  if (!error.empty()) return make_error(error);
+  return std::shared_ptr<const ExcessDb>(std::make_shared<OwnedExcessDb>(spec, std::move(data)));
+}
+
+// Writes via a temporary file and rename(), so readers never see a partial file.
+Result<void> write_excess(const std::string& path, const ExcessDb& db) {
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return make_error("cannot write " + tmp);
+  const Header h = make_header(db.spec(), body_checksum(db.nibbles(), db.bytes()));
+  bool ok = ::write(fd, &h, sizeof h) == static_cast<ssize_t>(sizeof h);
+  for (std::uint64_t at = 0; ok && at < db.bytes();) {
+    const ssize_t n = ::write(fd, db.nibbles() + at, static_cast<std::size_t>(std::min<std::uint64_t>(db.bytes() - at, 1u << 26)));
+    ok = n > 0;
+    at += ok ? static_cast<std::uint64_t>(n) : 0;
+  }
+  ok = ::close(fd) == 0 && ok;
+  if (!ok) {
+    std::filesystem::remove(tmp, ec);
+    return make_error("write failed for " + tmp + " (disk full?)");
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    return make_error("cannot rename into " + path);
+  }
+  return {};
+}
+
+std::mutex g_mutex;
+std::map<std::string, std::shared_ptr<const ExcessDb>> g_loaded;
+
+}  // namespace
+
+Result<ExcessHandle> get_excess_db(const DbSpec& spec, const Limits& limits, bool may_build, int threads) {
+  const std::string dir = cache_dir();
+  const std::string path = dir.empty() ? std::string() : dir + "/" + spec.name() + ".nib";
+  const std::string key = path.empty() ? spec.name() : path;
+  std::lock_guard<std::mutex> lock(g_mutex);  // one load or build of a table at a time
+  if (auto it = g_loaded.find(key); it != g_loaded.end()) return ExcessHandle{it->second, DbSource::kMemory, path, {}};
+  ExcessHandle handle;
+  handle.path = path;
+  handle.source = DbSource::kBuilt;
+  if (!path.empty()) {
+    auto loaded = read_excess(path, spec);
+    if (loaded.ok()) {
+      g_loaded[key] = loaded.value();
+      return ExcessHandle{loaded.value(), DbSource::kLoaded, path, {}};
+    }
+    if (loaded.error().message != "missing") {
+      handle.source = DbSource::kRebuiltCorrupt;
+      handle.note = path + " was unusable (" + loaded.error().message + ")";
+      if (!may_build) return make_error(handle.note);
+      handle.note += ": rebuilt";
+      std::fprintf(stderr, "puzzlebot: %s\n", handle.note.c_str());
+    }
+  } else {
+    handle.note = "no cache folder (set PUZZLEBOT_CACHE_DIR or HOME): table kept in memory only";
+  }
+  if (!may_build) return make_error("pattern database " + spec.name() + " is not in the cache");
+  auto built = build_excess_db(spec, limits, true, threads);
+  if (!built.ok()) return built.error();
+  handle.db = built.value();
+  if (!path.empty()) {
+    if (auto w = write_excess(path, *handle.db); !w.ok()) {
+      handle.note += (handle.note.empty() ? "" : "; ") + w.error().message + ": table kept in memory only";
+      std::fprintf(stderr, "puzzlebot: %s\n", w.error().message.c_str());
+      handle.path.clear();
+    }
+  }
+  g_loaded[key] = handle.db;
+  return handle;
+}
+
+void forget_loaded_excess_dbs() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_loaded.clear();
+}
+
+
+namespace {
+
+// ---- The search ----
+
+using CellMap = std::array<std::uint8_t, kMaxDbCells>;
+
+// One group's table read through a map of the board's cells onto the table's (the identity or
+// the transposition). Moves are numbered blank cell * 4 + direction (up, left, right, down).
+struct Lookup {
+  const std::uint8_t* table = nullptr;
+  int k = 0;
+  std::array<std::uint8_t, kMaxDbCells> tiles{};  // slot -> tile
+  std::array<std::int8_t, kMaxDbCells> slot{};    // tile -> slot, -1 outside the group
+  CellMap map{}, inv{};                           // board cell -> table cell, and back
+  std::array<std::uint32_t, kMaxDbCells> weight{};
+  // Per move: the step q - p in table cells, its sign, and the board cells passed in table cell
+  // order, padded with the board's sentinel cell n (which holds tile 0: contributes nothing).
+  struct Step {
+    std::int8_t step = 0, sign = 0;
+    std::uint8_t cells[kMaxDbCells / 2] = {};
+  };
+  std::array<Step, kMaxDbCells * 4> steps{};
+  // contrib[s][tile]: the rank change, for a forward move of slot s, from passing `tile`: an
+  // earlier slot takes one from s's digit, a later one adds one to its own; others nothing.
+  std::array<std::array<std::int32_t, kMaxDbCells + 1>, kMaxDbCells> contrib{};
+
+  void init(int rows, int cols) {
+    const int n = rows * cols;
+    slot.fill(-1);
+    for (int i = 0; i < k; ++i) slot[tiles[i]] = static_cast<std::int8_t>(i);
+    for (int c = 0; c < n; ++c) inv[map[c]] = static_cast<std::uint8_t>(c);
+    std::uint32_t w = 1;
+    for (int i = k - 1; i >= 0; --i) {
+      weight[i] = w;
+      w *= static_cast<std::uint32_t>(n - i);
+    }
+    for (int s = 0; s < k; ++s)
+      for (int j = 0; j < k; ++j)
+        contrib[s][tiles[j]] = j < s ? -static_cast<std::int32_t>(weight[s]) : static_cast<std::int32_t>(weight[j]);
+    for (int b = 0; b < n; ++b)
+      for (int dir = 0; dir < 4; ++dir) {
+        const int r = b / cols, q = b % cols;
+        const int a = dir == 0 ? (r > 0 ? b - cols : -1)
+                    : dir == 1 ? (q > 0 ? b - 1 : -1)
+                    : dir == 2 ? (q < cols - 1 ? b + 1 : -1)
+                               : (r < rows - 1 ? b + cols : -1);
+        if (a < 0) continue;
+        Step& st = steps[static_cast<std::size_t>(b * 4 + dir)];
+        const int p = map[a], qq = map[b];
+        st.step = static_cast<std::int8_t>(qq - p);
+        st.sign = static_cast<std::int8_t>(qq > p ? 1 : -1);
+        int m = 0;
+        for (int x = std::min(p, qq) + 1; x < std::max(p, qq); ++x) st.cells[m++] = inv[x];
+        while (m < kMaxDbCells / 2) st.cells[m++] = static_cast<std::uint8_t>(n);
+      }
+  }
+  std::uint32_t rank(const std::uint8_t* pos) const {
+    std::uint8_t cells[kMaxDbCells];
+    for (int i = 0; i < k; ++i) cells[i] = map[pos[tiles[i]]];
+    return static_cast<std::uint32_t>(rank_placement(cells, k, n_cells));
+  }
+  int n_cells = 0;
+};
+
+// IDA* with h = MD + 2 max_j E_j (E_j: partition j's excess sum; see optimal.cpp, whose PdbIda
+// this follows): a move changes one lookup per partition, whose rank moves by a few place
+// values; all children are evaluated before any is entered, so their table reads overlap, and
+// they are entered smallest h first. kSums partitions and kPasses = cols - 1 fixed at compile time.
+template <int kSums, int kPasses>
+class ExcessIda {
+ public:
+  static constexpr int kMaxLookups = 16;
+
+  ExcessIda(const State& state, const std::vector<Lookup>& lookups, const std::vector<std::array<std::uint8_t, 4>>& in_sum,
+            Budget& budget)
+      : lookups_(lookups), budget_(budget), cols_(state.cols), n_(state.cells()) {
+    for (int t = 1; t < n_; ++t) {
+      for (int c = 0; c < n_; ++c)
+        distance_[t][c] = static_cast<std::int8_t>(std::abs(c / cols_ - (t - 1) / cols_) + std::abs(c % cols_ - (t - 1) % cols_));
+      for (int j = 0; j < kSums; ++j) {
+        const int l = in_sum[static_cast<std::size_t>(t)][static_cast<std::size_t>(j)];
+        const Lookup& lk = lookups_[static_cast<std::size_t>(l)];
+        Entry& e = entry_[t][j];
+        e.lookup = static_cast<std::uint8_t>(l);
+        e.weight = static_cast<std::int32_t>(lk.weight[static_cast<std::size_t>(lk.slot[t])]);
+        e.contrib = lk.contrib[static_cast<std::size_t>(lk.slot[t])].data();
+        e.steps = lk.steps.data();
+        e.table = lk.table;
+      }
+    }
+    for (int c = 0; c < n_; ++c) {
+      board_[c] = static_cast<std::uint8_t>(state.tiles[static_cast<std::size_t>(c)]);
+      if (state.tiles[static_cast<std::size_t>(c)] == 0) blank_ = c;
+      const int r = c / cols_, q = c % cols_;
+      const bool has[4] = {r > 0, q > 0, q < cols_ - 1, r < state.rows - 1};
+      const int step[4] = {-cols_, -1, 1, cols_};
+      int k = 0;
+      for (int dir = 0; dir < 4; ++dir) {
+        if (!has[dir]) continue;
+        move_[c][k] = static_cast<std::uint8_t>(c * 4 + dir);
+        neighbours_[c][k++] = static_cast<std::int8_t>(c + step[dir]);
+      }
+      degree_[c] = static_cast<std::int8_t>(k);
+    }
+    board_[n_] = 0;  // the sentinel cell the pass lists are padded with
+  }
+
+  bool run(std::vector<Move>& moves, int& first_bound) {
+    std::uint8_t pos[kMaxDbCells];
+    for (int c = 0; c < n_; ++c) pos[board_[c]] = static_cast<std::uint8_t>(c);
+    const int lookups = static_cast<int>(lookups_.size());
+    for (int l = 0; l < lookups; ++l) {
+      const Lookup& lk = lookups_[static_cast<std::size_t>(l)];
+      rank_[l] = lk.rank(pos);
+      excess_[l] = static_cast<std::uint8_t>(read(lk.table, rank_[l]));
+    }
+    Child root{};
+    root.tile = -1;
+    for (int t = 1; t < n_; ++t) root.md += distance_[t][pos[t]];
+    int max_e = 0;
+    for (int j = 0; j < kSums; ++j) {
+      bool counted[kMaxLookups] = {};
+      for (int t = 1; t < n_; ++t) {
+        const int l = entry_[t][j].lookup;
+        if (!counted[l]) root.sum[j] += excess_[l];
+        counted[l] = true;
+      }
+      max_e = std::max(max_e, root.sum[j]);
+    }
+    root.h = root.md + 2 * max_e;
+    first_bound = root.h;
+    for (int bound = root.h;;) {
+      path_.assign(static_cast<std::size_t>(bound) + 1, 0);
+      const int next = dfs(0, bound, root);
+      if (next == kFound) {
+        moves.assign(path_.begin(), path_.begin() + found_);
+        return true;
+      }
+      if (next == kAborted) return false;
+      bound = next;
+    }
+  }
+
+ private:
+  static constexpr int kFound = -1;
+  static constexpr int kAborted = -2;
+
+  static int read(const std::uint8_t* table, std::uint32_t r) { return table[r >> 1] >> ((r & 1u) << 2) & 15; }
+
+  struct Entry {  // a tile's lookup in one partition
+    std::uint8_t lookup = 0;
+    std::int32_t weight = 0;
+    const std::int32_t* contrib = nullptr;
+    const Lookup::Step* steps = nullptr;
+    const std::uint8_t* table = nullptr;
+  };
+  struct Child {
+    int tile, from, id, h, md;
+    int sum[kSums];
+    std::uint32_t rank[kSums];
+    std::uint8_t excess[kSums];
+  };
+
+  void evaluate(const Child& node, Child* child, int children) {
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      for (int j = 0; j < kSums; ++j) {
+        const Entry& e = entry_[c.tile][j];
+        const Lookup::Step& st = e.steps[c.id];
+        std::int32_t passed = 0;
+        for (int y = 0; y < kPasses; ++y) passed += e.contrib[board_[st.cells[y]]];
+        c.rank[j] = rank_[e.lookup] + static_cast<std::uint32_t>(st.step * e.weight + st.sign * passed);
+        __builtin_prefetch(&e.table[c.rank[j] >> 1]);
+      }
+    }
+    for (int x = 0; x < children; ++x) {
+      Child& c = child[x];
+      int max_e = 0;
+      for (int j = 0; j < kSums; ++j) {
+        const Entry& e = entry_[c.tile][j];
+        c.excess[j] = static_cast<std::uint8_t>(read(e.table, c.rank[j]));
+        c.sum[j] = node.sum[j] + c.excess[j] - excess_[e.lookup];
+        max_e = std::max(max_e, c.sum[j]);
+      }
+      c.h = c.md + 2 * max_e;
+    }
+  }
+
+  int dfs(int g, int bound, const Child& node) {
+    if (node.h == 0) {
+      found_ = g;
+      return kFound;
+    }
+    if (!budget_.tick()) return kAborted;
+    const int blank = blank_;
+    Child child[4];
+    int children = 0;
+    const int degree = std::min<int>(degree_[blank], 4);  // (tells the compiler child[] holds them)
+    for (int i = 0; i < degree; ++i) {
+      const int from = neighbours_[blank][i];
+      const int tile = board_[from];
+      if (tile == node.tile) continue;
+      Child& c = child[children++];
+      c.tile = tile;
+      c.from = from;
+      c.id = move_[blank][i];
+      c.md = node.md + distance_[tile][blank] - distance_[tile][from];
+    }
+    evaluate(node, child, children);
+    int order[4] = {0, 1, 2, 3};
+    for (int x = 1; x < children; ++x)
+      for (int y = x; y > 0 && child[order[y]].h < child[order[y - 1]].h; --y) std::swap(order[y], order[y - 1]);
+    int best = INT_MAX;
+    for (int x = 0; x < children; ++x) {
+      const Child& c = child[order[x]];
+      const int f = g + 1 + c.h;
+      if (f > bound) {
+        best = std::min(best, f);
+        break;
+      }
+      const int tile = c.tile, from = c.from;
+      std::uint32_t old_rank[kSums];
+      std::uint8_t old_excess[kSums];
+      for (int j = 0; j < kSums; ++j) {
+        const int l = entry_[tile][j].lookup;
+        old_rank[j] = rank_[l];
+        old_excess[j] = excess_[l];
+        rank_[l] = c.rank[j];
+        excess_[l] = c.excess[j];
+      }
+      board_[blank] = static_cast<std::uint8_t>(tile);
+      board_[from] = 0;
+      blank_ = from;
+      path_[static_cast<std::size_t>(g)] = tile;
+      const int r = dfs(g + 1, bound, c);
+      if (r == kFound) return kFound;
+      board_[from] = static_cast<std::uint8_t>(tile);
+      board_[blank] = 0;
+      blank_ = blank;
+      for (int j = kSums - 1; j >= 0; --j) {
+        const int l = entry_[tile][j].lookup;
+        rank_[l] = old_rank[j];
+        excess_[l] = old_excess[j];
+      }
+      if (r == kAborted) return kAborted;
+      best = std::min(best, r);
+    }
+    return best;
+  }
+
+  const std::vector<Lookup>& lookups_;
+  Budget& budget_;
+  int cols_, n_;
+  int blank_ = 0, found_ = 0;
+  Entry entry_[kMaxDbCells][kSums] = {};
+  std::uint8_t board_[kMaxDbCells + 1] = {};
+  std::uint8_t move_[kMaxDbCells][4] = {};
+  std::int8_t neighbours_[kMaxDbCells][4] = {};
+  std::int8_t degree_[kMaxDbCells] = {};
+  std::int8_t distance_[kMaxDbCells][kMaxDbCells] = {};
+  std::uint32_t rank_[kMaxLookups] = {};
+  std::uint8_t excess_[kMaxLookups] = {};
+  std::vector<Move> path_;
+};
+
+CellMap identity_map(int n) {
+  CellMap m{};
+  for (int i = 0; i < n; ++i) m[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  return m;
+}
+
+CellMap transposition(int side) {
+  CellMap m{};
+  for (int c = 0; c < side * side; ++c) m[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c % side * side + c / side);
+  return m;
+}
+
+// The table a group needs and the map onto it: of the identity and the transposition (which keeps
+// the blank's goal, the last cell), the one giving the lower sorted image, so that a group and its
+// mirror share one table. The blank's goal matters when the free cells of the goal are split.
+struct GroupTable {
+  DbSpec spec;
+  CellMap map{};
+  std::vector<int> order;  // the group's goal cells in table order
+};
+
+GroupTable group_table(int side, const std::vector<int>& group) {
+  const int n = side * side;
+  std::uint32_t occupied = 0;
+  for (int c : group) occupied |= 1u << c;
+  const Geometry geo(side, side);
+  const std::uint32_t free = geo.all & ~occupied;
+  const bool connected = geo.fill(free & (~free + 1u), free) == free;
+  GroupTable best;
+  bool have = false;
+  for (const CellMap& m : {identity_map(n), transposition(side)}) {
+    std::vector<int> order = group;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return m[static_cast<std::size_t>(a)] < m[static_cast<std::size_t>(b)]; });
+    std::vector<int> image;
+    for (int c : order) image.push_back(m[static_cast<std::size_t>(c)]);
+    if (!have || image < best.spec.cells) {
+      have = true;
+      best.spec = DbSpec{side, side, image, connected ? -1 : n - 1};
+      best.map = m;
+      best.order = order;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<CellPartition> partitions78() {
+  const CellPartition rows{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}};
+  const CellPartition cols{{0, 4, 8, 12, 1, 5, 9, 13}, {2, 6, 10, 14, 3, 7, 11}};
+  return {rows, cols};
+}
+
+Solution solve_excess(const State& state, const Limits& limits, const std::vector<CellPartition>& partitions,
+                      bool may_build, int threads) {
+  Solution sol;
+  sol.lower_bound = lower_bound(state);
+  const int n = state.cells();
+  if (state.rows != state.cols || n > kMaxDbCells || partitions.empty() || partitions.size() > 2) {
+    sol.reason = "solve_excess: square boards of at most 16 cells, one or two partitions";
+    return sol;
+  }
+  if (std::string why = unsolvable_reason(state); !why.empty()) {
+    sol.status = Status::kUnsolvable;
+    sol.reason = why;
+    return sol;
+  }
+  std::vector<Lookup> lookups;
+  std::vector<std::string> keys;
+  std::vector<std::array<std::uint8_t, 4>> in_sum(static_cast<std::size_t>(n));
+  std::vector<std::shared_ptr<const ExcessDb>> keep;  // held for the search
+  bool built = false;
+  std::string label;
+  for (const CellPartition& partition : partitions) {  // checked before any table is loaded
+    std::vector<bool> covered(static_cast<std::size_t>(n), false);
+    int count = 0;
+    for (const std::vector<int>& group : partition)
+      for (int c : group) {
+        if (c < 0 || c >= n - 1 || covered[static_cast<std::size_t>(c)] || group.size() > 12) count = -n;
+        else covered[static_cast<std::size_t>(c)] = true;
+        ++count;
+      }
+    if (count != n - 1) {
+      sol.reason = "solve_excess: the groups must cover every tile's goal cell once";
+      return sol;
+    }
+  }
+  for (std::size_t j = 0; j < partitions.size(); ++j) {
+    for (const std::vector<int>& group : partitions[j]) {
+      if (j == 0) label += (label.empty() ? "" : "-") + std::to_string(group.size());
+      std::vector<int> sorted = group;
+      std::sort(sorted.begin(), sorted.end());
+      std::string key;
+      for (int c : sorted) key += std::to_string(c) + ",";
+      std::size_t index = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+      if (index == keys.size()) {
+        const GroupTable gt = group_table(state.rows, group);
+        auto handle = get_excess_db(gt.spec, limits, may_build, threads);
+        if (!handle.ok()) {
+          sol.reason = "gave up: " + handle.error().message;
+          return sol;
+        }
+        built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
+        keep.push_back(handle->db);
+        Lookup l;
+        l.table = handle->db->nibbles();
+        l.k = static_cast<int>(gt.order.size());
+        l.map = gt.map;
+        l.n_cells = n;
+        for (std::size_t i = 0; i < gt.order.size(); ++i) l.tiles[i] = static_cast<std::uint8_t>(gt.order[i] + 1);
+        l.init(state.rows, state.cols);
+        lookups.push_back(l);
+        keys.push_back(key);
+      }
+      for (int c : group) in_sum[static_cast<std::size_t>(c + 1)][j] = static_cast<std::uint8_t>(index);
+    }
+  }
+  if (lookups.size() > static_cast<std::size_t>(ExcessIda<1, 3>::kMaxLookups)) {
+    sol.reason = "solve_excess: too many groups";
+    return sol;
+  }
+  sol.method = "IDA* with pattern databases " + label +
+               (partitions.size() > 1 ? " (max of " + std::to_string(partitions.size()) + " partitions)" : "") +
+               (built ? ", built now" : "");
+  Budget budget(limits);
+  std::vector<Move> moves;
+  int first_bound = 0;
+  bool solved = false;
+  const int passes = state.cols - 1;
+  auto run = [&](auto ida) { solved = ida.run(moves, first_bound); };
+  if (partitions.size() == 2 && passes == 3) run(ExcessIda<2, 3>(state, lookups, in_sum, budget));
+  else if (partitions.size() == 2 && passes == 2) run(ExcessIda<2, 2>(state, lookups, in_sum, budget));
+  else if (partitions.size() == 2 && passes == 1) run(ExcessIda<2, 1>(state, lookups, in_sum, budget));
+  else if (passes == 3) run(ExcessIda<1, 3>(state, lookups, in_sum, budget));
+  else if (passes == 2) run(ExcessIda<1, 2>(state, lookups, in_sum, budget));
+  else run(ExcessIda<1, 1>(state, lookups, in_sum, budget));
+  sol.nodes = budget.nodes();
+  sol.lower_bound = std::max(sol.lower_bound, first_bound);
+  if (solved) {
+    sol.status = Status::kSolved;
+    sol.optimal = true;
+    sol.moves = std::move(moves);
+    sol.lower_bound = static_cast<int>(sol.moves.size());
+  } else {
+    sol.status = Status::kGaveUp;
+    sol.reason = std::string("gave up: ") + budget.which() + " reached during IDA* (" + sol.method + ")";
+  }
+  return sol;
+}
+
+
+Pdb78Policy pdb78_policy() {
+  const char* v = std::getenv("PUZZLEBOT_PDB78");
+  if (v == nullptr || *v == '\0' || std::strcmp(v, "build") == 0) return Pdb78Policy::kBuild;
+  if (std::strcmp(v, "cached") == 0) return Pdb78Policy::kCached;
+  return Pdb78Policy::kOff;  // "off", or anything else: the cautious reading
+}
+
+namespace {
+
+std::vector<DbSpec> specs78() {
+  std::vector<DbSpec> out;
+  const std::vector<CellPartition> partitions = partitions78();
+  for (const std::vector<int>& group : partitions.front()) out.push_back(group_table(4, group).spec);
+  return out;
+}
+
+bool cached78() {
+  const std::string dir = cache_dir();
+  if (dir.empty()) return false;
+  std::error_code ec;
+  for (const DbSpec& spec : specs78())
+    if (!std::filesystem::exists(dir + "/" + spec.name() + ".nib", ec)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string pdb78_refusal(const Limits& limits, bool* may_build) {
+  *may_build = false;
+  const Pdb78Policy policy = pdb78_policy();
+  if (policy == Pdb78Policy::kOff) return "7-8 tables off (PUZZLEBOT_PDB78=off)";
+  std::uint64_t table = 0, build = 0;
+  for (const DbSpec& spec : specs78()) {
+    table += (spec.entries() + 1) / 2;
+    build = std::max(build, excess_build_bytes(spec));
+  }
+  if (table > limits.max_table_bytes) return "7-8 tables need " + std::to_string(table >> 20) + " MiB";
+  if (cached78()) return "";
+  if (policy == Pdb78Policy::kCached) return "7-8 tables not in the cache (PUZZLEBOT_PDB78=cached)";
+  if (build > limits.max_table_bytes)
+    return "7-8 tables not in the cache, and building them needs " + std::to_string(build >> 20) + " MiB";
+  const auto now = Limits::Clock::now();
+  if (limits.deadline != Limits::Clock::time_point::max() &&
+      limits.deadline - now < std::chrono::seconds(kPdb78BuildSeconds))
+    return "7-8 tables not in the cache, and building them takes minutes (more than the time limit leaves)";
+  *may_build = true;
+  return "";
+}
+
+std::optional<Solution> solve_pdb78(const State& state, const Limits& limits, std::string& why_not) {
+  bool may_build = false;
+  why_not = state.rows == 4 && state.cols == 4 ? pdb78_refusal(limits, &may_build) : "not a 4x4 board";
+  if (!why_not.empty()) return std::nullopt;
+  Solution sol = solve_excess(state, limits, partitions78(), may_build);
+  if (sol.status == Status::kGaveUp && sol.method.empty()) {  // the tables could not be had
+    why_not = sol.reason;
+    return std::nullopt;
+  }
+  return sol;
+}
+
+Result<std::string> prepare_pdb78(const Limits& limits, int threads) {
+  bool may_build = false;
+  if (std::string why = pdb78_refusal(limits, &may_build); !why.empty()) return make_error(why);
+  for (const DbSpec& spec : specs78())
+    if (auto h = get_excess_db(spec, limits, may_build, threads); !h.ok()) return h.error();
+  return std::string("pattern databases 7-8 (max of 2 partitions)");
+}
+
+}  // namespace pb::solvers::sliding

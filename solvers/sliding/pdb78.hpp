@@ -1,0 +1,131 @@
+/* pdb78.hpp: the 15-puzzle's 7-8 additive pattern databases: a fast 4-bit build, an mmap'd cache, their IDA*. */
+#pragma once
+
+// Korf & Felner's 7-8 partition carried over to our goal (blank last): the 8 tiles of the top two
+// rows and the 7 of the bottom two, maxed with its reflection about the main diagonal (the left
+// two columns and the right two: the same two databases, read through the transposition).
+// Korf's 100 then take ~10x fewer nodes than with the four 6-6-3 partitions of optimal.cpp.
+//
+// Tables (ExcessDb): for each placement rank (rank_placement) of the pattern tiles, the additive
+// pattern distance minus the pattern's Manhattan distance, halved, at 4 bits (clamped at 15, which
+// keeps the bound admissible): the 8-tile table is 16!/8! = 518,918,400 entries, 259 MB; the 7-tile
+// one 57,657,600 entries, 29 MB. That is the whole file: the search reads nothing else.
+//
+// Build (build_excess_db): the breadth-first search of pattern_db.hpp over (placement, blank area),
+// three 16-bit blank-cell masks per placement, rebuilt for tables of hundreds of millions of
+// entries, where every move is a cache and TLB miss:
+// - the arrays on 2 MiB pages (a 1 GB array of 4 KiB pages misses the TLB on every access);
+// - the moves' writes software-prefetched a few moves ahead, so their misses overlap;
+// - threads without atomics: a level's placements are split by the first tile's cell (a chunk of
+//   ranks); every move except the first tile's stays in its chunk, whose thread alone writes it,
+//   and the first tile's moves are queued and written after the level by the target chunk's owner;
+// - a byte per 4,096 ranks marks where the next level has entries, so sparse levels skip the scan;
+// - the 4-bit excess written straight away (the first level that reaches a placement), no byte
+//   table and no second pass.
+// Scratch: 6.5 bytes a placement (3.4 GB for the 8-tile table), checked against
+// Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table, 82 M for
+// the 7-tile one, ~170 s of CPU for both (docs/PERFORMANCE.md); 181 s of wall on a nearly idle
+// machine, the two threads overlapping little (other load, or the 16 first-tile chunks balancing
+// badly: not yet separated).
+// PB_PDB78_LEVELS=1 prints each level's size and time (for tuning).
+//
+// Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
+// checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages
+// for the search: the 259 MB table is 66,000 pages of 4 KiB, every lookup a TLB miss otherwise).
+// Written to a temporary name and renamed, like the .pdb files.
+//
+// When (pdb78_policy): the 8-tile build takes minutes, so it must not happen under a caller that
+// cannot wait. PUZZLEBOT_PDB78 = "off" (never), "cached" (only tables already in the
+// cache: the tests), or unset/"build" (also build, when Limits::max_table_bytes holds the build's
+// scratch and the deadline is at least kPdb78BuildSeconds away or unset). Otherwise the solver
+// falls back to optimal.cpp's 6-6-3 tables.
+//
+// Rejected: one byte an entry (519 MB for the 8-tile table alone, twice the cache misses); a queue
+// of frontier states sorted or bucketed by rank per level (more memory than the masks at the peak
+// levels, and the apply pass touches the whole table per bucket flush); atomic ORs for the threads'
+// moves (a locked RMW that misses the cache stalls the thread for the whole miss: the 7-tile
+// build took longer on two threads than on one that way); 4 KiB dirty blocks (the sparse levels'
+// few moves land all over the table: levels 6-12 of the 8-tile build scanned gigabytes); moves
+// generated only for the tiles bordering the fresh area (no measurable gain over the branch-free
+// four directions of every tile).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "solvers/common/puzzle.hpp"
+#include "solvers/sliding/pattern_db.hpp"
+#include "solvers/sliding/sliding.hpp"
+
+namespace pb::solvers::sliding {
+
+// The least time a deadline must leave for the 8-tile build to be started (seconds).
+inline constexpr int kPdb78BuildSeconds = 240;
+
+// A 4-bit excess table: entry r (a placement rank of spec's tiles) in nibble r % 2 of byte r / 2.
+class ExcessDb {
+ public:
+  virtual ~ExcessDb() = default;
+  const DbSpec& spec() const { return spec_; }
+  const std::uint8_t* nibbles() const { return data_; }
+  std::uint64_t bytes() const { return (spec_.entries() + 1) / 2; }
+  int at(std::uint64_t rank) const { return data_[rank / 2] >> (rank % 2 * 4) & 15; }
+
+ protected:
+  ExcessDb(DbSpec spec, const std::uint8_t* data) : spec_(std::move(spec)), data_(data) {}
+  DbSpec spec_;
+  const std::uint8_t* data_ = nullptr;
+};
+
+struct ExcessHandle {
+  std::shared_ptr<const ExcessDb> db;
+  DbSource source = DbSource::kMemory;
+  std::string path;  // the cache file ("" when not cached)
+  std::string note;  // why the file was not used or not written, if so
+};
+
+// Bytes a build of `spec` needs: the three masks and the table (see above), plus the queued moves.
+std::uint64_t excess_build_bytes(const DbSpec& spec);
+
+// Builds without touching the caches. `threads`: 0 for one per core (at most 8).
+Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, const Limits& limits, bool progress,
+                                                        int threads = 0);
+
+// The table from this process's memory, else the cache file, else (when `may_build`) built with
+// progress on stderr and written to the cache. Not built and not cached: an error saying so.
+Result<ExcessHandle> get_excess_db(const DbSpec& spec, const Limits& limits, bool may_build, int threads = 0);
+
+// Drops the in-memory copies, so the next get_excess_db reads the disk again (tests).
+void forget_loaded_excess_dbs();
+
+// Groups of goal cells covering every tile once; the heuristic is the max over partitions of their
+// additive sums. Square boards of at most kMaxDbCells cells.
+using CellPartition = std::vector<std::vector<int>>;
+
+// IDA* over excess tables (the 4x4 7-8 search, and the same code on smaller boards for the tests).
+// A group's table is shared with its image under the board's transposition when that maps the
+// group onto another one's cells and keeps the blank's goal (both partitions of the 7-8 use the
+// same two tables). Tables come from get_excess_db(..., may_build).
+Solution solve_excess(const State& state, const Limits& limits, const std::vector<CellPartition>& partitions,
+                      bool may_build, int threads = 0);
+
+// The 7-8 partition of the 4x4 board and its reflection.
+std::vector<CellPartition> partitions78();
+
+enum class Pdb78Policy { kOff, kCached, kBuild };
+Pdb78Policy pdb78_policy();  // from PUZZLEBOT_PDB78
+
+// Whether the 7-8 tables may be used and built under `limits` and the policy; "" when yes, else why not.
+std::string pdb78_refusal(const Limits& limits, bool* may_build);
+
+// A 4x4 board solved with the 7-8 tables, or nullopt with `why_not` set when they are not used
+// (the caller then uses its own tables).
+std::optional<Solution> solve_pdb78(const State& state, const Limits& limits, std::string& why_not);
+
+// Loads (or, as the policy allows, builds) the 7-8 tables; the error says why they are not used.
+Result<std::string> prepare_pdb78(const Limits& limits, int threads = 0);
+
+}  // namespace pb::solvers::sliding
