@@ -25,7 +25,7 @@ bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<
       centres.size() < 2 || source.size() != centres.size())
     return false;
   for (int s : source)
-    if (s < 0 || static_cast<std::size_t>(s) >= centres.size()) return false;
+    if (s >= 0 && static_cast<std::size_t>(s) >= centres.size()) return false;
   float pitch = std::numeric_limits<float>::max();
   for (std::size_t i = 1; i < centres.size(); ++i) {
     const float d = static_cast<float>(cv::norm(centres[i] - centres[i - 1]));
@@ -41,7 +41,6 @@ bool cells_match(const cv::Mat& before, const cv::Mat& after, const std::vector<
   const int shift = std::max(0, params.max_shift_px);
   for (std::size_t cell = 0; cell < centres.size(); ++cell) {
     if (source[cell] < 0) continue;  // not compared (a cell still animating)
-    if (static_cast<std::size_t>(source[cell]) >= centres.size()) return false;
     const cv::Rect now = square(centres[cell], 0, 0);
     if ((now & image) != now) return false;
     const bool still = source[cell] == static_cast<int>(cell);
