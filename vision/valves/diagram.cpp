@@ -25,7 +25,6 @@
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
-#include "solvers/common/text_board.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/valves/letters.hpp"
 
@@ -354,17 +353,10 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     for (std::size_t i = 0; i < valves.size(); ++i) valves[i]->closed = group[i] == closed;
   }
 
-  std::string text = "valves k=" + std::to_string((*counter)->total) + " inlet=X outlet=Y";
-  std::string closed_list;
-  for (const DNode& d : nodes)
-    if (d.closed) closed_list += (closed_list.empty() ? "" : ",") + d.name;
-  if (!closed_list.empty()) text += " closed=" + closed_list;
-  text += "\n";
-  for (auto [a, b] : pipes) text += nodes[a].name + " " + nodes[b].name + "\n";
-  auto board = solvers::split_text_board(text, "<image>", true);
-  if (!board) return make_error("the network read does not make a valves board: " + board.error().message);
-  auto state = solvers::valves::parse(*board);
-  if (!state) return make_error("the network read does not make a valves board: " + state.error().message);
+  std::vector<NetworkNode> network;
+  for (const DNode& d : nodes) network.push_back({d.name, d.closed});
+  auto state = network_state(network, pipes, (*counter)->total);
+  if (!state) return state.error();
 
   Reading out;
   out.state = std::move(*state);

@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 #include <regex>
 
+#include "solvers/common/text_board.hpp"
 #include "vision/common/ocr.hpp"
 
 namespace pb::vision::valves {
@@ -250,6 +251,22 @@ Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector
     if (std::regex_search(tail, m, kCount)) return std::optional<Counter>(Counter{std::stoi(m[1].str()), std::stoi(m[2].str())});
   }
   return std::optional<Counter>{};
+}
+
+Result<solvers::valves::State> network_state(const std::vector<NetworkNode>& nodes,
+                                             const std::vector<std::pair<std::size_t, std::size_t>>& pipes, int k) {
+  std::string text = "valves k=" + std::to_string(k) + " inlet=X outlet=Y";
+  std::string closed_list;
+  for (const NetworkNode& n : nodes)
+    if (n.closed) closed_list += (closed_list.empty() ? "" : ",") + n.name;
+  if (!closed_list.empty()) text += " closed=" + closed_list;
+  text += "\n";
+  for (auto [a, b] : pipes) text += nodes[a].name + " " + nodes[b].name + "\n";
+  auto board = solvers::split_text_board(text, "<image>", true);
+  if (!board) return make_error("the network read does not make a valves board: " + board.error().message);
+  auto state = solvers::valves::parse(*board);
+  if (!state) return make_error("the network read does not make a valves board: " + state.error().message);
+  return std::move(*state);
 }
 
 }  // namespace pb::vision::valves

@@ -4,6 +4,7 @@
 #include <opencv2/core.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/result.hpp"
@@ -35,5 +36,14 @@ struct Counter {
 // touch a node's `zones` or lie wholly inside a letter's `tags`. Nothing when no line says so.
 Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector<cv::Rect>& zones,
                                             const std::vector<cv::Rect>& tags, double r);
+
+// The board a reader found, through the solver's own parser (names, validation): each node's name and
+// whether it is closed, pipes as pairs of node indices, `k` wrenches in all; X and Y are the ends.
+struct NetworkNode {
+  std::string name;
+  bool closed = false;
+};
+Result<solvers::valves::State> network_state(const std::vector<NetworkNode>& nodes,
+                                             const std::vector<std::pair<std::size_t, std::size_t>>& pipes, int k);
 
 }  // namespace pb::vision::valves

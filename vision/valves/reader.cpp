@@ -8,7 +8,6 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
-#include "solvers/common/text_board.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/params.hpp"
 #include "vision/valves/diagram.hpp"
@@ -521,17 +520,10 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   }
 
   // The state, through the solver's own parser (names, validation).
-  std::string text = "valves k=" + std::to_string((*counter)->total) + " inlet=X outlet=Y";
-  std::string closed_list;
-  for (const Node& n : nodes)
-    if (n.closed) closed_list += (closed_list.empty() ? "" : ",") + n.name;
-  if (!closed_list.empty()) text += " closed=" + closed_list;
-  text += "\n";
-  for (auto [a, b] : pipes) text += nodes[a].name + " " + nodes[b].name + "\n";
-  auto board = solvers::split_text_board(text, "<image>", true);
-  if (!board) return make_error("the network read does not make a valves board: " + board.error().message);
-  auto state = solvers::valves::parse(*board);
-  if (!state) return make_error("the network read does not make a valves board: " + state.error().message);
+  std::vector<NetworkNode> network;
+  for (const Node& n : nodes) network.push_back({n.name, n.closed});
+  auto state = network_state(network, pipes, (*counter)->total);
+  if (!state) return state.error();
 
   Reading out;
   out.state = std::move(*state);
