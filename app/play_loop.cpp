@@ -350,6 +350,19 @@ class Loop {
 
     std::size_t step = 0;
     int replans = 0;
+    // The screen disagrees with the prediction (`after`: the move it followed): a click lost, a
+    // misread, or a game with rules of its own. Trust the screen and plan again from what it shows.
+    auto replan = [&](const std::string& after) -> std::optional<Stop> {
+      ++replans;
+      ++report_.replans;
+      if (replans > o_.max_replans)
+        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
+                                 " re-plans); last board read:\n" + player_.board_text()};
+      log("the screen does not show the predicted board%s; re-planning from what it shows:\n%s", after.c_str(),
+          player_.board_text().c_str());
+      step = 0;
+      return make_plan(steps);
+    };
     while (step < steps) {
       if (o_.pipeline && o_.confirm_by_pixels) {
         const std::size_t from = step;
@@ -362,15 +375,7 @@ class Loop {
           continue;
         }
         if (player_.solved()) return std::nullopt;
-        ++replans;
-        ++report_.replans;
-        if (replans > o_.max_replans)
-          return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
-                                   " re-plans); last board read:\n" + player_.board_text()};
-        log("the screen does not show the predicted board; re-planning from what it shows:\n%s",
-            player_.board_text().c_str());
-        if (auto stop = make_plan(steps)) return stop;
-        step = 0;
+        if (auto stop = replan("")) return stop;
         continue;
       }
       if (cancelled())
@@ -422,18 +427,8 @@ class Loop {
         ++step;
         continue;
       }
-      // The screen disagrees with the prediction: a click lost, a misread, or a game with rules of
-      // its own. Trust the screen and plan again from what it shows.
       if (player_.solved()) return std::nullopt;
-      ++replans;
-      ++report_.replans;
-      if (replans > o_.max_replans)
-        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
-                                 " re-plans); last board read:\n" + player_.board_text()};
-      log("the screen does not show the predicted board after %s; re-planning from what it shows:\n%s",
-          g->label.c_str(), player_.board_text().c_str());
-      if (auto stop = make_plan(steps)) return stop;
-      step = 0;
+      if (auto stop = replan(" after " + g->label)) return stop;
     }
     // The last word is a real reading of the final screen, not a chain of pixel checks, and of a
     // still one: the last move was accepted as soon as its cells showed, and a game may flash its
