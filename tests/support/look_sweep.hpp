@@ -23,19 +23,23 @@ inline cv::Mat degrade(const cv::Mat& img, double scale, int jpeg_quality) {
   return out;
 }
 
-// Exact, refused, wrong: a reader may refuse a look, never read it wrongly.
+// Exact, refused, wrong: a reader may refuse a look, never read it wrongly. A wrong read is a
+// different board, or an error that is not a refusal ("no board found").
 struct SweepTally {
   int exact = 0, refused = 0, wrong = 0;
-  std::vector<std::string> refusals;  // why, per refused case (for the table in docs/VISION.md)
+  std::vector<std::string> refusals, wrongs;  // "look: why" per case (for the table in docs/VISION.md)
 
+  int total() const { return exact + refused + wrong; }
   void add(bool read, bool same, const std::string& what) {
     if (!read) ++refused, refusals.push_back(what);
     else if (same) ++exact;
-    else ++wrong;
+    else ++wrong, wrongs.push_back(what);
   }
+  // One row of docs/VISION.md's "Look sweep" table, then the reason for every refusal and wrong read.
   void print(const std::string& name) const {
-    std::printf("[ LOOKS    ] %s: %d exact, %d refused, %d wrong\n", name.c_str(), exact, refused, wrong);
+    std::printf("[ LOOKS    ] %s: %d looks, %d exact, %d refused, %d wrong\n", name.c_str(), total(), exact, refused, wrong);
     for (const std::string& r : refusals) std::printf("[ LOOKS    ]   refused: %s\n", r.c_str());
+    for (const std::string& w : wrongs) std::printf("[ LOOKS    ]   WRONG: %s\n", w.c_str());
   }
 };
 

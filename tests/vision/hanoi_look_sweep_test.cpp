@@ -7,7 +7,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <string>
 
-#include "tests/support/look_degrade.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "vision/common/render_style.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/hanoi/render.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "tests/support/knight_states.hpp"
-#include "tests/support/look_degrade.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "vision/common/render_style.hpp"
 #include "vision/knight/reader.hpp"
 #include "vision/knight/render.hpp"
