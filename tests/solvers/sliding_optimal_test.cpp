@@ -12,6 +12,7 @@
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/sliding_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -85,15 +86,7 @@ class Distances {
   std::vector<std::int8_t> dist_;
 };
 
-State random_solvable(int rows, int cols, std::mt19937& rng) {
-  State s = goal_state(rows, cols);
-  std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
-  if (!unsolvable_reason(s).empty()) {  // one swap of two tiles flips the parity
-    int a = s.tiles[0] == 0 ? 2 : 0, b = s.tiles[1] == 0 ? 2 : 1;
-    std::swap(s.tiles[a], s.tiles[b]);
-  }
-  return s;
-}
+using test_support::random_solvable;
 
 void expect_optimal_vs_bfs(int rows, int cols, Heuristic heuristic, const Limits& limits, int samples) {
   const Distances dist(rows, cols);

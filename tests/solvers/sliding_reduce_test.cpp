@@ -6,6 +6,7 @@
 
 #include "solvers/sliding/shorten.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/sliding_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -15,15 +16,7 @@ namespace {
 const bool kCacheSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0 &&
                        setenv("PUZZLEBOT_SLIDING_SMALL_TABLES", "1", 1) == 0;
 
-State random_solvable(int rows, int cols, std::mt19937& rng) {
-  State s = goal_state(rows, cols);
-  std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
-  if (!unsolvable_reason(s).empty()) {
-    int a = s.tiles[0] == 0 ? 2 : 0, b = s.tiles[1] == 0 ? 2 : 1;
-    std::swap(s.tiles[a], s.tiles[b]);
-  }
-  return s;
-}
+using test_support::random_solvable;
 
 void expect_solved(const State& s) {
   ASSERT_EQ(unsolvable_reason(s), "");

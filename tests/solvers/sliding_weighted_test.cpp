@@ -13,6 +13,7 @@
 
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/weighted.hpp"
+#include "tests/support/sliding_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -22,15 +23,7 @@ namespace {
 const bool kEnvSet = setenv("PUZZLEBOT_CACHE_DIR", PB_BINARY_DIR "/test-cache/sliding", 1) == 0 &&
                      setenv("PUZZLEBOT_SLIDING_SMALL_TABLES", "1", 1) == 0;
 
-State random_solvable(int rows, int cols, std::mt19937& rng) {
-  State s = goal_state(rows, cols);
-  std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
-  if (!unsolvable_reason(s).empty()) {
-    int a = s.tiles[0] == 0 ? 2 : 0, b = s.tiles[1] == 0 ? 2 : 1;
-    std::swap(s.tiles[a], s.tiles[b]);
-  }
-  return s;
-}
+using test_support::random_solvable;
 
 State shuffled(int moves, unsigned seed) {
   std::mt19937 rng(seed);
