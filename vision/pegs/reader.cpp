@@ -259,6 +259,12 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     out.confidence[i] = static_cast<float>(std::clamp(1.0 - 0.5 * std::max(size_doubt, place_doubt), 0.0, 1.0));
   }
   if (pegs == 0) return make_error(ErrorCode::kNoBoard, "no board found: only empty holes, no pegs");
+  // No position of the game is all pegs: discs that all read as pegs by size are more likely one size
+  // told apart some other way (a shadow can widen holes to a peg's size) than a board with no hole.
+  const auto discs = std::count_if(lat.discs.begin(), lat.discs.end(), [](const Disc& d) { return d.diameter > 0; });
+  if (!lat.one_size && pegs == discs)
+    return make_error(ErrorCode::kNoBoard, "no board found: every disc is peg-sized, no hole (if pegs and holes are one "
+                      "size here, raise pegs.one_size_spread)");
   // Sites read as outside must look empty: a peg dragged over its neighbour, or anything else that
   // hides a disc, would otherwise silently turn a hole into "no hole".
   for (std::size_t i = 0; i < cells; ++i) {
