@@ -63,7 +63,8 @@ options:
   --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
   --tap-pause MS      desktop: pause between pointer move, press and release, ms (default 25; 5 for
                       sliding, whose Fifteen moves on the press)
-  --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone)
+  --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone;
+                      a re-plan shorter than what was left of the old plan is not counted)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
   --check             read the screen once and print the board, whether it is finished and (Fifteen)

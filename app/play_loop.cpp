@@ -352,16 +352,25 @@ class Loop {
     int replans = 0;
     // The screen disagrees with the prediction (`after`: the move it followed): a click lost, a
     // misread, or a game with rules of its own. Trust the screen and plan again from what it shows.
+    // A re-plan shorter than what was left of the old plan is progress (a game that also took a
+    // click made during its animation runs ahead of the plan): it is not held against
+    // --max-replans. Plans cannot shrink for ever, so this still ends.
     auto replan = [&](const std::string& after) -> std::optional<Stop> {
-      ++replans;
       ++report_.replans;
-      if (replans > o_.max_replans)
-        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
-                                 " re-plans); last board read:\n" + player_.board_text()};
       log("the screen does not show the predicted board%s; re-planning from what it shows:\n%s", after.c_str(),
           player_.board_text().c_str());
+      const std::size_t left = steps - step;
       step = 0;
-      return make_plan(steps);
+      if (auto stop = make_plan(steps)) return stop;
+      if (steps < left) {
+        log("the new plan (%zu moves) is shorter than what was left of the old one (%zu): not counted as a re-plan",
+            steps, left);
+        return std::nullopt;
+      }
+      if (++replans > o_.max_replans)
+        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
+                                 " re-plans); last board read:\n" + player_.board_text()};
+      return std::nullopt;
     };
     while (step < steps) {
       if (o_.pipeline && o_.confirm_by_pixels) {
