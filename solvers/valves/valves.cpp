@@ -141,8 +141,9 @@ constexpr std::int32_t kDead = kUnreached - 1;  // visited by this phase's searc
 constexpr bool usable(std::int32_t label) { return label < kDead; }
 
 // min_vertex_cut on the compact graph: nodes numbered in breadth-first order from t, which is node
-// 0; only nodes that can carry flow are in it, and s.
-Cut cut_compact(const Graph& g, const int s, Budget& budget) {
+// 0; only nodes that can carry flow are in it, and s. Each node's neighbours are sorted nearest
+// first in place when a search enters it (the sweeps take them in any order).
+Cut cut_compact(Graph& g, const int s, Budget& budget) {
   constexpr int t = 0;
   Cut cut;
   const int n = g.node_count;
@@ -154,7 +155,7 @@ Cut cut_compact(const Graph& g, const int s, Budget& budget) {
     std::int32_t din = kUnreached, dout = kUnreached, prv = -1, nxt = -1;
   };
   std::vector<Node> node(static_cast<std::size_t>(n));
-  std::vector<std::int32_t> adj = g.adj;  // each node's neighbours, sorted nearest first when expanded
+  std::vector<std::int32_t>& adj = g.adj;
   // The items of the level being swept (it grows by the 0-arcs) and of the next one: 2v is v's in
   // side, 2v + 1 its out side. A node's sides are pushed at most three times in all per sweep.
   std::vector<std::int32_t> level_items(3 * static_cast<std::size_t>(n) + 1), next_items(level_items.size());
