@@ -527,15 +527,26 @@ class NameIndex {
       if (s.tag == tag && names_[static_cast<std::size_t>(s.index)] == name) return s.index;
     }
   }
-  // The index of `name`, added at the end of `names` when new.
-  int add(std::string_view name) {
-    const std::size_t h = hash(name);
+  // The index of `name` (whose hash() is `h`), added at the end of `names` when new.
+  int add(std::string_view name, std::size_t h) {
     Recent& recent = recent_[h & (kRecent - 1)];
     if (recent.index >= 0 && recent.hash == h && names_[static_cast<std::size_t>(recent.index)] == name)
       return recent.index;
     const int v = add_slot(name, h);
     recent = Recent{h, v};
     return v;
+  }
+  // Starts loading the two places add() will look for a name of hash `h`: on a big board both are
+  // cache misses (the recent names' 1 MiB, the 16 MB table on a name's first sight), and asking a
+  // few lines ahead hides them behind the lines in between.
+  void prefetch(std::size_t h) const {
+    __builtin_prefetch(&recent_[h & (kRecent - 1)]);
+    __builtin_prefetch(&slots_[h & mask()]);
+  }
+  static std::size_t hash(std::string_view s) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
   }
 
  private:
@@ -560,11 +571,6 @@ class NameIndex {
     int index = -1;
     std::uint32_t tag = 0;
   };
-  static std::size_t hash(std::string_view s) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
   static std::uint32_t tag_of(std::size_t h) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32); }
   std::size_t mask() const { return slots_.size() - 1; }
   void grow() {
@@ -624,22 +630,43 @@ Result<State> parse(const TextBoard& board) {
   st.pipes.reserve(board.rows.size());
   // Sized for as many nodes as pipes (a grid has 0.7 per pipe); it grows if there are more.
   NameIndex index(st.names, board.rows.size() + 2);
-  for (const TextLine& row : board.rows) {
+  // Each line is split and hashed kAhead lines before its names are looked up (see prefetch()).
+  struct Split {
     Word ws[2];
-    if (!two_words(row.text, ws[0], ws[1])) {
+    std::size_t hashes[2] = {0, 0};
+    bool ok = false;
+  };
+  constexpr std::size_t kAhead = 16;
+  Split ahead[kAhead];
+  const std::size_t rows = board.rows.size();
+  auto split_ahead = [&](std::size_t r) {
+    Split& sp = ahead[r % kAhead];
+    sp.ok = two_words(board.rows[r].text, sp.ws[0], sp.ws[1]);
+    if (!sp.ok) return;
+    for (int j = 0; j < 2; ++j) {
+      sp.hashes[j] = NameIndex::hash(sp.ws[j].text);
+      index.prefetch(sp.hashes[j]);
+    }
+  };
+  for (std::size_t r = 0; r < std::min(rows, kAhead); ++r) split_ahead(r);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const TextLine& row = board.rows[r];
+    const Split sp = ahead[r % kAhead];
+    if (r + kAhead < rows) split_ahead(r + kAhead);
+    if (!sp.ok) {
       const auto all = words(row.text);
       return board.error_at(row.line, all.size() > 2 ? all[2].col : 1,
                             "a pipe is two node names, e.g. `X G`; this line has " +
                                 std::to_string(all.size()));
     }
-    for (const Word& w : ws)
+    for (const Word& w : sp.ws)
       if (w.text.find_first_of(",=") != std::string_view::npos)
         return board.error_at(row.line, w.col, "node name '" + std::string(w.text) +
                                                    "' may not contain ',' or '='");
-    if (ws[0].text == ws[1].text)
-      return board.error_at(row.line, ws[1].col,
-                            "pipe from " + std::string(ws[0].text) + " to itself");
-    const int a = index.add(ws[0].text), b = index.add(ws[1].text);
+    if (sp.ws[0].text == sp.ws[1].text)
+      return board.error_at(row.line, sp.ws[1].col,
+                            "pipe from " + std::string(sp.ws[0].text) + " to itself");
+    const int a = index.add(sp.ws[0].text, sp.hashes[0]), b = index.add(sp.ws[1].text, sp.hashes[1]);
     if (static_cast<int>(st.names.size()) > kMaxNodes)
       return board.error_at(row.line, 0, "more than " + std::to_string(kMaxNodes) + " nodes");
     st.pipes.emplace_back(a, b);
