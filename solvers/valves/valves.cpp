@@ -179,6 +179,15 @@ Cut cut_compact(Graph& g, const int s, Budget& budget) {
       const std::int32_t up = level + 1;
       for (std::size_t i = 0; i < cur_size; ++i) {
         if (!budget.tick()) return false;
+        // Later phases sweep in an order far from the numbering (used valves reroute the waves), so
+        // most reads miss the cache: ask for an item's offsets 12 items ahead, its neighbour list
+        // 6 ahead and its neighbours' records 3 ahead, each read in turn from the step before.
+        if (i + 12 < cur_size) __builtin_prefetch(&g.offset[static_cast<std::size_t>(cur[i + 12] >> 1)]);
+        if (i + 6 < cur_size) __builtin_prefetch(&g.adj[static_cast<std::size_t>(g.offset[static_cast<std::size_t>(cur[i + 6] >> 1)])]);
+        if (i + 3 < cur_size) {
+          const int x = cur[i + 3] >> 1;
+          for (int k = g.offset[x]; k < g.offset[x + 1]; ++k) __builtin_prefetch(&node[static_cast<std::size_t>(g.adj[k])]);
+        }
         const std::int32_t item = cur[i];
         const int v = item >> 1;
         Node& nv = node[static_cast<std::size_t>(v)];
