@@ -34,7 +34,8 @@
 //   the sweeps); a further depth-first pass with the phase's labels when a pass found paths (4
 //   phases instead of 10, as many visits); a new phase as soon as one search costs a quarter of
 //   the graph (the searches after the first of a late phase are the expensive ones, ~0.2-1 M
-//   visits, but a sweep costs as much).
+//   visits, but a sweep costs as much); prefetching in the renumbering and in the depth-first
+//   searches (a search learns where it goes next only when it gets there).
 // Chosen: the split graph is never built, and a free valve (no flow through it) is handled as one
 // node, not two: its in -> out arc weighs 0 in the distances, so both sides always share a label.
 // Per node only `prv`/`nxt` (the flow path through it: unit capacities make that a single
@@ -47,7 +48,8 @@
 // node side is visited at most once (one that led nowhere stays dead until the next phase), so a
 // phase is O(V + E); the flow is maximum when the breadth-first search no longer reaches s, and
 // that search's reached set gives the cut. On the grid: 45, 26, 13, 6, 3, 3, 3, 2, 1 paths in 9
-// phases, 16.3 M visits (23.1 M when every valve was two split nodes).
+// phases, 16.3 M visits (23.1 M when every valve was two split nodes). The sweeps prefetch a few
+// items ahead: after the first phase they run in an order far from the numbering.
 //
 // One residual arc is deliberately left out of the depth-first search: u.out -> w.in when flow
 // already runs w -> u. Using it would leave a flow 2-cycle u -> w -> u; and the same node w.in stays
@@ -182,11 +184,11 @@ Cut cut_compact(Graph& g, const int s, Budget& budget) {
         // Later phases sweep in an order far from the numbering (used valves reroute the waves), so
         // most reads miss the cache: ask for an item's offsets 12 items ahead, its neighbour list
         // 6 ahead and its neighbours' records 3 ahead, each read in turn from the step before.
-        if (i + 12 < cur_size) __builtin_prefetch(&g.offset[static_cast<std::size_t>(cur[i + 12] >> 1)]);
-        if (i + 6 < cur_size) __builtin_prefetch(&g.adj[static_cast<std::size_t>(g.offset[static_cast<std::size_t>(cur[i + 6] >> 1)])]);
+        if (i + 12 < cur_size) __builtin_prefetch(g.offset.data() + (cur[i + 12] >> 1));
+        if (i + 6 < cur_size) __builtin_prefetch(g.adj.data() + g.offset[static_cast<std::size_t>(cur[i + 6] >> 1)]);
         if (i + 3 < cur_size) {
           const int x = cur[i + 3] >> 1;
-          for (int k = g.offset[x]; k < g.offset[x + 1]; ++k) __builtin_prefetch(&node[static_cast<std::size_t>(g.adj[k])]);
+          for (int k = g.offset[x]; k < g.offset[x + 1]; ++k) __builtin_prefetch(node.data() + g.adj[k]);
         }
         const std::int32_t item = cur[i];
         const int v = item >> 1;
@@ -549,8 +551,8 @@ class NameIndex {
   // cache misses (the recent names' 1 MiB, the 16 MB table on a name's first sight), and asking a
   // few lines ahead hides them behind the lines in between.
   void prefetch(std::size_t h) const {
-    __builtin_prefetch(&recent_[h & (kRecent - 1)]);
-    __builtin_prefetch(&slots_[h & mask()]);
+    __builtin_prefetch(recent_.data() + (h & (kRecent - 1)));
+    __builtin_prefetch(slots_.data() + (h & mask()));
   }
   static std::size_t hash(std::string_view s) {
     std::uint64_t h = 1469598103934665603ull;
