@@ -27,16 +27,29 @@
 //   phase when it runs out: more phases, and a phase's breadth-first search costs more than the
 //   sweep it saves (25 phases, 37 M visits against 8 phases, 21 M).
 // - Boost.Graph: not available here, and its explicit split graph costs Dinic's memory.
-// Chosen: the split graph is never built. Per node only `prv`/`nxt` (the flow path through it: unit
-// capacities make that a single predecessor and successor) and a phase stamp per split node are
-// stored. Each phase starts with a breadth-first search from the outlet over the residual arcs
-// walked backwards (exact residual distances to t; a split node that cannot reach t is dead for
-// good), sorts every node's neighbours nearest first, then finds augmenting paths by depth-first
-// search: with exact distances the first path runs straight down them, and later ones of the phase
-// follow them while they are nearly right. Within a phase a split node is visited at most once (a
-// node that led nowhere stays dead until the next phase), so a phase is O(V + E); the flow is
-// maximum when the breadth-first search no longer reaches s, and that search's reached set gives
-// the cut. On the grid: 49, 26, 7, 7, 5, 4, 3, 1 paths in 8 phases, 21 M visits.
+// - Round 4 (issue #17), each within the noise of a machine shared at load 3-5 (a few % either way
+//   on BM_Grid/1000): 2 MiB pages for the big arrays (madvise; no TLB gain to see); sorting each
+//   breadth-first level by node number (slower: the sort costs more than the order saves); keeping
+//   the input's node order instead of renumbering (with the sweeps' prefetching 6% faster on the
+//   row-by-row grid text, but 1.18 s against 0.78 s on the same board with its lines shuffled); a further depth-first pass with the phase's labels when a pass found paths (4
+//   phases instead of 10, as many visits); a new phase as soon as one search costs a quarter of
+//   the graph (the searches after the first of a late phase are the expensive ones, ~0.2-1 M
+//   visits, but a sweep costs as much); prefetching in the renumbering and in the depth-first
+//   searches (a search learns where it goes next only when it gets there).
+// Chosen: the split graph is never built, and a free valve (no flow through it) is handled as one
+// node, not two: its in -> out arc weighs 0 in the distances, so both sides always share a label.
+// Per node only `prv`/`nxt` (the flow path through it: unit capacities make that a single
+// predecessor and successor) and the two residual distances are stored, together in 16 bytes.
+// Each phase starts with a breadth-first search from the outlet over the residual arcs walked
+// backwards (exact residual distances to t counting pipes; a node side that cannot reach t is dead
+// for the phase), then finds augmenting paths by depth-first search, each node's neighbours sorted
+// nearest first when the search enters it: with exact distances the first path runs straight
+// down them, and later ones of the phase follow them while they are nearly right. Within a phase a
+// node side is visited at most once (one that led nowhere stays dead until the next phase), so a
+// phase is O(V + E); the flow is maximum when the breadth-first search no longer reaches s, and
+// that search's reached set gives the cut. On the grid: 45, 26, 13, 6, 3, 3, 3, 2, 1 paths in 9
+// phases, 16.3 M visits (23.1 M when every valve was two split nodes). The sweeps prefetch a few
+// items ahead: after the first phase they run in an order far from the numbering.
 //
 // One residual arc is deliberately left out of the depth-first search: u.out -> w.in when flow
 // already runs w -> u. Using it would leave a flow 2-cycle u -> w -> u; and the same node w.in stays
@@ -124,165 +137,233 @@ void prune_dead_ends(const Graph& g, int s, int t, std::vector<std::uint8_t>& bl
 
 namespace {
 
-// min_vertex_cut on a graph numbered for locality, with `blocked` nodes (closed or useless) removed.
-Cut cut_renumbered(const Graph& g, int s, int t, const std::vector<std::uint8_t>& blocked, Budget& budget) {
+// Labels of a split node side: a residual distance to t, or one of these.
+constexpr std::int32_t kUnreached = std::numeric_limits<std::int32_t>::max();  // cannot reach t (yet)
+constexpr std::int32_t kDead = kUnreached - 1;  // visited by this phase's searches, or never usable
+constexpr bool usable(std::int32_t label) { return label < kDead; }
+
+// min_vertex_cut on the compact graph: nodes numbered in breadth-first order from t, which is node
+// 0; only nodes that can carry flow are in it, and s. Each node's neighbours are sorted nearest
+// first in place when a search enters it (the sweeps take them in any order).
+Cut cut_compact(Graph& g, const int s, Budget& budget) {
+  constexpr int t = 0;
   Cut cut;
   const int n = g.node_count;
-  // Split node ids: 2v is v.in, 2v+1 is v.out. Only s.out and t.in are ever used for s and t.
-  std::vector<std::int32_t> nxt(static_cast<std::size_t>(n), -1);  // flow successor, -1: unused
-  std::vector<std::int32_t> prv(static_cast<std::size_t>(n), -1);  // flow predecessor (may be s)
-  std::vector<std::uint32_t> mark(2 * static_cast<std::size_t>(n), 0);  // phase stamp
-  // Residual distances to t.in per split node, by a breadth-first search from t.in over the residual
-  // arcs walked backwards, at the start of each phase: kFar when t is out of reach (for good: a
-  // node that cannot reach t never can again, since an augmenting path only adds arcs between
-  // nodes that reach t), kNever for split nodes outside the network (blocked, s.in, s.out, t.out).
-  constexpr std::int32_t kFar = std::numeric_limits<std::int32_t>::max();
-  constexpr std::int32_t kNever = kFar - 1;
-  const std::int32_t t_in = 2 * t, s_out = 2 * s + 1;
-  std::vector<std::int32_t> unreached(2 * static_cast<std::size_t>(n), kFar);
-  for (int v = 0; v < n; ++v)
-    if (blocked[v]) unreached[2 * v] = unreached[2 * v + 1] = kNever;
-  unreached[2 * s] = unreached[s_out] = unreached[2 * t + 1] = kNever;
-  std::vector<std::int32_t> dist(unreached.size());
-  std::vector<std::int32_t> queue(unreached.size());
-  std::vector<std::int32_t> adj = g.adj;  // each node's neighbours, nearest to t first
+  // Per node, in one cache line's quarter since the sweeps read them together: the residual
+  // distances to t of its in and out sides (equal for a free valve: its in -> out arc weighs
+  // nothing), and its flow predecessor and successor (unit capacities make the flow through a
+  // valve a single path; prv may be s, nxt may be t; -1 when the valve is free).
+  struct Node {
+    std::int32_t din = kUnreached, dout = kUnreached, prv = -1, nxt = -1;
+  };
+  std::vector<Node> node(static_cast<std::size_t>(n));
+  std::vector<std::int32_t>& adj = g.adj;
+  // The items of the level being swept (it grows by the 0-arcs) and of the next one: 2v is v's in
+  // side, 2v + 1 its out side. A node's sides are pushed at most three times in all per sweep.
+  std::vector<std::int32_t> level_items(3 * static_cast<std::size_t>(n) + 1), next_items(level_items.size());
+  // Residual distances to t.in, by a breadth-first search walking the residual arcs backwards,
+  // level by level. Pipes and flow reversals weigh 1, a valve's own arc 0: a free valve is then a
+  // single item, not two. The 0-arcs: v.in -> v.out of a free valve (its out side's only
+  // predecessor, so both sides get the same label at once) and v.out -> v.in of a used one (its
+  // out side joins the current level when its in side is reached; a label one higher given
+  // earlier by a pipe goes stale and its item is skipped).
   auto residual_distances = [&] {
-    std::copy(unreached.begin(), unreached.end(), dist.begin());
-    std::size_t head = 0, tail = 0;
-    dist[t_in] = 0;
-    queue[tail++] = t_in;
-    auto reach = [&](std::int32_t x, std::int32_t d) {
-      if (dist[x] != kFar) return;
-      dist[x] = d;
-      queue[tail++] = x;
-    };
-    while (head < tail) {
-      if (!budget.tick()) return false;
-      const std::int32_t y = queue[head++];
-      const int v = y >> 1;
-      const std::int32_t d = dist[y] + 1;
-      if ((y & 1) == 0) {  // v.in: from every u.out by its pipe (unbounded); from v.out if v is used
-        for (int i = g.offset[v]; i < g.offset[v + 1]; ++i) {
-          reach(2 * g.adj[i] + 1, d);  // kNever for s, t and blocked nodes
+    for (Node& x : node) x.din = x.dout = kUnreached;
+    node[static_cast<std::size_t>(s)].din = node[static_cast<std::size_t>(s)].dout = kDead;
+    node[t].dout = kDead;
+    node[t].din = 0;
+    std::int32_t* cur = level_items.data();
+    std::int32_t* next = next_items.data();
+    std::size_t cur_size = 1;
+    cur[0] = 2 * t;
+    for (std::int32_t level = 0; cur_size > 0; ++level) {
+      std::size_t next_size = 0;
+      const std::int32_t up = level + 1;
+      for (std::size_t i = 0; i < cur_size; ++i) {
+        if (!budget.tick()) return false;
+        // Later phases sweep in an order far from the numbering (used valves reroute the waves), so
+        // most reads miss the cache: ask for an item's offsets 12 items ahead, its neighbour list
+        // 6 ahead and its neighbours' records 3 ahead, each read in turn from the step before.
+        if (i + 12 < cur_size) __builtin_prefetch(g.offset.data() + (cur[i + 12] >> 1));
+        if (i + 6 < cur_size) __builtin_prefetch(g.adj.data() + g.offset[static_cast<std::size_t>(cur[i + 6] >> 1)]);
+        if (i + 3 < cur_size) {
+          const int x = cur[i + 3] >> 1;
+          for (int k = g.offset[x]; k < g.offset[x + 1]; ++k) __builtin_prefetch(node.data() + g.adj[k]);
         }
-        if (v != t && prv[v] >= 0) reach(2 * v + 1, d);
-      } else {  // v.out: from v.in if v is free; from w.in if v's flow goes on to w (w.in -> v.out)
-        if (prv[v] < 0) reach(2 * v, d);
-        if (nxt[v] >= 0 && nxt[v] != t) reach(2 * nxt[v], d);
+        const std::int32_t item = cur[i];
+        const int v = item >> 1;
+        Node& nv = node[static_cast<std::size_t>(v)];
+        if (item & 1) {  // a used valve's out side: reached from its flow successor's in side
+          if (nv.dout != level) continue;  // stale
+          const int w = nv.nxt;
+          if (w != t && node[static_cast<std::size_t>(w)].din == kUnreached) {
+            node[static_cast<std::size_t>(w)].din = up;
+            next[next_size++] = 2 * w;
+          }
+          continue;
+        }
+        // v.in: from every neighbour's out side by its pipe (s and t are preset, never reached).
+        // Branch-free: whether a neighbour is new is a coin toss the predictor keeps losing.
+        for (int k = g.offset[v]; k < g.offset[v + 1]; ++k) {
+          const int u = g.adj[k];
+          Node& nu = node[static_cast<std::size_t>(u)];
+          const bool fresh = nu.dout == kUnreached;
+          const bool used = nu.prv >= 0;
+          nu.dout = fresh ? up : nu.dout;
+          nu.din = fresh && !used ? up : nu.din;
+          next[next_size] = 2 * u + (used ? 1 : 0);
+          next_size += fresh ? 1 : 0;
+        }
+        if (nv.prv >= 0 && nv.dout > level) {  // and from its own out side if v is used
+          nv.dout = level;
+          cur[cur_size++] = 2 * v + 1;
+        }
       }
-    }
-    // s.out is the start: reached when one of its pipes leads to a reached in side.
-    dist[s_out] = kFar;
-    for (int i = g.offset[s]; i < g.offset[s + 1]; ++i) {
-      const std::int32_t d = dist[2 * g.adj[i]];
-      if (d < kNever) dist[s_out] = std::min(dist[s_out], d + 1);
+      std::swap(cur, next);
+      cur_size = next_size;
     }
     return true;
   };
+  // A depth-first search's frame: a node entered at its in side (a used valve: the way on is back
+  // along its flow), at its out side, or both (a free valve, in -> out at once). The labels it
+  // killed are kept to be restored when the node ends up on an augmenting path.
+  enum Side : std::uint8_t { kIn, kOut, kBoth };
   struct Frame {
-    std::int32_t node;  // split node id
-    std::int32_t pos;   // in-node: 0 before its one arc, 1 after; out-node: next adjacency index
-    bool back;          // out-node of a used node: the reverse vertex arc out -> in not tried yet
+    std::int32_t v;
+    std::int32_t pos;  // kIn: 0 before its one arc, 1 after; else the next adjacency index
+    std::int32_t saved_in, saved_out;
+    Side side;
+    bool back;  // out side of a used valve: the reverse vertex arc out -> in not tried yet
+  };
+  auto key = [&](std::int32_t w) { return w == t ? -1 : node[static_cast<std::size_t>(w)].din; };
+  auto sort_nearest_first = [&](int v) {
+    std::int32_t* const first = adj.data() + g.offset[v];
+    std::int32_t* const last = adj.data() + g.offset[v + 1];
+    if (last - first > 16) {
+      std::sort(first, last, [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
+      return;
+    }
+    for (std::int32_t* i = first + 1; i < last; ++i) {  // insertion sort: most nodes have <= 4
+      const std::int32_t w = *i, kw = key(w);
+      std::int32_t* j = i;
+      for (; j > first && key(j[-1]) > kw; --j) *j = j[-1];
+      *j = w;
+    }
   };
   std::vector<Frame> stack;
-  std::uint32_t phase = 0;
+  auto enter = [&](int y, Side side) {
+    Node& ny = node[static_cast<std::size_t>(y)];
+    Frame f{y, side == kIn ? 0 : g.offset[y], ny.din, ny.dout, side, side == kOut};
+    if (side != kOut) ny.din = kDead;
+    if (side != kIn) {
+      ny.dout = kDead;
+      sort_nearest_first(y);
+    }
+    stack.push_back(f);
+  };
+  auto stopped = [&] {
+    cut.limit = budget.which();
+    cut.work = budget.nodes();
+    return cut;
+  };
   while (true) {
-    ++phase;
-    if (!residual_distances()) {
-      cut.limit = budget.which();
-      cut.work = budget.nodes();
-      return cut;
-    }
-    if (dist[s_out] == kFar) break;
-    for (int v = 0; v < n; ++v) {  // nearest first; t first of all
-      if (blocked[v]) continue;
-      auto key = [&](std::int32_t w) { return w == t ? -1 : dist[2 * w]; };
-      std::sort(adj.begin() + g.offset[v], adj.begin() + g.offset[v + 1],
-                [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
-    }
-    int found = 0;
-    mark[s_out] = phase;
-    while (true) {  // depth-first searches from s until one fails
-      stack.assign(1, Frame{s_out, g.offset[s], false});
+    if (!residual_distances()) return stopped();
+    std::int32_t s_dist = kUnreached;  // s.out: reached when one of its pipes leads to a reached in side
+    for (int k = g.offset[s]; k < g.offset[s + 1]; ++k)
+      if (usable(node[static_cast<std::size_t>(adj[k])].din)) s_dist = std::min(s_dist, node[static_cast<std::size_t>(adj[k])].din + 1);
+    if (s_dist == kUnreached) break;
+    sort_nearest_first(s);
+    while (true) {  // depth-first searches from s.out until one fails
+      stack.assign(1, Frame{s, g.offset[s], kDead, kDead, kOut, false});
       int last = -1;  // the node whose out side reaches t
       while (!stack.empty()) {
-        if (!budget.tick()) {
-          cut.limit = budget.which();
-          cut.work = budget.nodes();
-          return cut;
-        }
+        if (!budget.tick()) return stopped();
         Frame& f = stack.back();
-        const int v = f.node >> 1;
+        const int v = f.v;
+        Node& nv = node[static_cast<std::size_t>(v)];
         int y = -1;
-        if ((f.node & 1) == 0) {  // v.in: forward to v.out if v is free, else back along its flow
+        Side y_side = kIn;
+        if (f.side == kIn) {  // a used valve's in side: back along its flow to its predecessor's out side
           if (f.pos == 0) {
             f.pos = 1;
-            y = prv[v] < 0 ? 2 * v + 1 : 2 * prv[v] + 1;
-            if (mark[y] == phase || dist[y] >= kNever) y = -1;
+            if (usable(node[static_cast<std::size_t>(nv.prv)].dout)) y = nv.prv, y_side = kOut;
           }
-        } else {  // v.out: its pipes nearest first, and back to v.in (if v is used) in its place among them
-          while (y < 0 && f.pos < g.offset[v + 1]) {
-            const int w = adj[f.pos];
-            if (f.back && (w == t ? -1 : dist[2 * w]) > dist[2 * v]) {
+        } else {  // out side: its pipes nearest first, and back to v.in (if v is used) in its place among them
+          const int end = g.offset[v + 1];
+          while (f.pos < end) {
+            const int w = adj[static_cast<std::size_t>(f.pos)];
+            if (f.back && key(w) > nv.din) {
               f.back = false;
-              y = 2 * v;  // undo v's vertex arc
-              if (mark[y] == phase || dist[y] >= kNever) y = -1;
+              if (usable(nv.din)) {  // undo v's vertex arc
+                y = v;
+                break;
+              }
               continue;
             }
             ++f.pos;
-            if (w == s || blocked[w]) continue;
             if (w == t) {
-              if (nxt[v] == t) continue;  // saturated
+              if (nv.nxt == t) continue;  // saturated
               last = v;
               break;
             }
-            if (prv[w] == v || nxt[w] == v) continue;  // saturated, or the left-out 2-cycle arc
-            if (mark[2 * w] != phase && dist[2 * w] < kNever) y = 2 * w;
+            const Node& nw = node[static_cast<std::size_t>(w)];
+            // Dead, s, saturated, or the left-out 2-cycle arc; a free valve also needs its out side.
+            if (!usable(nw.din) || nw.prv == v || nw.nxt == v) continue;
+            if (nw.prv < 0) {
+              if (!usable(nw.dout)) continue;
+              y = w, y_side = kBoth;
+            } else {
+              y = w;
+            }
+            break;
           }
           if (last >= 0) break;
           if (y < 0 && f.back) {
             f.back = false;
-            y = 2 * v;
-            if (mark[y] == phase || dist[y] >= kNever) y = -1;
+            if (usable(nv.din)) y = v;
           }
         }
         if (y < 0) {
           stack.pop_back();
           continue;
         }
-        mark[y] = phase;
-        const int yv = y >> 1;
-        stack.push_back({y, (y & 1) == 0 ? 0 : g.offset[yv], (y & 1) == 1 && prv[yv] >= 0});
+        enter(y, y_side);
       }
       if (last < 0) break;
-      ++found;
       // Cancel the reverse arcs first, then lay the forward ones, so no slot is overwritten early.
       for (std::size_t i = 0; i + 1 < stack.size(); ++i) {
-        int x = stack[i].node, y = stack[i + 1].node;
-        if ((x & 1) == 0 && (y >> 1) != (x >> 1)) {  // w.in -> u.out: cancel flow u -> w
-          nxt[y >> 1] = -1;
-          prv[x >> 1] = -1;
+        const Frame& a = stack[i];
+        const Frame& b = stack[i + 1];
+        if (a.side == kIn) {  // a.in -> b.out: cancel the flow b -> a
+          node[static_cast<std::size_t>(b.v)].nxt = -1;
+          node[static_cast<std::size_t>(a.v)].prv = -1;
         }
       }
       for (std::size_t i = 0; i + 1 < stack.size(); ++i) {
-        int x = stack[i].node, y = stack[i + 1].node;
-        if ((x & 1) == 1 && (y >> 1) != (x >> 1)) {  // u.out -> w.in: flow u -> w
-          if ((x >> 1) != s) nxt[x >> 1] = y >> 1;
-          prv[y >> 1] = x >> 1;
+        const Frame& a = stack[i];
+        const Frame& b = stack[i + 1];
+        if (a.side != kIn && b.v != a.v) {  // a.out -> b.in: flow a -> b
+          if (a.v != s) node[static_cast<std::size_t>(a.v)].nxt = b.v;
+          node[static_cast<std::size_t>(b.v)].prv = a.v;
         }
       }
-      nxt[last] = t;
+      node[static_cast<std::size_t>(last)].nxt = t;
       // The path's own nodes are open again for the rest of the phase: the new flow gave them
       // residual arcs (backwards along the path) the phase's later searches may need. Nodes the
       // search left behind stay dead for the phase.
-      for (std::size_t i = 1; i < stack.size(); ++i) mark[stack[i].node] = 0;
+      for (std::size_t i = 1; i < stack.size(); ++i) {
+        const Frame& f = stack[i];
+        Node& nf = node[static_cast<std::size_t>(f.v)];
+        if (f.side != kOut) nf.din = f.saved_in;
+        if (f.side != kIn) nf.dout = f.saved_out;
+      }
     }
   }
   // The flow is maximum: t is out of s's reach. The split nodes that still reach t are the sink side
   // of a minimum cut, whose arcs are those of the valves with only their out side on it (a pipe
   // u.out -> w.in is unbounded, so it never crosses: u.out would reach t through it).
-  for (int v = 0; v < n; ++v)
-    if (v != s && v != t && !blocked[v] && dist[2 * v] == kFar && dist[2 * v + 1] < kNever)
+  for (int v = 1; v < n; ++v)
+    if (v != s && node[static_cast<std::size_t>(v)].din == kUnreached && usable(node[static_cast<std::size_t>(v)].dout))
       cut.nodes.push_back(v);
   cut.work = budget.nodes();
   return cut;
@@ -300,11 +381,10 @@ Cut min_vertex_cut(const Graph& g, int s, int t, const std::vector<bool>& closed
   std::vector<std::uint8_t> blocked(static_cast<std::size_t>(n), 0);
   for (int v = 0; v < n && !closed.empty(); ++v) blocked[v] = closed[v] ? 1 : 0;
   prune_dead_ends(g, s, t, blocked);
-  // Renumber the nodes in breadth-first order from t: the searches below sweep the graph in waves
-  // around t, and in this order a wave reads consecutive memory. In the input's order (a grid's
-  // rows) each step of a wave touched a page per row: on the 1000x1000 grid that made a node
-  // visit cost ~50 ns, mostly TLB and cache misses. Nodes t cannot reach (except through s, which
-  // no simple path revisits) carry no flow and are blocked.
+  // Renumber the nodes in breadth-first order from t, keeping only those that can carry flow: the
+  // sweeps below go in waves around t, and in this order a wave reads consecutive memory. Nodes t
+  // cannot reach (except through s, which no simple path revisits) are left out, and so are the
+  // pipes to them.
   std::vector<std::int32_t> new_of(static_cast<std::size_t>(n), -1), old_of;
   old_of.reserve(static_cast<std::size_t>(n));
   new_of[t] = 0;
@@ -320,26 +400,19 @@ Cut min_vertex_cut(const Graph& g, int s, int t, const std::vector<bool>& closed
     }
   }
   if (new_of[s] < 0) return cut;  // nothing to cut
-  const std::size_t reached = old_of.size();
-  for (int v = 0; v < n; ++v)
-    if (new_of[v] < 0) {
-      new_of[v] = static_cast<std::int32_t>(old_of.size());
-      old_of.push_back(v);
-    }
+  const int m = static_cast<int>(old_of.size());
   Graph h;
-  h.node_count = n;
-  h.offset.resize(static_cast<std::size_t>(n) + 1);
-  h.adj.resize(g.adj.size());
-  std::vector<std::uint8_t> h_blocked(static_cast<std::size_t>(n), 1);
-  std::size_t k = 0;
-  for (int x = 0; x < n; ++x) {
+  h.node_count = m;
+  h.offset.resize(static_cast<std::size_t>(m) + 1);
+  h.adj.reserve(g.adj.size());
+  for (int x = 0; x < m; ++x) {
     const int v = old_of[static_cast<std::size_t>(x)];
-    h.offset[static_cast<std::size_t>(x)] = static_cast<std::int32_t>(k);
-    for (int i = g.offset[v]; i < g.offset[v + 1]; ++i) h.adj[k++] = new_of[g.adj[i]];
-    if (static_cast<std::size_t>(x) < reached) h_blocked[static_cast<std::size_t>(x)] = 0;
+    h.offset[static_cast<std::size_t>(x)] = static_cast<std::int32_t>(h.adj.size());
+    for (int i = g.offset[v]; i < g.offset[v + 1]; ++i)
+      if (new_of[g.adj[i]] >= 0) h.adj.push_back(new_of[g.adj[i]]);
   }
-  h.offset[static_cast<std::size_t>(n)] = static_cast<std::int32_t>(k);
-  cut = cut_renumbered(h, new_of[s], new_of[t], h_blocked, budget);
+  h.offset[static_cast<std::size_t>(m)] = static_cast<std::int32_t>(h.adj.size());
+  cut = cut_compact(h, new_of[s], budget);
   for (int& v : cut.nodes) v = old_of[static_cast<std::size_t>(v)];
   std::sort(cut.nodes.begin(), cut.nodes.end());
   return cut;
@@ -465,15 +538,26 @@ class NameIndex {
       if (s.tag == tag && names_[static_cast<std::size_t>(s.index)] == name) return s.index;
     }
   }
-  // The index of `name`, added at the end of `names` when new.
-  int add(std::string_view name) {
-    const std::size_t h = hash(name);
+  // The index of `name` (whose hash() is `h`), added at the end of `names` when new.
+  int add(std::string_view name, std::size_t h) {
     Recent& recent = recent_[h & (kRecent - 1)];
     if (recent.index >= 0 && recent.hash == h && names_[static_cast<std::size_t>(recent.index)] == name)
       return recent.index;
     const int v = add_slot(name, h);
     recent = Recent{h, v};
     return v;
+  }
+  // Starts loading the two places add() will look for a name of hash `h`: on a big board both are
+  // cache misses (the recent names' 1 MiB, the 16 MB table on a name's first sight), and asking a
+  // few lines ahead hides them behind the lines in between.
+  void prefetch(std::size_t h) const {
+    __builtin_prefetch(recent_.data() + (h & (kRecent - 1)));
+    __builtin_prefetch(slots_.data() + (h & mask()));
+  }
+  static std::size_t hash(std::string_view s) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
   }
 
  private:
@@ -498,11 +582,6 @@ class NameIndex {
     int index = -1;
     std::uint32_t tag = 0;
   };
-  static std::size_t hash(std::string_view s) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
   static std::uint32_t tag_of(std::size_t h) { return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32); }
   std::size_t mask() const { return slots_.size() - 1; }
   void grow() {
@@ -562,22 +641,43 @@ Result<State> parse(const TextBoard& board) {
   st.pipes.reserve(board.rows.size());
   // Sized for as many nodes as pipes (a grid has 0.7 per pipe); it grows if there are more.
   NameIndex index(st.names, board.rows.size() + 2);
-  for (const TextLine& row : board.rows) {
+  // Each line is split and hashed kAhead lines before its names are looked up (see prefetch()).
+  struct Split {
     Word ws[2];
-    if (!two_words(row.text, ws[0], ws[1])) {
+    std::size_t hashes[2] = {0, 0};
+    bool ok = false;
+  };
+  constexpr std::size_t kAhead = 16;
+  Split ahead[kAhead];
+  const std::size_t rows = board.rows.size();
+  auto split_ahead = [&](std::size_t r) {
+    Split& sp = ahead[r % kAhead];
+    sp.ok = two_words(board.rows[r].text, sp.ws[0], sp.ws[1]);
+    if (!sp.ok) return;
+    for (int j = 0; j < 2; ++j) {
+      sp.hashes[j] = NameIndex::hash(sp.ws[j].text);
+      index.prefetch(sp.hashes[j]);
+    }
+  };
+  for (std::size_t r = 0; r < std::min(rows, kAhead); ++r) split_ahead(r);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const TextLine& row = board.rows[r];
+    const Split sp = ahead[r % kAhead];
+    if (r + kAhead < rows) split_ahead(r + kAhead);
+    if (!sp.ok) {
       const auto all = words(row.text);
       return board.error_at(row.line, all.size() > 2 ? all[2].col : 1,
                             "a pipe is two node names, e.g. `X G`; this line has " +
                                 std::to_string(all.size()));
     }
-    for (const Word& w : ws)
+    for (const Word& w : sp.ws)
       if (w.text.find_first_of(",=") != std::string_view::npos)
         return board.error_at(row.line, w.col, "node name '" + std::string(w.text) +
                                                    "' may not contain ',' or '='");
-    if (ws[0].text == ws[1].text)
-      return board.error_at(row.line, ws[1].col,
-                            "pipe from " + std::string(ws[0].text) + " to itself");
-    const int a = index.add(ws[0].text), b = index.add(ws[1].text);
+    if (sp.ws[0].text == sp.ws[1].text)
+      return board.error_at(row.line, sp.ws[1].col,
+                            "pipe from " + std::string(sp.ws[0].text) + " to itself");
+    const int a = index.add(sp.ws[0].text, sp.hashes[0]), b = index.add(sp.ws[1].text, sp.hashes[1]);
     if (static_cast<int>(st.names.size()) > kMaxNodes)
       return board.error_at(row.line, 0, "more than " + std::to_string(kMaxNodes) + " nodes");
     st.pipes.emplace_back(a, b);
