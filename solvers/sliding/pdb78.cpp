@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -154,6 +155,7 @@ class FastBuilder {
       for (int j = 0; j < k_; ++j)
         contrib_[i][j + 1] = j < i ? -static_cast<std::int64_t>(weight_[i]) : static_cast<std::int64_t>(weight_[j]);
     passes_ = spec.cols - 1;
+    cols_ = spec.cols;
     for (int p = 0; p < n_; ++p)
       for (int d = 0; d < 4; ++d) {
         Step& st = step_[p][d];
@@ -175,8 +177,11 @@ class FastBuilder {
         distance_[i][c] = static_cast<std::uint8_t>(std::abs(c / spec.cols - spec.cells[i] / spec.cols) +
                                                     std::abs(c % spec.cols - spec.cells[i] % spec.cols));
     blocks_ = (entries_ >> kBlockShift) + 1;
-    // The first tile's cell is the rank's first digit: chunk c is the ranks with that tile on cell c.
-    chunk_ = weight_[0];
+    // The first two tiles' digits are the rank's first two: chunk c is the ranks with those two
+    // digits c / radix_[1] and c % radix_[1] (240 chunks on 16 cells; one tile: its 16 cells).
+    split_ = std::min(k_, 2);
+    chunk_ = weight_[split_ - 1];
+    chunks_ = static_cast<int>(entries_ / chunk_);
     visited_ = BigArray(entries_ * 2);
     cur_ = BigArray(entries_ * 2);
     next_ = BigArray(entries_ * 2);
@@ -200,8 +205,8 @@ class FastBuilder {
     const std::uint64_t r0 = rank_placement(cells, k_, n_);
     cur_.as<std::uint16_t>()[r0] = static_cast<std::uint16_t>(area0);
     dirty_cur_[r0 >> kBlockShift] = 1;
-    // The first tile's queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
-    queued_.assign(static_cast<std::size_t>(threads_), std::vector<std::vector<std::uint32_t>>(n_));
+    // The first two tiles' queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
+    queued_.assign(static_cast<std::size_t>(threads_), std::vector<std::vector<std::uint32_t>>(chunks_));
     int reported = 0;
     for (int depth = 0;; ++depth) {
       if (depth > 255 || limits_.out_of_time()) return false;
@@ -210,17 +215,26 @@ class FastBuilder {
       std::vector<Counts> counts(static_cast<std::size_t>(threads_));
       auto expand = [&](int t) {
         Counts& c = counts[static_cast<std::size_t>(t)];
-        for (int chunk = next_chunk++; chunk < n_ && !stopped; chunk = next_chunk++)
+        const double cpu0 = thread_cpu();
+        for (int chunk = next_chunk++; chunk < chunks_ && !stopped; chunk = next_chunk++)
           if (!expand_chunk(chunk, depth, t, c)) stopped = true;
+        c.expand_cpu = thread_cpu() - cpu0;
       };
+      std::atomic<int> next_apply{0};
       auto apply = [&](int t) {
-        for (int chunk = t; chunk < n_; chunk += threads_) apply_queued(chunk);
+        const double cpu0 = thread_cpu();
+        for (int chunk = next_apply++; chunk < chunks_; chunk = next_apply++) apply_queued(chunk);
+        counts[static_cast<std::size_t>(t)].apply_cpu = thread_cpu() - cpu0;
       };
       parallel(expand);
       if (stopped) return false;
       parallel(apply);
+      std::uint64_t queued = 0;
       for (auto& per_thread : queued_)
-        for (auto& q : per_thread) q.clear();
+        for (auto& q : per_thread) {
+          queued += q.size();
+          q.clear();
+        }
       std::uint64_t expanded = 0;
       for (const Counts& c : counts) {
         filled_ += c.filled;
@@ -241,8 +255,10 @@ class FastBuilder {
       if (std::getenv("PB_PDB78_LEVELS") != nullptr) {  // for tuning: each level's size and time
         static auto last = std::chrono::steady_clock::now();
         const auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "\n level %d: %llu expanded, %.2f s", depth, static_cast<unsigned long long>(expanded),
+        std::fprintf(stderr, "\n level %d: %llu expanded, %llu queued, %.2f s; CPU per thread (expand + apply):", depth,
+                     static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(queued),
                      std::chrono::duration<double>(now - last).count());
+        for (const Counts& c : counts) std::fprintf(stderr, " %.2f + %.2f", c.expand_cpu, c.apply_cpu);
         last = now;
       }
       if (expanded == 0) return true;
@@ -257,7 +273,14 @@ class FastBuilder {
  private:
   struct Counts {
     std::uint64_t filled = 0, expanded = 0, clamped = 0;
+    double expand_cpu = 0, apply_cpu = 0;
   };
+
+  static double thread_cpu() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
 
   template <class F>
   void parallel(F f) {
@@ -316,7 +339,12 @@ class FastBuilder {
     std::uint8_t cells[kMaxDbCells] = {};
     int md[kMaxDbCells + 1] = {};
     std::uint64_t at = lo;
-    digit[0] = static_cast<std::uint32_t>(chunk);
+    if (split_ == 2) {
+      digit[0] = static_cast<std::uint32_t>(chunk) / radix_[1];
+      digit[1] = static_cast<std::uint32_t>(chunk) % radix_[1];
+    } else {
+      digit[0] = static_cast<std::uint32_t>(chunk);
+    }
     auto decode_from = [&](int first) {
       for (int j = first; j < k; ++j) {
         cells[j] = static_cast<std::uint8_t>(nth_bit(geo_.all & ~used[j], digit[j]));
@@ -384,42 +412,44 @@ class FastBuilder {
         }
         for (int i = 0; i < k; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
         Moves& out_moves = moves[fill_index];
-        // Each pattern tile next to a new blank area may slide into it, leaving the blank where
-        // it was. A sideways move passes no cell: the rank changes by the tile's place value; a
-        // vertical one passes cols - 1 cells, whose tiles' digits change too. Every tile's four
-        // directions are computed and the moves off the board or into no fresh area dropped by
-        // not counting them: the branches would be unpredictable, and a miss costs more than the
-        // arithmetic.
-        auto moves_of = [&]<int kD>(int i, int p, std::uint32_t bit, std::int64_t w) {
-          const Step& st = step_[p][kD];
+        // Each pattern tile next to the fresh area may slide into it, leaving the blank where it
+        // was. The valid moves are the set bits of one 64-bit mask, 16 bits (the tile's cell) per
+        // direction (up, left, right, down), taken lowest first: only they are computed, and the
+        // loop's one hard-to-predict branch is its exit. A sideways move passes no cell: the rank
+        // changes by the tile's place value; a vertical one passes cols - 1 cells, whose tiles'
+        // digits change too (sideways moves' pass lists hold cell n_, owned by no tile: 0 added).
+        const std::uint32_t tiles = used[k];
+        std::uint64_t valid = static_cast<std::uint64_t>(tiles & fresh << cols_ & geo_.all) |
+                              static_cast<std::uint64_t>(tiles & fresh << 1 & geo_.not_first_col) << 16 |
+                              static_cast<std::uint64_t>(tiles & fresh >> 1 & geo_.not_last_col) << 32 |
+                              static_cast<std::uint64_t>(tiles & fresh >> cols_) << 48;
+        while (valid != 0) {
+          const int at_bit = __builtin_ctzll(valid);
+          valid &= valid - 1;
+          const int p = at_bit & 15;
+          const Step& st = step_[p][at_bit >> 4];
+          const int i = owner[p] - 1;
+          const std::int64_t* contrib = contrib_[i];
           std::int64_t passed = 0;
-          if constexpr (kD == 0 || kD == 3) {  // up or down: passes cells
-            const std::int64_t* contrib = contrib_[i];
 #pragma GCC unroll 8
-            for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
-            passed *= st.sign;
-          }
-          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + st.dq * w + passed);
-          const std::uint32_t valid = fresh >> st.q & 1u;
-          if (i == 0) {  // leaves the chunk: queued for the target chunk's owner
-            if (valid != 0)
-              queue[st.q].push_back(static_cast<std::uint32_t>((r2 - st.q * chunk_) << 4 | static_cast<std::uint32_t>(p)));
+          for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
+          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) +
+                                                              st.dq * static_cast<std::int64_t>(weight_[i]) +
+                                                              st.sign * passed);
+          if (i < split_) {  // leaves the chunk: queued for the target chunk's owner
+            // The target's first two digits: the cell of the first tile (no cell before it), and
+            // the second's cell less one when the first is before it.
+            std::uint32_t target;
+            if (split_ == 1) target = st.q;
+            else if (i == 0) target = st.q * radix_[1] + cells[1] - (st.q < cells[1] ? 1u : 0u);
+            else target = digit[0] * radix_[1] + st.q - (cells[0] < st.q ? 1u : 0u);
+            queue[target].push_back(static_cast<std::uint32_t>((r2 - target * chunk_) << 4 | static_cast<std::uint32_t>(p)));
           } else {
-            __builtin_prefetch(&next[valid != 0 ? r2 : r], 1);  // a dropped move's rank may be off the table
+            __builtin_prefetch(&next[r2], 1);
             out_moves.rank[out_moves.count] = r2;
-            out_moves.bit[out_moves.count] = bit;
-            out_moves.count += static_cast<int>(valid);
+            out_moves.bit[out_moves.count] = 1u << p;
+            ++out_moves.count;
           }
-        };
-#pragma GCC unroll 16
-        for (int i = 0; i < k; ++i) {
-          const int p = cells[i];
-          const std::uint32_t bit = 1u << p;
-          const std::int64_t w = static_cast<std::int64_t>(weight_[i]);
-          moves_of.template operator()<0>(i, p, bit, w);
-          moves_of.template operator()<1>(i, p, bit, w);
-          moves_of.template operator()<2>(i, p, bit, w);
-          moves_of.template operator()<3>(i, p, bit, w);
         }
         for (int i = 0; i < k; ++i) owner[cells[i]] = 0;
         fill_index ^= 1;
@@ -466,8 +496,9 @@ class FastBuilder {
   };
   Step step_[kMaxDbCells][4];
   std::uint8_t distance_[kMaxDbCells][kMaxDbCells] = {};  // [slot][cell]: Manhattan distance home
-  int passes_ = 0;
+  int passes_ = 0, cols_ = 0;
   std::uint64_t blocks_ = 0, chunk_ = 0;
+  int split_ = 1, chunks_ = 0;  // the tiles whose digits select the chunk; the number of chunks
   BigArray visited_, cur_, next_, out_;
   std::vector<std::uint8_t> dirty_cur_, dirty_next_;
   std::vector<std::vector<std::vector<std::uint32_t>>> queued_;
@@ -500,7 +531,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   // Threads split the first tile's cells; by default only big tables get several (they pay for
   // themselves there). Chunks need an even number of entries (no nibble byte shared by two).
   if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
-  if (spec.entries() / n % 2 != 0) threads = 1;
+  if (spec.entries() / (k >= 2 ? n * (n - 1) : n) % 2 != 0) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (progress) {
     std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s, %.1f GB of memory):",
