@@ -177,6 +177,13 @@ struct Geometry {
   }
 };
 
+// The top bit of each nonzero Mask-sized lane of w, the other bits clear.
+template <class Mask>
+inline std::uint64_t nonzero_lanes(std::uint64_t w) {
+  constexpr std::uint64_t kLow = sizeof(Mask) == 1 ? 0x7F7F7F7F7F7F7F7Full : 0x7FFF7FFF7FFF7FFFull;
+  return (((w & kLow) + kLow) | w) & ~kLow;
+}
+
 // One thread's queued moves: a list of fixed-size blocks per target chunk. Blocks are reused level
 // after level, so the memory is the busiest level's moves (4 bytes each) and a part-filled block
 // per chunk; a vector per chunk would double its capacity, and fault in fresh pages, as it grows.
@@ -184,7 +191,7 @@ class MoveQueue {
  public:
   static constexpr std::size_t kBlock = 1024;  // entries
   explicit MoveQueue(int chunks) : lists_(static_cast<std::size_t>(chunks)) {}
-  void push(int chunk, std::uint32_t v) {
+  __attribute__((always_inline)) void push(int chunk, std::uint32_t v) {
     List& l = lists_[static_cast<std::size_t>(chunk)];
     if (l.at == l.end) {
       l.blocks.push_back(take());
@@ -504,21 +511,12 @@ class FastBuilder {
       if (++checked % 4096 == 0 && limits_.out_of_time()) return false;
       const std::uint64_t b_lo = std::max(lo, block << kBlockShift);
       const std::uint64_t b_hi = std::min(hi, (block + 1) << kBlockShift);
-      constexpr std::uint64_t kGroup = 32 / sizeof(Mask);
-      for (std::uint64_t r = b_lo; r < b_hi; ++r) {
-        if (r % kGroup == 0 && r + kGroup <= b_hi) {  // most entries are not at this level: 32 bytes at a time
-          std::uint64_t w4[4];
-          std::memcpy(w4, &cur[r], sizeof w4);
-          if ((w4[0] | w4[1] | w4[2] | w4[3]) == 0) {
-            r += kGroup - 1;
-            continue;
-          }
-        }
+      auto expand_at = [&](std::uint64_t r) __attribute__((always_inline)) {
         std::uint32_t reached = cur[r];
-        if (reached == 0) continue;
+        if (reached == 0) return;
         cur[r] = 0;
         std::uint32_t seen = visited[r];
-        if ((reached & ~seen) == 0) continue;  // moves are pushed blind; repeats are dropped here
+        if ((reached & ~seen) == 0) return;  // moves are pushed blind; repeats are dropped here
         // Advance the digits from `at` to r.
         {
           int j = k - 1;
@@ -558,29 +556,29 @@ class FastBuilder {
         for (int i = 0; i < k; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
         Moves& out_moves = moves[fill_index];
         // Each pattern tile next to the fresh area may slide into it, leaving the blank where it
-        // was. The valid moves are the set bits of one 64-bit mask, 16 bits (the tile's cell) per
-        // direction (up, left, right, down), taken lowest first: only they are computed, and the
-        // loop's one hard-to-predict branch is its exit. A sideways move passes no cell: the rank
-        // changes by the tile's place value; a vertical one passes cols - 1 cells, whose tiles'
-        // digits change too (sideways moves' pass lists hold cell n_, owned by no tile: 0 added).
+        // was. The valid moves are the set bits of two 32-bit masks, 16 bits (the tile's cell) per
+        // direction: vertical (up, down) and sideways (left, right), taken lowest first: only they
+        // are computed, and each loop's one hard-to-predict branch is its exit. A sideways move
+        // passes no cell: the rank changes by the tile's place value; a vertical one passes
+        // cols - 1 cells, whose tiles' digits change too.
         const std::uint32_t tiles = used[k];
-        std::uint64_t valid = static_cast<std::uint64_t>(tiles & fresh << cols_ & geo_.all) |
-                              static_cast<std::uint64_t>(tiles & fresh << 1 & geo_.not_first_col) << 16 |
-                              static_cast<std::uint64_t>(tiles & fresh >> 1 & geo_.not_last_col) << 32 |
-                              static_cast<std::uint64_t>(tiles & fresh >> cols_) << 48;
-        while (valid != 0) {
-          const int at_bit = __builtin_ctzll(valid);
-          valid &= valid - 1;
+        const std::uint32_t valid_up = tiles & fresh << cols_ & geo_.all, valid_down = tiles & fresh >> cols_;
+        const std::uint32_t valid_left = tiles & fresh << 1 & geo_.not_first_col;
+        const std::uint32_t valid_right = tiles & fresh >> 1 & geo_.not_last_col;
+        auto one_move = [&]<bool kVertical>(int at_bit) {
           const int p = at_bit & 15;
-          const Step& st = step_[p][at_bit >> 4];
+          const int dir = kVertical ? (at_bit >> 4) * 3 : 1 + (at_bit >> 4);
+          const Step& st = step_[p][dir];
           const int i = owner[p] - 1;
-          const std::int64_t* contrib = contrib_[i];
-          std::int64_t passed = 0;
+          std::int64_t delta = st.dq * static_cast<std::int64_t>(weight_[i]);
+          if constexpr (kVertical) {
+            const std::int64_t* contrib = contrib_[i];
+            std::int64_t passed = 0;
 #pragma GCC unroll 8
-          for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
-          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) +
-                                                              st.dq * static_cast<std::int64_t>(weight_[i]) +
-                                                              st.sign * passed);
+            for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
+            delta += st.sign * passed;
+          }
+          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta);
           // The blank's new cell p as a bit of the target's blank area: packed, the target's free
           // cells before p (this placement's, less q when q is before p).
           std::uint32_t bit_index = static_cast<std::uint32_t>(p);
@@ -589,8 +587,6 @@ class FastBuilder {
             bit_index = kSelect.count[below & 0xFFu] + kSelect.count[below >> 8] - (st.q < p ? 1u : 0u);
           }
           if (i < split_) {  // leaves the chunk: queued for the target chunk's owner
-            // The target's first two digits: the cell of the first tile (no cell before it), and
-            // the second's cell less one when the first is before it.
             // The target's first two digits: the cell of the first tile (no cell before it), and
             // the second's cell less one when the first is before it.
             std::uint32_t target;
@@ -604,10 +600,28 @@ class FastBuilder {
             out_moves.bit[out_moves.count] = 1u << bit_index;
             ++out_moves.count;
           }
-        }
+        };
+        for (std::uint32_t v = valid_up | valid_down << 16; v != 0; v &= v - 1)
+          one_move.template operator()<true>(__builtin_ctz(v));
+        for (std::uint32_t h = valid_left | valid_right << 16; h != 0; h &= h - 1)
+          one_move.template operator()<false>(__builtin_ctz(h));
         for (int i = 0; i < k; ++i) owner[cells[i]] = 0;
         fill_index ^= 1;
         write<Mask>(moves[fill_index]);  // the previous expansion's
+      };
+      // Most entries are not at this level: 8 bytes at a time, expanding only the entries set
+      // in them (the dense levels test all 519 M entries of the 8-tile table).
+      constexpr std::uint64_t kPer = 8 / sizeof(Mask);
+      for (std::uint64_t r = b_lo; r < b_hi;) {
+        if (r % kPer == 0 && r + kPer <= b_hi) {
+          std::uint64_t w;
+          std::memcpy(&w, &cur[r], sizeof w);
+          for (std::uint64_t set = nonzero_lanes<Mask>(w); set != 0; set &= set - 1)
+            expand_at(r + static_cast<std::uint64_t>(__builtin_ctzll(set)) / (8 * sizeof(Mask)));
+          r += kPer;
+        } else {
+          expand_at(r++);
+        }
       }
     }
     write<Mask>(moves[0]);
