@@ -30,7 +30,8 @@
 // Scratch: 5.5 bytes a placement for the 8-tile table (2.9 GB), 8.5 for the 7-tile one, checked
 // against Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table,
 // 82 M for the 7-tile one (docs/PERFORMANCE.md for the times).
-// PB_PDB78_LEVELS=1 prints each level's size, time and per-thread CPU (for tuning).
+// PB_PDB78_LEVELS=1 prints each level's size, time and per-thread CPU (for tuning);
+// PB_PDB78_NO_BMI2=1 packs with the byte tables even where pext/pdep are fast (the tests).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
 // checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages
