@@ -1,11 +1,14 @@
 /* sliding_korf.cpp: Korf's 100 15-puzzle instances solved optimally, pattern database build included. */
-// Usage: bench_sliding_korf [--cached] [--first N] [--threads T]
+// Usage: bench_sliding_korf [--cached] [--first N] [--threads T] [--tables-only | --table 7|8]
 //   Without --cached the databases are built into a fresh temporary cache folder first and the
 //   build is counted in the total; with --cached the user's cache (PUZZLEBOT_CACHE_DIR etc.) is used.
 //   The databases are the 7-8 ones (solvers/sliding/pdb78.hpp: minutes to build, 290 MB);
 //   PUZZLEBOT_PDB78=off measures the 6-6-3 ones instead.
 //   --threads T (default 2): threads for the database build and for the instances (each instance is
 //   solved by one thread; T threads take instances from a shared counter).
+//   --tables-only: the databases only, no instance solved; --table 7|8: only that 7-8 table (the
+//   8-tile one is nearly all of the cold build). With --cached and PUZZLEBOT_CACHE_DIR set to an
+//   empty folder, the built files stay there (to compare two builds byte for byte).
 // Reported: the build and the search separately, each as CPU time (CLOCK_PROCESS_CPUTIME_ID, all
 // threads) and wall time, and the load average, since this machine is shared. With several
 // threads, also the CPU time of the busiest search thread: on a machine with a free core per
@@ -28,6 +31,7 @@
 #include <vector>
 
 #include "solvers/sliding/optimal.hpp"
+#include "solvers/sliding/pdb78.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace sl = pb::solvers::sliding;
@@ -65,13 +69,20 @@ struct Instance {
 
 int main(int argc, char** argv) {
   bool cached = false;
-  int first = 100, threads = 2;
+  int first = 100, threads = 2, table = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--cached") cached = true;
     else if (a == "--first" && i + 1 < argc) first = std::atoi(argv[++i]);
     else if (a == "--threads" && i + 1 < argc) threads = std::max(1, std::atoi(argv[++i]));
-    else { std::fprintf(stderr, "usage: %s [--cached] [--first N] [--threads T]\n", argv[0]); return 2; }
+    else if (a == "--tables-only") first = 0;
+    else if (a == "--table" && i + 1 < argc && (std::string(argv[i + 1]) == "7" || std::string(argv[i + 1]) == "8")) {
+      table = std::atoi(argv[++i]);
+      first = 0;
+    } else {
+      std::fprintf(stderr, "usage: %s [--cached] [--first N] [--threads T] [--tables-only | --table 7|8]\n", argv[0]);
+      return 2;
+    }
   }
   std::string tmp;
   if (!cached) {
@@ -101,7 +112,16 @@ int main(int argc, char** argv) {
 
   // The databases, timed on their own (built with `threads` threads unless cached).
   const double w0 = wall_seconds(), c0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
-  auto prepared = sl::prepare_databases(4, 4, pb::solvers::Limits{}, threads);
+  pb::Result<std::string> prepared = std::string();
+  if (table == 0) {
+    prepared = sl::prepare_databases(4, 4, pb::solvers::Limits{}, threads);
+  } else {  // the 7-8 partition's tables as pdb78.cpp names them (the 7-tile one keeps the blank's goal)
+    const sl::DbSpec spec = table == 8 ? sl::DbSpec{4, 4, {0, 1, 2, 3, 4, 5, 6, 7}, -1}
+                                       : sl::DbSpec{4, 4, {2, 3, 6, 7, 10, 11, 14}, 15};
+    auto handle = sl::get_excess_db(spec, pb::solvers::Limits{}, true, threads);
+    if (handle.ok()) prepared = "table " + spec.name() + (handle->source == sl::DbSource::kLoaded ? " (loaded)" : "");
+    else prepared = handle.error();
+  }
   if (!prepared.ok()) { std::fprintf(stderr, "databases: %s\n", prepared.error().message.c_str()); return 1; }
   const double w1 = wall_seconds(), c1 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
 

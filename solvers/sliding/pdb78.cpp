@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -102,6 +103,48 @@ inline int nth_bit(std::uint32_t mask, std::uint32_t d) {
   return d < c ? kSelect.select[lo][d] : 8 + kSelect.select[mask >> 8 & 0xFFu][d - c];
 }
 
+// A cell mask's bits at a free-cell mask's set bits, packed (extract), and back (deposit), a byte
+// at a time: the 8-tile build keeps its blank areas as one byte per placement, bit j the j-th free
+// cell (pext and pdep, without assuming BMI2, which some AMD cores run in microcode).
+struct DepositTables {
+  std::uint8_t deposit[256][256] = {};
+  std::uint8_t extract[256][256] = {};
+  DepositTables() {
+    for (int m = 0; m < 256; ++m)
+      for (int v = 0; v < 256; ++v) {
+        int j = 0;
+        for (int b = 0; b < 8; ++b)
+          if (m >> b & 1) {
+            if (v >> j & 1) deposit[m][v] = static_cast<std::uint8_t>(deposit[m][v] | 1 << b);
+            if (v >> b & 1) extract[m][v] = static_cast<std::uint8_t>(extract[m][v] | 1 << j);
+            ++j;
+          }
+      }
+  }
+};
+const DepositTables& deposit_tables() {
+  static const DepositTables tables;
+  return tables;
+}
+
+// BMI2's pext and pdep, one instruction each where they are fast (Intel since Haswell, AMD since
+// Zen 3; AMD's families 15h and 17h, Zen 1 and 2 among them, run them in microcode). Inline assembly, so that the
+// rest of the build stays plain x86-64; only called after fast_bmi2() said yes.
+bool fast_bmi2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+}
+inline std::uint32_t pext32(std::uint32_t src, std::uint32_t mask) {
+  std::uint32_t r;
+  asm("pext %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+  return r;
+}
+inline std::uint32_t pdep32(std::uint32_t src, std::uint32_t mask) {
+  std::uint32_t r;
+  asm("pdep %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+  return r;
+}
+
 // The board's adjacency as 16-bit masks, and the blank's flood fill through free cells.
 struct Geometry {
   int rows = 0, cols = 0, n = 0;
@@ -134,6 +177,69 @@ struct Geometry {
   }
 };
 
+// The top bit of each nonzero Mask-sized lane of w, the other bits clear.
+template <class Mask>
+inline std::uint64_t nonzero_lanes(std::uint64_t w) {
+  constexpr std::uint64_t kLow = sizeof(Mask) == 1 ? 0x7F7F7F7F7F7F7F7Full : 0x7FFF7FFF7FFF7FFFull;
+  return (((w & kLow) + kLow) | w) & ~kLow;
+}
+
+// One thread's queued moves: a list of fixed-size blocks per target chunk. Blocks are reused level
+// after level, so the memory is the busiest level's moves (4 bytes each) and a part-filled block
+// per chunk; a vector per chunk would double its capacity, and fault in fresh pages, as it grows.
+class MoveQueue {
+ public:
+  static constexpr std::size_t kBlock = 1024;  // entries
+  explicit MoveQueue(int chunks) : lists_(static_cast<std::size_t>(chunks)) {}
+  __attribute__((always_inline)) void push(int chunk, std::uint32_t v) {
+    List& l = lists_[static_cast<std::size_t>(chunk)];
+    if (l.at == l.end) {
+      l.blocks.push_back(take());
+      l.at = l.blocks.back();
+      l.end = l.at + kBlock;
+    }
+    *l.at++ = v;
+  }
+  // Calls f(begin, end) for each block of the chunk's entries, in the order pushed.
+  template <class F>
+  void for_each_block(int chunk, F f) const {
+    const List& l = lists_[static_cast<std::size_t>(chunk)];
+    for (std::size_t b = 0; b < l.blocks.size(); ++b)
+      f(l.blocks[b], b + 1 == l.blocks.size() ? l.at : l.blocks[b] + kBlock);
+  }
+  // Empties every list and returns their sizes' total.
+  std::uint64_t clear() {
+    std::uint64_t n = 0;
+    for (List& l : lists_) {
+      if (!l.blocks.empty()) n += (l.blocks.size() - 1) * kBlock + static_cast<std::size_t>(l.at - l.blocks.back());
+      free_.insert(free_.end(), l.blocks.begin(), l.blocks.end());
+      l.blocks.clear();
+      l.at = l.end = nullptr;
+    }
+    return n;
+  }
+
+ private:
+  struct List {
+    std::uint32_t* at = nullptr;
+    std::uint32_t* end = nullptr;
+    std::vector<std::uint32_t*> blocks;
+  };
+  std::uint32_t* take() {
+    if (free_.empty()) {
+      constexpr std::size_t kSlab = 256;  // blocks allocated at a time (1 MiB)
+      slabs_.push_back(std::make_unique<std::uint32_t[]>(kSlab * kBlock));
+      for (std::size_t i = 0; i < kSlab; ++i) free_.push_back(slabs_.back().get() + i * kBlock);
+    }
+    std::uint32_t* b = free_.back();
+    free_.pop_back();
+    return b;
+  }
+  std::vector<List> lists_;
+  std::vector<std::uint32_t*> free_;
+  std::vector<std::unique_ptr<std::uint32_t[]>> slabs_;
+};
+
 // Ranks per "next level has entries here" byte: 64 (two cache lines of masks). Bigger blocks made
 // the sparse levels of the 8-tile build scan gigabytes: their few moves land all over the table.
 constexpr int kBlockShift = 6;
@@ -154,6 +260,7 @@ class FastBuilder {
       for (int j = 0; j < k_; ++j)
         contrib_[i][j + 1] = j < i ? -static_cast<std::int64_t>(weight_[i]) : static_cast<std::int64_t>(weight_[j]);
     passes_ = spec.cols - 1;
+    cols_ = spec.cols;
     for (int p = 0; p < n_; ++p)
       for (int d = 0; d < 4; ++d) {
         Step& st = step_[p][d];
@@ -175,11 +282,19 @@ class FastBuilder {
         distance_[i][c] = static_cast<std::uint8_t>(std::abs(c / spec.cols - spec.cells[i] / spec.cols) +
                                                     std::abs(c % spec.cols - spec.cells[i] % spec.cols));
     blocks_ = (entries_ >> kBlockShift) + 1;
-    // The first tile's cell is the rank's first digit: chunk c is the ranks with that tile on cell c.
-    chunk_ = weight_[0];
-    visited_ = BigArray(entries_ * 2);
-    cur_ = BigArray(entries_ * 2);
-    next_ = BigArray(entries_ * 2);
+    // The first two tiles' digits are the rank's first two: chunk c is the ranks with those two
+    // digits c / radix_[1] and c % radix_[1] (240 chunks on 16 cells; one tile: its 16 cells).
+    split_ = std::min(k_, 2);
+    chunk_ = weight_[split_ - 1];
+    chunks_ = static_cast<int>(entries_ / chunk_);
+    compact_ = n_ - k_ <= 8;
+    if (compact_) deposit_ = &deposit_tables();
+    const char* no_bmi2 = std::getenv("PB_PDB78_NO_BMI2");  // (the tests check the tables' way too)
+    bmi2_ = compact_ && fast_bmi2() && (no_bmi2 == nullptr || *no_bmi2 == '\0');
+    const std::uint64_t mask_bytes = compact_ ? 1 : 2;
+    visited_ = BigArray(entries_ * mask_bytes);
+    cur_ = BigArray(entries_ * mask_bytes);
+    next_ = BigArray(entries_ * mask_bytes);
     out_ = BigArray((entries_ + 1) / 2 + 8);
     dirty_cur_.assign(blocks_ + 8, 0);  // padded for 8-byte reads
     dirty_next_.assign(blocks_ + 8, 0);
@@ -198,11 +313,15 @@ class FastBuilder {
     const std::uint32_t free0 = geo_.all & ~occupied;
     const std::uint32_t area0 = spec_.blank >= 0 ? geo_.fill(1u << spec_.blank, free0) : free0;
     const std::uint64_t r0 = rank_placement(cells, k_, n_);
-    cur_.as<std::uint16_t>()[r0] = static_cast<std::uint16_t>(area0);
+    if (compact_) cur_.as<std::uint8_t>()[r0] = static_cast<std::uint8_t>(pack(area0, free0));
+    else cur_.as<std::uint16_t>()[r0] = static_cast<std::uint16_t>(area0);
     dirty_cur_[r0 >> kBlockShift] = 1;
-    // The first tile's queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
-    queued_.assign(static_cast<std::size_t>(threads_), std::vector<std::vector<std::uint32_t>>(n_));
+    // The first two tiles' queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
+    queued_.clear();
+    for (int t = 0; t < threads_; ++t) queued_.emplace_back(chunks_);
     int reported = 0;
+    const double run_cpu0 = thread_cpu();
+    double own_parallel_cpu = 0;  // this thread's share of the parallel phases
     for (int depth = 0;; ++depth) {
       if (depth > 255 || limits_.out_of_time()) return false;
       std::atomic<int> next_chunk{0};
@@ -210,17 +329,22 @@ class FastBuilder {
       std::vector<Counts> counts(static_cast<std::size_t>(threads_));
       auto expand = [&](int t) {
         Counts& c = counts[static_cast<std::size_t>(t)];
-        for (int chunk = next_chunk++; chunk < n_ && !stopped; chunk = next_chunk++)
+        const double cpu0 = thread_cpu();
+        for (int chunk = next_chunk++; chunk < chunks_ && !stopped; chunk = next_chunk++)
           if (!expand_chunk(chunk, depth, t, c)) stopped = true;
+        c.expand_cpu = thread_cpu() - cpu0;
       };
+      std::atomic<int> next_apply{0};
       auto apply = [&](int t) {
-        for (int chunk = t; chunk < n_; chunk += threads_) apply_queued(chunk);
+        const double cpu0 = thread_cpu();
+        for (int chunk = next_apply++; chunk < chunks_; chunk = next_apply++) apply_queued(chunk);
+        counts[static_cast<std::size_t>(t)].apply_cpu = thread_cpu() - cpu0;
       };
       parallel(expand);
       if (stopped) return false;
       parallel(apply);
-      for (auto& per_thread : queued_)
-        for (auto& q : per_thread) q.clear();
+      std::uint64_t queued = 0;
+      for (MoveQueue& q : queued_) queued += q.clear();
       std::uint64_t expanded = 0;
       for (const Counts& c : counts) {
         filled_ += c.filled;
@@ -238,26 +362,48 @@ class FastBuilder {
         }
       }
       expansions_ += expanded;
+      double expand_max = 0, apply_max = 0;
+      for (const Counts& c : counts) {
+        expand_max = std::max(expand_max, c.expand_cpu);
+        apply_max = std::max(apply_max, c.apply_cpu);
+      }
+      busiest_cpu_ += expand_max + apply_max;
+      own_parallel_cpu += counts[0].expand_cpu + counts[0].apply_cpu;
       if (std::getenv("PB_PDB78_LEVELS") != nullptr) {  // for tuning: each level's size and time
         static auto last = std::chrono::steady_clock::now();
         const auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "\n level %d: %llu expanded, %.2f s", depth, static_cast<unsigned long long>(expanded),
+        std::fprintf(stderr, "\n level %d: %llu expanded, %llu queued, %.2f s; CPU per thread (expand + apply):", depth,
+                     static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(queued),
                      std::chrono::duration<double>(now - last).count());
+        for (const Counts& c : counts) std::fprintf(stderr, " %.2f + %.2f", c.expand_cpu, c.apply_cpu);
         last = now;
       }
-      if (expanded == 0) return true;
+      if (expanded == 0) {
+        busiest_cpu_ += thread_cpu() - run_cpu0 - own_parallel_cpu;  // the serial parts
+        return true;
+      }
     }
   }
 
   std::uint64_t filled() const { return filled_; }
   std::uint64_t expansions() const { return expansions_; }
   std::uint64_t clamped() const { return clamped_; }
+  // The CPU time of the levels' busiest threads and the serial parts: the wall time the build
+  // would take with a free core per thread (a shared machine's wall time is longer).
+  double busiest_cpu() const { return busiest_cpu_; }
   BigArray take() { return std::move(out_); }
 
  private:
   struct Counts {
     std::uint64_t filled = 0, expanded = 0, clamped = 0;
+    double expand_cpu = 0, apply_cpu = 0;
   };
+
+  static double thread_cpu() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
 
   template <class F>
   void parallel(F f) {
@@ -278,10 +424,24 @@ class FastBuilder {
     std::uint32_t bit[4 * kMaxDbCells];
     int count = 0;
   };
+  // A cell mask's bits on the free cells `free`, packed (bit j: the j-th free cell), and back.
+  std::uint32_t pack(std::uint32_t cells, std::uint32_t free) const {
+    const std::uint32_t lo = free & 0xFFu, hi = free >> 8 & 0xFFu;
+    return deposit_->extract[lo][cells & 0xFFu] | static_cast<std::uint32_t>(deposit_->extract[hi][cells >> 8 & 0xFFu])
+                                                      << kSelect.count[lo];
+  }
+  std::uint32_t unpack(std::uint32_t packed, std::uint32_t free) const {
+    const std::uint32_t lo = free & 0xFFu, hi = free >> 8 & 0xFFu;
+    const std::uint32_t lo_count = kSelect.count[lo];
+    return deposit_->deposit[lo][packed & ((1u << lo_count) - 1u)] |
+           static_cast<std::uint32_t>(deposit_->deposit[hi][packed >> lo_count & 0xFFu]) << 8;
+  }
+
+  template <class Mask>
   void write(Moves& m) {
-    std::uint16_t* const next = next_.as<std::uint16_t>();
+    Mask* const next = next_.as<Mask>();
     for (int x = 0; x < m.count; ++x) {
-      next[m.rank[x]] = static_cast<std::uint16_t>(next[m.rank[x]] | m.bit[x]);
+      next[m.rank[x]] = static_cast<Mask>(next[m.rank[x]] | m.bit[x]);
       // Bytes shared by two chunks' threads: the same value stored from both, never a torn one.
       std::atomic_ref<std::uint8_t>(dirty_next_[m.rank[x] >> kBlockShift]).store(1, std::memory_order_relaxed);
     }
@@ -289,24 +449,29 @@ class FastBuilder {
   }
 
   bool expand_chunk(int chunk, int depth, int t, Counts& counts) {
-    if (k_ == 8 && passes_ == 3) return expand<8, 3>(chunk, depth, t, counts);
-    if (k_ == 7 && passes_ == 3) return expand<7, 3>(chunk, depth, t, counts);
-    return expand<0, 0>(chunk, depth, t, counts);
+    if (k_ == 8 && passes_ == 3 && compact_ && bmi2_) return expand<8, 3, std::uint8_t, true>(chunk, depth, t, counts);
+    if (k_ == 8 && passes_ == 3 && compact_) return expand<8, 3, std::uint8_t, false>(chunk, depth, t, counts);
+    if (k_ == 7 && passes_ == 3 && !compact_) return expand<7, 3, std::uint16_t, false>(chunk, depth, t, counts);
+    if (compact_ && bmi2_) return expand<0, 0, std::uint8_t, true>(chunk, depth, t, counts);
+    if (compact_) return expand<0, 0, std::uint8_t, false>(chunk, depth, t, counts);
+    return expand<0, 0, std::uint16_t, false>(chunk, depth, t, counts);
   }
 
   // Expands the placements of `chunk` reached at `depth`; false when out of time. kK tiles and
   // kPasses = cols - 1 when known at compile time (0: read at run time): the 4x4 7-8 builds, which
   // are nearly all the building time, then run unrolled loops.
-  template <int kK, int kPasses>
+  // Mask: the blank areas' type, std::uint8_t when packed onto the free cells (at most 8 of them).
+  template <int kK, int kPasses, class Mask, bool kBmi2>
   bool expand(int chunk, int depth, int t, Counts& counts) {
+    constexpr bool kPacked = sizeof(Mask) == 1;
     const int k = kK > 0 ? kK : k_;
     const int passes = kPasses > 0 ? kPasses : passes_;
-    std::uint16_t* const cur = cur_.as<std::uint16_t>();
-    std::uint16_t* const visited = visited_.as<std::uint16_t>();
+    Mask* const cur = cur_.as<Mask>();
+    Mask* const visited = visited_.as<Mask>();
     std::uint8_t* const out = out_.data();
-    std::vector<std::vector<std::uint32_t>>& queue = queued_[static_cast<std::size_t>(t)];
+    MoveQueue& queue = queued_[static_cast<std::size_t>(t)];
     const std::uint64_t lo = static_cast<std::uint64_t>(chunk) * chunk_, hi = lo + chunk_;
-    std::uint16_t* const next = next_.as<std::uint16_t>();
+    Mask* const next = next_.as<Mask>();
     Moves moves[2];
     int fill_index = 0;
     // The digits, cells, used cells and Manhattan distance of the current rank, advanced by
@@ -316,7 +481,12 @@ class FastBuilder {
     std::uint8_t cells[kMaxDbCells] = {};
     int md[kMaxDbCells + 1] = {};
     std::uint64_t at = lo;
-    digit[0] = static_cast<std::uint32_t>(chunk);
+    if (split_ == 2) {
+      digit[0] = static_cast<std::uint32_t>(chunk) / radix_[1];
+      digit[1] = static_cast<std::uint32_t>(chunk) % radix_[1];
+    } else {
+      digit[0] = static_cast<std::uint32_t>(chunk);
+    }
     auto decode_from = [&](int first) {
       for (int j = first; j < k; ++j) {
         cells[j] = static_cast<std::uint8_t>(nth_bit(geo_.all & ~used[j], digit[j]));
@@ -341,20 +511,12 @@ class FastBuilder {
       if (++checked % 4096 == 0 && limits_.out_of_time()) return false;
       const std::uint64_t b_lo = std::max(lo, block << kBlockShift);
       const std::uint64_t b_hi = std::min(hi, (block + 1) << kBlockShift);
-      for (std::uint64_t r = b_lo; r < b_hi; ++r) {
-        if ((r & 15u) == 0 && r + 16 <= b_hi) {  // most entries are not at this level: 16 at a time
-          std::uint64_t w4[4];
-          std::memcpy(w4, &cur[r], sizeof w4);
-          if ((w4[0] | w4[1] | w4[2] | w4[3]) == 0) {
-            r += 15;
-            continue;
-          }
-        }
-        const std::uint32_t reached = cur[r];
-        if (reached == 0) continue;
+      auto expand_at = [&](std::uint64_t r) __attribute__((always_inline)) {
+        std::uint32_t reached = cur[r];
+        if (reached == 0) return;
         cur[r] = 0;
-        const std::uint32_t seen = visited[r];
-        if ((reached & ~seen) == 0) continue;  // moves are pushed blind; repeats are dropped here
+        std::uint32_t seen = visited[r];
+        if ((reached & ~seen) == 0) return;  // moves are pushed blind; repeats are dropped here
         // Advance the digits from `at` to r.
         {
           int j = k - 1;
@@ -370,8 +532,17 @@ class FastBuilder {
           decode_from(j);
         }
         const std::uint32_t free = geo_.all & ~used[k];
+        if constexpr (kPacked && kBmi2) {
+          reached = pdep32(reached, free);
+          seen = pdep32(seen, free);
+        } else if constexpr (kPacked) {
+          reached = unpack(reached, free);
+          seen = unpack(seen, free);
+        }
         const std::uint32_t fresh = geo_.fill(reached & ~seen, free) & ~seen;
-        visited[r] = static_cast<std::uint16_t>(seen | fresh);
+        if constexpr (kPacked && kBmi2) visited[r] = static_cast<Mask>(pext32(seen | fresh, free));
+        else if constexpr (kPacked) visited[r] = static_cast<Mask>(pack(seen | fresh, free));
+        else visited[r] = static_cast<Mask>(seen | fresh);
         ++counts.expanded;
         if (seen == 0) {
           int x = (depth - md[k]) / 2;
@@ -384,68 +555,100 @@ class FastBuilder {
         }
         for (int i = 0; i < k; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
         Moves& out_moves = moves[fill_index];
-        // Each pattern tile next to a new blank area may slide into it, leaving the blank where
-        // it was. A sideways move passes no cell: the rank changes by the tile's place value; a
-        // vertical one passes cols - 1 cells, whose tiles' digits change too. Every tile's four
-        // directions are computed and the moves off the board or into no fresh area dropped by
-        // not counting them: the branches would be unpredictable, and a miss costs more than the
-        // arithmetic.
-        auto moves_of = [&]<int kD>(int i, int p, std::uint32_t bit, std::int64_t w) {
-          const Step& st = step_[p][kD];
-          std::int64_t passed = 0;
-          if constexpr (kD == 0 || kD == 3) {  // up or down: passes cells
+        // Each pattern tile next to the fresh area may slide into it, leaving the blank where it
+        // was. The valid moves are the set bits of two 32-bit masks, 16 bits (the tile's cell) per
+        // direction: vertical (up, down) and sideways (left, right), taken lowest first: only they
+        // are computed, and each loop's one hard-to-predict branch is its exit. A sideways move
+        // passes no cell: the rank changes by the tile's place value; a vertical one passes
+        // cols - 1 cells, whose tiles' digits change too.
+        const std::uint32_t tiles = used[k];
+        const std::uint32_t valid_up = tiles & fresh << cols_ & geo_.all, valid_down = tiles & fresh >> cols_;
+        const std::uint32_t valid_left = tiles & fresh << 1 & geo_.not_first_col;
+        const std::uint32_t valid_right = tiles & fresh >> 1 & geo_.not_last_col;
+        auto one_move = [&]<bool kVertical>(int at_bit) {
+          const int p = at_bit & 15;
+          const int dir = kVertical ? (at_bit >> 4) * 3 : 1 + (at_bit >> 4);
+          const Step& st = step_[p][dir];
+          const int i = owner[p] - 1;
+          std::int64_t delta = st.dq * static_cast<std::int64_t>(weight_[i]);
+          if constexpr (kVertical) {
             const std::int64_t* contrib = contrib_[i];
+            std::int64_t passed = 0;
 #pragma GCC unroll 8
             for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
-            passed *= st.sign;
+            delta += st.sign * passed;
           }
-          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + st.dq * w + passed);
-          const std::uint32_t valid = fresh >> st.q & 1u;
-          if (i == 0) {  // leaves the chunk: queued for the target chunk's owner
-            if (valid != 0)
-              queue[st.q].push_back(static_cast<std::uint32_t>((r2 - st.q * chunk_) << 4 | static_cast<std::uint32_t>(p)));
+          const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta);
+          // The blank's new cell p as a bit of the target's blank area: packed, the target's free
+          // cells before p (this placement's, less q when q is before p).
+          std::uint32_t bit_index = static_cast<std::uint32_t>(p);
+          if constexpr (kPacked) {
+            const std::uint32_t below = free & ((1u << p) - 1u);
+            bit_index = kSelect.count[below & 0xFFu] + kSelect.count[below >> 8] - (st.q < p ? 1u : 0u);
+          }
+          if (i < split_) {  // leaves the chunk: queued for the target chunk's owner
+            // The target's first two digits: the cell of the first tile (no cell before it), and
+            // the second's cell less one when the first is before it.
+            std::uint32_t target;
+            if (split_ == 1) target = st.q;
+            else if (i == 0) target = st.q * radix_[1] + cells[1] - (st.q < cells[1] ? 1u : 0u);
+            else target = digit[0] * radix_[1] + st.q - (cells[0] < st.q ? 1u : 0u);
+            queue.push(static_cast<int>(target), static_cast<std::uint32_t>((r2 - target * chunk_) << 4 | bit_index));
           } else {
-            __builtin_prefetch(&next[valid != 0 ? r2 : r], 1);  // a dropped move's rank may be off the table
+            __builtin_prefetch(&next[r2], 1);
             out_moves.rank[out_moves.count] = r2;
-            out_moves.bit[out_moves.count] = bit;
-            out_moves.count += static_cast<int>(valid);
+            out_moves.bit[out_moves.count] = 1u << bit_index;
+            ++out_moves.count;
           }
         };
-#pragma GCC unroll 16
-        for (int i = 0; i < k; ++i) {
-          const int p = cells[i];
-          const std::uint32_t bit = 1u << p;
-          const std::int64_t w = static_cast<std::int64_t>(weight_[i]);
-          moves_of.template operator()<0>(i, p, bit, w);
-          moves_of.template operator()<1>(i, p, bit, w);
-          moves_of.template operator()<2>(i, p, bit, w);
-          moves_of.template operator()<3>(i, p, bit, w);
-        }
+        for (std::uint32_t v = valid_up | valid_down << 16; v != 0; v &= v - 1)
+          one_move.template operator()<true>(__builtin_ctz(v));
+        for (std::uint32_t h = valid_left | valid_right << 16; h != 0; h &= h - 1)
+          one_move.template operator()<false>(__builtin_ctz(h));
         for (int i = 0; i < k; ++i) owner[cells[i]] = 0;
         fill_index ^= 1;
-        write(moves[fill_index]);  // the previous expansion's
+        write<Mask>(moves[fill_index]);  // the previous expansion's
+      };
+      // Most entries are not at this level: 8 bytes at a time, expanding only the entries set
+      // in them (the dense levels test all 519 M entries of the 8-tile table).
+      constexpr std::uint64_t kPer = 8 / sizeof(Mask);
+      for (std::uint64_t r = b_lo; r < b_hi;) {
+        if (r % kPer == 0 && r + kPer <= b_hi) {
+          std::uint64_t w;
+          std::memcpy(&w, &cur[r], sizeof w);
+          for (std::uint64_t set = nonzero_lanes<Mask>(w); set != 0; set &= set - 1)
+            expand_at(r + static_cast<std::uint64_t>(__builtin_ctzll(set)) / (8 * sizeof(Mask)));
+          r += kPer;
+        } else {
+          expand_at(r++);
+        }
       }
     }
-    write(moves[0]);
-    write(moves[1]);
+    write<Mask>(moves[0]);
+    write<Mask>(moves[1]);
     clamped_.fetch_add(counts.clamped, std::memory_order_relaxed);
     counts.clamped = 0;
     return true;
   }
 
   void apply_queued(int chunk) {
+    if (compact_) apply_queued<std::uint8_t>(chunk);
+    else apply_queued<std::uint16_t>(chunk);
+  }
+  template <class Mask>
+  void apply_queued(int chunk) {
     const std::uint64_t base = static_cast<std::uint64_t>(chunk) * chunk_;
-    std::uint16_t* const next = next_.as<std::uint16_t>();
+    Mask* const next = next_.as<Mask>();
     constexpr std::size_t kAhead = 16;
-    for (const auto& per_thread : queued_) {
-      const std::vector<std::uint32_t>& q = per_thread[static_cast<std::size_t>(chunk)];
-      for (std::size_t x = 0; x < q.size(); ++x) {
-        if (x + kAhead < q.size()) __builtin_prefetch(&next[base + (q[x + kAhead] >> 4)], 1);
-        const std::uint64_t r = base + (q[x] >> 4);
-        next[r] = static_cast<std::uint16_t>(next[r] | 1u << (q[x] & 15u));
-        std::atomic_ref<std::uint8_t>(dirty_next_[r >> kBlockShift]).store(1, std::memory_order_relaxed);
-      }
-    }
+    for (const MoveQueue& queue : queued_)
+      queue.for_each_block(chunk, [&](const std::uint32_t* q, const std::uint32_t* end) {
+        for (; q != end; ++q) {
+          if (q + kAhead < end) __builtin_prefetch(&next[base + (q[kAhead] >> 4)], 1);
+          const std::uint64_t r = base + (*q >> 4);
+          next[r] = static_cast<Mask>(next[r] | 1u << (*q & 15u));
+          std::atomic_ref<std::uint8_t>(dirty_next_[r >> kBlockShift]).store(1, std::memory_order_relaxed);
+        }
+      });
   }
 
   const DbSpec& spec_;
@@ -466,12 +669,17 @@ class FastBuilder {
   };
   Step step_[kMaxDbCells][4];
   std::uint8_t distance_[kMaxDbCells][kMaxDbCells] = {};  // [slot][cell]: Manhattan distance home
-  int passes_ = 0;
+  int passes_ = 0, cols_ = 0;
   std::uint64_t blocks_ = 0, chunk_ = 0;
+  int split_ = 1, chunks_ = 0;
+  bool compact_ = false;  // blank areas packed onto the free cells, a byte each
+  bool bmi2_ = false;     // packed with pext and pdep
+  const DepositTables* deposit_ = nullptr;  // the tiles whose digits select the chunk; the number of chunks
   BigArray visited_, cur_, next_, out_;
   std::vector<std::uint8_t> dirty_cur_, dirty_next_;
-  std::vector<std::vector<std::vector<std::uint32_t>>> queued_;
+  std::vector<MoveQueue> queued_;  // [thread]
   std::uint64_t filled_ = 0, expansions_ = 0;
+  double busiest_cpu_ = 0;
   std::atomic<std::uint64_t> clamped_{0};
 };
 
@@ -483,9 +691,12 @@ int default_threads() {
 }  // namespace
 
 std::uint64_t excess_build_bytes(const DbSpec& spec) {
-  // Three 16-bit masks and a nibble per placement, and the first tile's queued moves (4 bytes
-  // each, at most about a twelfth of a level's moves; allowed for as half a byte per placement).
-  return spec.entries() * 7;
+  // Three blank-area masks (a byte each when packed onto at most 8 free cells, else two) and a
+  // nibble per placement, and the first two tiles' queued moves (4 bytes each; the 8-tile build's
+  // busiest level queues 0.39 a placement: allowed for as 0.5, 2 bytes).
+  const std::uint64_t free_cells = static_cast<std::uint64_t>(spec.rows * spec.cols) - spec.cells.size();
+  const std::uint64_t mask_bytes = free_cells <= 8 ? 1 : 2;
+  return spec.entries() * (6 * mask_bytes + 5) / 2;
 }
 
 Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, const Limits& limits, bool progress,
@@ -500,7 +711,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   // Threads split the first tile's cells; by default only big tables get several (they pay for
   // themselves there). Chunks need an even number of entries (no nibble byte shared by two).
   if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
-  if (spec.entries() / n % 2 != 0) threads = 1;
+  if (spec.entries() / (k >= 2 ? n * (n - 1) : n) % 2 != 0) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (progress) {
     std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s, %.1f GB of memory):",
@@ -521,6 +732,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
                  static_cast<unsigned long long>(builder->expansions()));
     if (builder->clamped() > 0)
       std::fprintf(stderr, ", %llu excesses clamped at 15", static_cast<unsigned long long>(builder->clamped()));
+    if (threads > 1) std::fprintf(stderr, "; busiest thread %.1f s CPU", builder->busiest_cpu());
     std::fprintf(stderr, ")\n");
   }
   const std::uint64_t entries = spec.entries(), filled = builder->filled();

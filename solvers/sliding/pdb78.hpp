@@ -12,22 +12,26 @@
 // one 57,657,600 entries, 29 MB. That is the whole file: the search reads nothing else.
 //
 // Build (build_excess_db): the breadth-first search of pattern_db.hpp over (placement, blank area),
-// three 16-bit blank-cell masks per placement, rebuilt for tables of hundreds of millions of
-// entries, where every move is a cache and TLB miss:
+// three blank-cell masks per placement (visited, this level, next level), rebuilt for tables of
+// hundreds of millions of entries, where every scattered write is a cache miss:
+// - the masks packed onto the placement's free cells, a byte each when there are at most 8 (the
+//   8-tile table: 1.6 GB of masks instead of 3.1 GB; pext/pdep where fast, else byte tables);
 // - the arrays on 2 MiB pages (a 1 GB array of 4 KiB pages misses the TLB on every access);
-// - the moves' writes software-prefetched a few moves ahead, so their misses overlap;
-// - threads without atomics: a level's placements are split by the first tile's cell (a chunk of
-//   ranks); every move except the first tile's stays in its chunk, whose thread alone writes it,
-//   and the first tile's moves are queued and written after the level by the target chunk's owner;
-// - a byte per 4,096 ranks marks where the next level has entries, so sparse levels skip the scan;
+// - only the valid moves computed (one 64-bit mask of tile cells by direction), their writes
+//   software-prefetched one expansion ahead, so their misses overlap;
+// - threads without atomics: a level's placements are split by the first two tiles' digits (240
+//   chunks on 16 cells, taken in turn by whichever thread is free, so the threads balance);
+//   every move except those two tiles' stays in its chunk, whose thread alone writes it, and
+//   theirs (the far ones) are queued and written after the level by chunk: nearly in order, so
+//   that costs ~4% of the build instead of a miss each;
+// - a byte per 64 ranks marks where the next level has entries, so sparse levels skip the scan;
 // - the 4-bit excess written straight away (the first level that reaches a placement), no byte
 //   table and no second pass.
-// Scratch: 6.5 bytes a placement (3.4 GB for the 8-tile table), checked against
-// Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table, 82 M for
-// the 7-tile one, ~170 s of CPU for both (docs/PERFORMANCE.md); 181 s of wall on a nearly idle
-// machine, the two threads overlapping little (other load, or the 16 first-tile chunks balancing
-// badly: not yet separated).
-// PB_PDB78_LEVELS=1 prints each level's size and time (for tuning).
+// Scratch: 5.5 bytes a placement for the 8-tile table (2.9 GB), 8.5 for the 7-tile one, checked
+// against Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table,
+// 82 M for the 7-tile one (docs/PERFORMANCE.md for the times).
+// PB_PDB78_LEVELS=1 prints each level's size, time and per-thread CPU (for tuning);
+// PB_PDB78_NO_BMI2=1 packs with the byte tables even where pext/pdep are fast (the tests).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
 // checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages
@@ -45,9 +49,8 @@
 // levels, and the apply pass touches the whole table per bucket flush); atomic ORs for the threads'
 // moves (a locked RMW that misses the cache stalls the thread for the whole miss: the 7-tile
 // build took longer on two threads than on one that way); 4 KiB dirty blocks (the sparse levels'
-// few moves land all over the table: levels 6-12 of the 8-tile build scanned gigabytes); moves
-// generated only for the tiles bordering the fresh area (no measurable gain over the branch-free
-// four directions of every tile).
+// few moves land all over the table: levels 6-12 of the 8-tile build scanned gigabytes); chunks
+// by the first three tiles' digits, the third tile's moves queued too (no gain, more memory).
 
 #include <cstdint>
 #include <memory>
