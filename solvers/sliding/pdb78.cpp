@@ -130,6 +130,7 @@ const DepositTables& deposit_tables() {
 // BMI2's pext and pdep, one instruction each where they are fast (Intel since Haswell, AMD since
 // Zen 3; AMD's families 15h and 17h, Zen 1 and 2 among them, run them in microcode). Inline assembly, so that the
 // rest of the build stays plain x86-64; only called after fast_bmi2() said yes.
+#if defined(__x86_64__) || defined(__i386__)
 bool fast_bmi2() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
@@ -144,6 +145,11 @@ inline std::uint32_t pdep32(std::uint32_t src, std::uint32_t mask) {
   asm("pdep %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
   return r;
 }
+#else  // other machines take the tables
+bool fast_bmi2() { return false; }
+inline std::uint32_t pext32(std::uint32_t, std::uint32_t) { return 0; }
+inline std::uint32_t pdep32(std::uint32_t, std::uint32_t) { return 0; }
+#endif
 
 // The board's adjacency as 16-bit masks, and the blank's flood fill through free cells.
 struct Geometry {
