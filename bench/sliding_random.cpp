@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
       len += static_cast<double>(sol.moves.size());
       bound += sol.lower_bound;
     }
-    std::printf("%2dx%-4d %4d %9.1f %9.1f %9.1f %9.1f %7.0f %7.0f %6.2f\n", sz[0], sz[1], count, total_ms / count,
+    std::printf("%2dx%-4d %4d %9.1f %9.1f %9.1f %9.1f %7.1f %7.1f %6.3f\n", sz[0], sz[1], count, total_ms / count,
                 max_ms, cpu_ms / count, max_cpu_ms, len / count, bound / count, len / bound);
   }
   std::printf("%d failures\n", failures);
