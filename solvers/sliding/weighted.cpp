@@ -264,7 +264,10 @@ class PdbIda {
         reached_ = below;
         return false;
       }
-      bound = next;
+      // Weighted, the next threshold is often only a unit or two above this one (f = den g + num h
+      // takes many values), and each iteration repeats the last: it moves on by at least the
+      // weight of kStep moves instead (node-limited on the 50 boards: 108.1 moves against 108.9).
+      bound = num_ == den_ ? next : std::max(next, bound + kStep * den_);
     }
   }
   int reached() const { return reached_; }
@@ -272,6 +275,7 @@ class PdbIda {
  private:
   static constexpr long kFound = -1;
   static constexpr long kAborted = -2;
+  static constexpr long kStep = 2;
 
   long dfs(int g, long bound, int prev, const Eval& e) {
     const long f = static_cast<long>(den_) * g + static_cast<long>(num_) * e.h;
@@ -339,8 +343,8 @@ constexpr std::uint64_t kSmallNodes = 500'000;
 // Past this much wall time after the tables are loaded the series stops with what it has (and the
 // stretches below past kStretchTime): the node budget is what normally ends it, this keeps a
 // board under ~2 s when other programs hold the cores.
-constexpr auto kSeriesTime = std::chrono::milliseconds(1300);
-constexpr auto kStretchTime = std::chrono::milliseconds(1600);
+constexpr auto kSeriesTime = std::chrono::milliseconds(1200);
+constexpr auto kStretchTime = std::chrono::milliseconds(1450);
 
 // Re-solving stretches that end with the blank in a corner (shorten_over_tables): 48 moves back
 // from such a board, 200 k nodes a stretch, 1 M in all (a quarter with the small tables); weights
