@@ -36,6 +36,17 @@
 //   - weights halved between a success and a failure instead of a fixed series: 112.
 //   - the series also on the mirrored board and with the children's order reversed, the budget
 //     shared (2 or 4 variants): 111-112; going on after the first way found in an iteration: 129.
+// Round 4 (docs/PERFORMANCE.md): solve_reduced runs the board and its mirror image on two threads,
+// so each series gets 8 M nodes for about the wall time 2 M took one after the other (6 M: 109.7,
+// 10 M: 109.2 on all 50, before the two changes below); thresholds rise by at least two moves'
+// weight (PdbIda::run); stretches ending on a board with the blank in a corner are re-solved over
+// the tables (shorten_over_tables: -0.7 at 2 M nodes). Dropped: the best length shared between the
+// two threads as a cut (112.6 against 111.8 at 2 M, 109.9 against 109.7 at 6 M: the mirror image
+// is worth more as a second, different solution for the shortening passes than as a bound);
+// stretches of 60-80 moves searched with the whole series of weights (110.6-111.0 against 111.1
+// for 48 moves at 5/4 and 1, for 1.7x the time); prefetching the children's table entries (no
+// change in ns a node).
+//
 // The heuristic: the partition's mean bound is 80.8 on 50 random boards against 78.4 for
 // Manhattan + linear conflicts, where optimal solutions are ~100 moves. A second base partition
 // (rows, and columns by reflection) gave 110 again for 25% more time; 6-6-6-6 tables would add
@@ -406,7 +417,9 @@ bool shorter_segment(const Tables& t, const std::uint8_t* from, const std::uint8
 }
 
 // Shortens `moves` (a solution of `start`) by re-solving stretches that end on a board with the
-// blank in a corner.
+// blank in a corner, over the tables: the last kStretchWindow moves before each such board (the
+// goal among them), newest first. shorten.hpp does the same between any two boards but only over
+// Manhattan distance, which is too weak past ~32 moves; a solution passes a corner 5-12 times.
 std::uint64_t shorten_over_tables(const Tables& t, const State& start, std::vector<Move>& moves,
                                   const Limits& limits, std::uint64_t total) {
   std::uint64_t nodes = 0;
