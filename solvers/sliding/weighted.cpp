@@ -6,7 +6,6 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -520,7 +519,9 @@ Solution solve_weighted(const State& state, const Limits& limits) {
     Limits stretch = limits;
     stretch.deadline = std::min(limits.deadline, start + kStretchTime);
     const std::size_t before = sol.moves.size();
-    sol.nodes += shorten_over_tables(t, state, sol.moves, stretch, t.small ? kStretchTotal / 4 : kStretchTotal);
+    const std::uint64_t total = std::min(t.small ? kStretchTotal / 4 : kStretchTotal,
+                                         limits.max_nodes - std::min(limits.max_nodes, sol.nodes));
+    sol.nodes += shorten_over_tables(t, state, sol.moves, stretch, total);
     if (sol.moves.size() < before)
       sol.method += ", " + std::to_string(before - sol.moves.size()) + " moves saved on stretches to a corner";
   }
