@@ -31,10 +31,10 @@ int main(int argc, char** argv) {
   std::vector<std::array<int, 2>> sizes = {{5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}, {10, 10}, {6, 10}, {10, 6}, {2, 20}, {32, 32}};
   if (only_side > 0) sizes = {{only_side, only_side}};
   int failures = 0;
-  std::printf("%-7s %4s %9s %9s %9s %9s %7s %7s %6s\n", "size", "n", "wall ms", "max wall", "CPU ms", "max CPU",
-              "length", "bound", "ratio");
+  std::printf("%-7s %4s %9s %9s %9s %9s %7s %7s %6s %8s %8s\n", "size", "n", "wall ms", "max wall", "CPU ms", "max CPU",
+              "length", "bound", "ratio", "M nodes", "ns/node");
   for (const auto& sz : sizes) {
-    double total_ms = 0, max_ms = 0, cpu_ms = 0, max_cpu_ms = 0, len = 0, bound = 0;
+    double total_ms = 0, max_ms = 0, cpu_ms = 0, max_cpu_ms = 0, len = 0, bound = 0, nodes = 0;
     for (int i = 0; i < count; ++i) {
       sl::State s = sl::goal_state(sz[0], sz[1]);
       std::shuffle(s.tiles.begin(), s.tiles.end(), rng);
@@ -58,9 +58,11 @@ int main(int argc, char** argv) {
       max_ms = std::max(max_ms, ms);
       len += static_cast<double>(sol.moves.size());
       bound += sol.lower_bound;
+      nodes += static_cast<double>(sol.nodes);
     }
-    std::printf("%2dx%-4d %4d %9.1f %9.1f %9.1f %9.1f %7.0f %7.0f %6.2f\n", sz[0], sz[1], count, total_ms / count,
-                max_ms, cpu_ms / count, max_cpu_ms, len / count, bound / count, len / bound);
+    std::printf("%2dx%-4d %4d %9.1f %9.1f %9.1f %9.1f %7.1f %7.1f %6.3f %8.2f %8.1f\n", sz[0], sz[1], count,
+                total_ms / count, max_ms, cpu_ms / count, max_cpu_ms, len / count, bound / count, len / bound,
+                nodes / count / 1e6, nodes > 0 ? cpu_ms * 1e6 / nodes : 0.0);
   }
   std::printf("%d failures\n", failures);
   return failures == 0 ? 0 : 1;

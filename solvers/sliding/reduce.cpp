@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "solvers/sliding/optimal.hpp"
@@ -503,26 +505,42 @@ Solution reduce_and_shorten(const State& state, const Limits& limits, int corner
 // time) and are left as they are.
 constexpr int kMirrorCells = 64;
 
+Solution finish(const State& state, Solution sol) {
+  sol.lower_bound = lower_bound(state);
+  sol.optimal = sol.status == Status::kSolved && static_cast<int>(sol.moves.size()) == sol.lower_bound;  // a bound met
+  return sol;
+}
+
 }  // namespace
 
 Solution solve_reduced(const State& state, const Limits& limits) {
   // Finish on 4x4 when its pattern databases fit the table limit, else on 3x3 (Manhattan is fast there).
   const int corner = preferred_table_bytes(4, 4) <= limits.max_table_bytes ? 4 : 3;
-  Solution sol = reduce_and_shorten(state, limits, corner);
-  if (sol.status == Status::kSolved && state.rows == state.cols && state.cells() <= kMirrorCells &&
-      !limits.out_of_time()) {
-    std::vector<int> back;
-    Solution other = reduce_and_shorten(transposed(state, back), limits, corner);
-    sol.nodes += other.nodes;
-    if (other.status == Status::kSolved && other.moves.size() < sol.moves.size()) {
-      for (Move& m : other.moves) m = back[static_cast<std::size_t>(m)];
-      sol.moves = std::move(other.moves);
-      sol.method = other.method + " (on the board mirrored about its diagonal)";
-    }
+  if (state.rows != state.cols || state.cells() > kMirrorCells) return finish(state, reduce_and_shorten(state, limits, corner));
+  // The board and its mirror image are solved on two threads (the target machine has two cores):
+  // the wall time of one, the CPU time of both. Each thread has its own search state; the pattern
+  // databases are shared read-only (get_pattern_db loads them under a lock).
+  std::vector<int> back;
+  const State mirrored = transposed(state, back);
+  Solution other;
+  std::thread helper;
+  try {
+    helper = std::thread([&] { other = reduce_and_shorten(mirrored, limits, corner); });
+  } catch (const std::system_error&) {
+    // No thread to be had: the mirror image after the board, as long as time is left.
   }
-  sol.lower_bound = lower_bound(state);
-  sol.optimal = sol.status == Status::kSolved && static_cast<int>(sol.moves.size()) == sol.lower_bound;  // a bound met
-  return sol;
+  Solution sol = reduce_and_shorten(state, limits, corner);
+  if (helper.joinable()) helper.join();
+  else if (sol.status == Status::kSolved && !limits.out_of_time()) other = reduce_and_shorten(mirrored, limits, corner);
+  sol.nodes += other.nodes;
+  if (other.status == Status::kSolved && (sol.status != Status::kSolved || other.moves.size() < sol.moves.size())) {
+    for (Move& m : other.moves) m = back[static_cast<std::size_t>(m)];
+    const std::uint64_t nodes = sol.nodes;
+    sol = std::move(other);
+    sol.nodes = nodes;
+    sol.method += " (on the board mirrored about its diagonal)";
+  }
+  return finish(state, std::move(sol));
 }
 
 }  // namespace pb::solvers::sliding

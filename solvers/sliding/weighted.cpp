@@ -35,6 +35,17 @@
 //   - weights halved between a success and a failure instead of a fixed series: 112.
 //   - the series also on the mirrored board and with the children's order reversed, the budget
 //     shared (2 or 4 variants): 111-112; going on after the first way found in an iteration: 129.
+// Round 4 (docs/PERFORMANCE.md): solve_reduced runs the board and its mirror image on two threads,
+// so each series gets 8 M nodes for about the wall time 2 M took one after the other (6 M: 109.7,
+// 10 M: 109.2 on all 50, before the two changes below); thresholds rise by at least two moves'
+// weight (PdbIda::run); stretches ending on a board with the blank in a corner are re-solved over
+// the tables (shorten_over_tables: -0.7 at 2 M nodes). Dropped: the best length shared between the
+// two threads as a cut (112.6 against 111.8 at 2 M, 109.9 against 109.7 at 6 M: the mirror image
+// is worth more as a second, different solution for the shortening passes than as a bound);
+// stretches of 60-80 moves searched with the whole series of weights (110.6-111.0 against 111.1
+// for 48 moves at 5/4 and 1, for 1.7x the time); prefetching the children's table entries (no
+// change in ns a node).
+//
 // The heuristic: the partition's mean bound is 80.8 on 50 random boards against 78.4 for
 // Manhattan + linear conflicts, where optimal solutions are ~100 moves. A second base partition
 // (rows, and columns by reflection) gave 110 again for 25% more time; 6-6-6-6 tables would add
@@ -263,7 +274,10 @@ class PdbIda {
         reached_ = below;
         return false;
       }
-      bound = next;
+      // Weighted, the next threshold is often only a unit or two above this one (f = den g + num h
+      // takes many values), and each iteration repeats the last: it moves on by at least the
+      // weight of kStep moves instead (node-limited on the 50 boards: 108.1 moves against 108.9).
+      bound = num_ == den_ ? next : std::max(next, bound + kStep * den_);
     }
   }
   int reached() const { return reached_; }
@@ -271,6 +285,7 @@ class PdbIda {
  private:
   static constexpr long kFound = -1;
   static constexpr long kAborted = -2;
+  static constexpr long kStep = 2;
 
   long dfs(int g, long bound, int prev, const Eval& e) {
     const long f = static_cast<long>(den_) * g + static_cast<long>(num_) * e.h;
@@ -329,10 +344,120 @@ class PdbIda {
 // the best length so far, while the node budget lasts (a search that runs out of it ends the
 // series). Measured on random boards (bench_sliding_random --side 5, docs/PERFORMANCE.md).
 constexpr int kWeights[][2] = {{2, 1}, {7, 4}, {8, 5}, {3, 2}, {10, 7}, {4, 3}, {9, 7}, {5, 4}, {6, 5}};
-constexpr std::uint64_t kNodes = 2'000'000;
-// With the small tables (the tests' and CI's, see weighted.hpp) a quarter of it: enough for a way
-// home at w = 2 on the boards tried, and the sanitizer build runs several boards.
-constexpr std::uint64_t kSmallNodes = kNodes / 4;
+// 8 M nodes is ~0.75 s of one core (solve_reduced runs the board and its mirror image on a core
+// each); 2 M gave 111.8 moves on the 50 boards, 6 M 109.7, 10 M 109.2.
+constexpr std::uint64_t kNodes = 8'000'000;
+// With the small tables (the tests' and CI's, see weighted.hpp) 500 k: enough for a way home at
+// w = 2 on the boards tried, and the sanitizer build runs several boards.
+constexpr std::uint64_t kSmallNodes = 500'000;
+// Past this much wall time after the tables are loaded the series stops with what it has (and the
+// stretches below past kStretchTime): the node budget is what normally ends it, this keeps a
+// board under ~2 s when other programs hold the cores.
+constexpr auto kSeriesTime = std::chrono::milliseconds(1200);
+constexpr auto kStretchTime = std::chrono::milliseconds(1450);
+
+// Re-solving stretches that end with the blank in a corner (shorten_over_tables): 48 moves back
+// from such a board, 200 k nodes a stretch, 1 M in all (a quarter with the small tables); weights
+// 5/4 then optimal, each pruned by the stretch's length.
+constexpr int kStretchWindow = 48;
+constexpr std::uint64_t kStretchNodes = 200'000;
+constexpr std::uint64_t kStretchTotal = 1'000'000;
+constexpr int kStretchWeights[][2] = {{5, 4}, {1, 1}};
+
+// The symmetry of the square that takes corner cell `corner` to the goal's blank corner (the last
+// cell), applied to cell `c`: a half turn for the first cell, a flip for the other two corners.
+int to_goal_corner(int corner, int c) {
+  constexpr int m = kSide - 1;
+  const int r = c / kSide, q = c % kSide;
+  if (corner == 0) return (m - r) * kSide + (m - q);
+  if (corner == m) return (m - r) * kSide + q;
+  if (corner == m * kSide) return r * kSide + (m - q);
+  return c;
+}
+
+bool is_corner(int c) { return c == 0 || c == kSide - 1 || c == kSide * (kSide - 1) || c == kCells - 1; }
+
+// A way from `from` to `to` (whose blank is in a corner) shorter than `len` moves, found over the
+// tables: `to` is turned into the goal by a symmetry of the square and a renaming of the tiles
+// (moves are tile names, so a way maps back by the renaming alone), `from` with it.
+bool shorter_segment(const Tables& t, const std::uint8_t* from, const std::uint8_t* to, int len,
+                     const Limits& limits, std::uint64_t cap, std::uint64_t& nodes, std::vector<Move>& way) {
+  int corner = 0;
+  while (to[corner] != 0) ++corner;
+  std::array<int, kCells> label{}, back{};
+  for (int c = 0; c < kCells; ++c)
+    if (to[c] != 0) {
+      label[to[c]] = to_goal_corner(corner, c) + 1;
+      back[static_cast<std::size_t>(label[to[c]])] = to[c];
+    }
+  State s{kSide, kSide, std::vector<int>(kCells)};
+  for (int c = 0; c < kCells; ++c) s.tiles[static_cast<std::size_t>(to_goal_corner(corner, c))] = from[c] == 0 ? 0 : label[from[c]];
+  Limits capped = limits;
+  capped.max_nodes = cap;
+  Budget budget(capped);
+  bool found = false;
+  for (const auto& w : kStretchWeights) {
+    PdbIda ida(t, s, budget, w[0], w[1]);
+    std::vector<Move> moves;
+    int first_bound = 0;
+    if (ida.run(moves, first_bound, len)) {
+      found = true;
+      len = static_cast<int>(moves.size());
+      way = std::move(moves);
+    } else if (!budget.exhausted()) {
+      break;  // nothing shorter
+    }
+    if (budget.exhausted()) break;
+  }
+  nodes += budget.nodes();
+  if (found)
+    for (Move& m : way) m = back[static_cast<std::size_t>(m)];
+  return found;
+}
+
+// Shortens `moves` (a solution of `start`) by re-solving stretches that end on a board with the
+// blank in a corner, over the tables: the last kStretchWindow moves before each such board (the
+// goal among them), newest first. shorten.hpp does the same between any two boards but only over
+// Manhattan distance, which is too weak past ~32 moves; a solution passes a corner 5-12 times.
+std::uint64_t shorten_over_tables(const Tables& t, const State& start, std::vector<Move>& moves,
+                                  const Limits& limits, std::uint64_t total) {
+  std::uint64_t nodes = 0;
+  auto boards_of = [&] {
+    std::vector<std::array<std::uint8_t, kCells>> boards(moves.size() + 1);
+    std::array<std::uint8_t, kCells> b{}, pos{};
+    for (int c = 0; c < kCells; ++c) {
+      b[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(start.tiles[static_cast<std::size_t>(c)]);
+      pos[b[static_cast<std::size_t>(c)]] = static_cast<std::uint8_t>(c);
+    }
+    boards[0] = b;
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      const int tile = moves[k], from = pos[static_cast<std::size_t>(tile)], to = pos[0];
+      b[static_cast<std::size_t>(to)] = static_cast<std::uint8_t>(tile);
+      b[static_cast<std::size_t>(from)] = 0;
+      pos[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+      pos[0] = static_cast<std::uint8_t>(from);
+      boards[k + 1] = b;
+    }
+    return boards;
+  };
+  auto boards = boards_of();
+  for (int j = static_cast<int>(moves.size()); j > 0 && nodes < total && !limits.out_of_time(); --j) {
+    const auto& to = boards[static_cast<std::size_t>(j)];
+    int blank = 0;
+    while (to[static_cast<std::size_t>(blank)] != 0) ++blank;
+    if (!is_corner(blank)) continue;
+    const int i = std::max(0, j - kStretchWindow);
+    std::vector<Move> way;
+    if (shorter_segment(t, boards[static_cast<std::size_t>(i)].data(), to.data(), j - i, limits,
+                        std::min(kStretchNodes, total - nodes), nodes, way)) {
+      moves.erase(moves.begin() + i, moves.begin() + j);
+      moves.insert(moves.begin() + i, way.begin(), way.end());
+      boards = boards_of();
+      j = i + static_cast<int>(way.size()) + 1;  // the loop steps back from the end of the new way
+    }
+  }
+  return nodes;
+}
 
 }  // namespace
 
@@ -361,8 +486,10 @@ Solution solve_weighted(const State& state, const Limits& limits) {
     return sol;
   }
   const Tables& t = *tables.value();
+  const auto start = Limits::Clock::now();
   Limits capped = limits;
   capped.max_nodes = std::min(limits.max_nodes, t.small ? kSmallNodes : kNodes);
+  capped.deadline = std::min(limits.deadline, start + kSeriesTime);
   Budget budget(capped);
   int below = INT_MAX;
   bool proved = false;
@@ -388,6 +515,16 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   }
   sol.method = "restarting weighted IDA* (shortest at w = " + weight + ") over " + t.name +
                (t.built ? ", built now" : "") + (note.empty() ? "" : "; " + note);
+  if (!proved) {
+    Limits stretch = limits;
+    stretch.deadline = std::min(limits.deadline, start + kStretchTime);
+    const std::size_t before = sol.moves.size();
+    const std::uint64_t total = std::min(t.small ? kStretchTotal / 4 : kStretchTotal,
+                                         limits.max_nodes - std::min(limits.max_nodes, sol.nodes));
+    sol.nodes += shorten_over_tables(t, state, sol.moves, stretch, total);
+    if (sol.moves.size() < before)
+      sol.method += ", " + std::to_string(before - sol.moves.size()) + " moves saved on stretches to a corner";
+  }
   sol.status = Status::kSolved;
   sol.optimal = proved || static_cast<int>(sol.moves.size()) == sol.lower_bound;
   if (sol.optimal) sol.lower_bound = static_cast<int>(sol.moves.size());

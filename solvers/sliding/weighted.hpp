@@ -30,7 +30,9 @@ bool weighted_covers(int rows, int cols);
 std::uint64_t weighted_table_bytes(WeightedTables tables);
 
 // A short solution of a 5x5 board (not proved minimal), or kGaveUp when no tables fit the limits
-// or the search ran out of its node budget or a limit (the caller then reduces the board).
+// or the search ran out of its node budget or a limit (the caller then reduces the board). Besides
+// the limits, the search stops ~1.5 s (wall) after the tables are loaded, keeping what it has.
+// Safe to call from several threads at once (the tables are shared read-only).
 Solution solve_weighted(const State& state, const Limits& limits);
 
 // Like solve_manhattan_below (optimal.hpp) on a board of 17..36 cells: only solutions shorter than

@@ -104,7 +104,7 @@ TEST(SlidingWeighted, ThreadedFiveByFiveBuildAgrees) {
 
 // Random boards: solved through solve() by the weighted search (not the fallback) and replayed.
 // A loose quality check, not a timing: the small tables are much weaker than the full ones (these
-// two boards take 155 and 114 moves; with the full tables random boards average ~113, and the
+// two boards take 155 and 114 moves; with the full tables random boards average ~109, and the
 // reduction alone took 170 tile by tile).
 TEST(SlidingWeighted, RandomBoardsSolvedShort) {
   std::mt19937 rng(56);
