@@ -440,6 +440,7 @@ constexpr std::uint64_t kLinesNodes = 2'000'000;
 // mean length from 332 to 280 moves (bench_sliding_random, 0.4 s CPU a board); on 7x7, 8x8 and
 // 6x10 the stages mostly ran out of nodes: 0.5 s more a board for no shorter solutions.
 constexpr int kLinesCells = 36;
+constexpr std::uint64_t kCornerNodes = 2'000'000;
 
 // The first row, then the first column with the row kept home (both at once needed 1.7x the time
 // for a longer result), then the same on the corner left; the reduction takes over where a stage
@@ -469,7 +470,11 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
   Solution sol;
   std::vector<int> to_global;
   if (done == 2) {
-    sol = lines_then_reduce(corner_of(rest.tiles, rest.rows, rest.cols, 1, 1, to_global), limits, corner);
+    // The corner left (5x5 of a 6x6 board) gets round 3's budget, not a 5x5 board's own: 8 M
+    // nodes there took the slowest 6x6 board from 1.3 to 2.2 s wall for one move in 300.
+    Limits for_corner = limits;
+    for_corner.max_nodes = std::min(limits.max_nodes, kCornerNodes);
+    sol = lines_then_reduce(corner_of(rest.tiles, rest.rows, rest.cols, 1, 1, to_global), for_corner, corner);
     for (Move& m : sol.moves) m = to_global[static_cast<std::size_t>(m)];
   } else {
     sol = reduce_and_finish(rest, limits, corner);
