@@ -668,7 +668,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"stride_probe_rows", &Params::stride_probe_rows, 1, 10000, "rows scanned to guess the cell size for that subsampling"},
     {"max_cell_fraction", &Params::max_cell_fraction, 0.01, 1, "largest cell side, fraction of the image's shorter side"},
     {"max_cell_aspect", &Params::max_cell_aspect, 1, 10, "longer side / shorter side of a cell's bounding box"},
-    {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%)"},
+    {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)"},
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},

@@ -38,7 +38,7 @@ struct Params {
   int stride_probe_rows = 48;    // rows scanned to guess the cell size for that subsampling
   double max_cell_fraction = 0.3;  // largest cell side, fraction of the image's shorter side
   double max_cell_aspect = 1.3;  // longer side / shorter side of a cell's bounding box
-  double min_cell_fill = 0.8;    // cell area / bounding-box area (rounded corners cost ~3%)
+  double min_cell_fill = 0.7;    // cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
   // Lattice.
