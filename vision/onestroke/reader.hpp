@@ -50,6 +50,12 @@ struct Params {
   bool square_lattice = true;    // one pitch for both axes (the game's lattice is square; false for a
                                  // frame scaled anisotropically)
   int max_side = 12;             // most sites per board side (the game goes to 9 x 8)
+  // Grid lines: thin lines between the cells instead of gaps join the cells' grey regions; the
+  // lattice is then read from the lines' period when no separate squares make one.
+  double min_line_correlation = 0.3;   // least autocorrelation of the luminance steps at the pitch
+  double max_line_centre_ratio = 0.25; // most steps inside the cells (a fifth of a pitch or more from a line) / at the lines
+  double max_line_pitch_spread = 0.04; // most difference of an axis's line spacing from the common pitch, fraction of it
+  double max_line_ratio = 0.12;        // widest line, fraction of the pitch (wider: gaps, not lines)
 
   // Site classification, on a grid of samples inside each site's cell.
   double inner_fraction = 0.6;   // side of the sampled square, fraction of the cell side
