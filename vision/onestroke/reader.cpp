@@ -44,6 +44,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <queue>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -346,7 +347,11 @@ class Reader {
   Kind kind(const SiteSamples& s) const;
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
-                                      double contrast, std::pair<int, int> corner);
+                                      double contrast, std::pair<int, int> corner,
+                                      const std::set<std::pair<int, int>>& grey_band);
+  std::optional<std::set<std::pair<int, int>>> grey_band(const std::vector<std::pair<int, int>>& board,
+                                                         std::pair<int, int> head, double contrast);
+  int joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat);
 
   const cv::Mat& img_;
   const Params& p_;
@@ -668,10 +673,11 @@ Kind Reader::kind(const SiteSamples& s) const {
 // that may be wrong, so the board is refused. Says which site, or nothing when all are clear.
 std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
                                             const std::map<std::pair<int, int>, int>& region_of, int board_id,
-                                            double contrast, std::pair<int, int> corner) {
+                                            double contrast, std::pair<int, int> corner,
+                                            const std::set<std::pair<int, int>>& grey_band) {
   std::vector<int> levels, tints[3];
   for (const auto& at : board)
-    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree) {
+    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree && grey_band.count(at) == 0U) {
       const Tone t = tone_of(s.grey_px);
       levels.push_back(t.lum);
       for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
@@ -693,7 +699,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
     // Named as the board text counts rows and columns (the row above the board is -1).
     const std::string where = "site (" + std::to_string(at.first - corner.first) + ", " +
                               std::to_string(at.second - corner.second) + ")";
-    if (k == Kind::kFree) {
+    if (k == Kind::kFree && grey_band.count(at) == 0U) {
       const Tone t = tone_of(s.grey_px);
       if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
         return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
@@ -727,6 +733,121 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
              "(puzzlebot learn fits a profile)";
   }
   return std::nullopt;
+}
+
+// Whether the gap between neighbouring sites a and b shows `tone` all across (the band's joint
+// between two steps of the path: 1), something else (a gap of page or a grid line: 0), or a mix (-1).
+// Probed at five places along the shared edge, each a short run of samples across the gap.
+int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat) {
+  const cv::Point2d ca = lat_.centre({a.first, a.second}), cb = lat_.centre({b.first, b.second});
+  const cv::Point2d mid = (ca + cb) * 0.5;
+  const bool across_x = a.first == b.first;  // neighbours in a row: the gap runs up and down
+  const double pitch = across_x ? lat_.pitch_x : lat_.pitch_y;
+  // Inside the gap only: the cat's cell, at one end of the band, is not the band's tone.
+  const double gap = std::max(0.0, (pitch - (across_x ? lat_.cell.width : lat_.cell.height)) / 2 - 1);
+  int same = 0, other = 0;
+  for (double u : {-0.2, -0.1, 0.0, 0.1, 0.2}) {
+    double worst = 0;
+    for (double v = -gap; v <= gap + 1e-9; v += 1) {
+      const cv::Point2d q = across_x ? cv::Point2d(mid.x + v, mid.y + u * lat_.pitch_y) : cv::Point2d(mid.x + u * lat_.pitch_x, mid.y + v);
+      const int x = static_cast<int>(std::lround(q.x)), y = static_cast<int>(std::lround(q.y));
+      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) return 0;
+      const cv::Vec3b& px = img_.at<cv::Vec3b>(y, x);
+      const Tone t = tone_of({Bgr{px[0], px[1], px[2]}});
+      worst = std::max(worst, std::abs(t.lum - tone.lum) + static_cast<double>(t.tint_distance(tone)));
+    }
+    (worst <= tol ? same : other) += 1;
+  }
+  // Next to the cat, its ears, tail or feet may cover part of the joint.
+  const int enough = at_cat ? 2 : 4;
+  return same >= enough ? 1 : other >= (at_cat ? 5 : 4) ? 0 : -1;
+}
+
+// Visited cells drawn in a grey (or a tint too pale to count as colour) of their own: the free-looking
+// cells of the board fall into two clearly different, each flat, tones; the cells of one tone are the
+// band when the band's joints link them, one step at a time, into a single path that ends at the cat,
+// and the other tone's cells are not linked at all (a skin's darker hole cells are not a path). Returns
+// the band's sites (none when the cells are of one tone), or nullopt when there are two tones and the
+// reading is not that clear-cut (the board is refused: either tone could be the free cells).
+std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector<std::pair<int, int>>& board,
+                                                               std::pair<int, int> head, double contrast) {
+  std::vector<std::pair<int, int>> cells;
+  std::vector<Tone> tones;
+  for (const auto& at : board)
+    if (at != head && kind(site(at.first, at.second)) == Kind::kFree) cells.push_back(at), tones.push_back(tone_of(site(at.first, at.second).grey_px));
+  if (cells.size() < 2) return std::set<std::pair<int, int>>{};
+  auto dist = [](const Tone& x, const Tone& y) { return std::abs(x.lum - y.lum) + x.tint_distance(y); };
+  // Two tones: start from the two most different cells, then assign to the nearer and take medians.
+  std::size_t i0 = 0, i1 = 0;
+  for (std::size_t i = 0; i < tones.size(); ++i)
+    for (std::size_t j = i + 1; j < tones.size(); ++j)
+      if (dist(tones[i], tones[j]) > dist(tones[i0], tones[i1])) i0 = i, i1 = j;
+  const double tol = std::max(3.0, p_.max_grey_spread * contrast);
+  if (dist(tones[i0], tones[i1]) <= tol) return std::set<std::pair<int, int>>{};  // one tone
+  std::array<Tone, 2> centre{tones[i0], tones[i1]};
+  std::vector<int> side(cells.size(), 0);
+  for (int pass = 0; pass < 3; ++pass) {
+    std::array<std::vector<Bgr>, 2> members;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      side[i] = dist(tones[i], centre[0]) <= dist(tones[i], centre[1]) ? 0 : 1;
+      const Tone& t = tones[i];
+      members[static_cast<std::size_t>(side[i])].push_back({t.lum + t.tint[0], t.lum + t.tint[1], t.lum + t.tint[2]});
+    }
+    for (std::size_t k = 0; k < 2; ++k)
+      if (!members[k].empty()) centre[k] = tone_of(members[k]);
+  }
+  // Each tone flat (every cell near its own), and the two far apart for that flatness.
+  const double apart = dist(centre[0], centre[1]);
+  double spread = 0;
+  for (std::size_t i = 0; i < cells.size(); ++i) spread = std::max<double>(spread, dist(tones[i], centre[static_cast<std::size_t>(side[i])]));
+  if (apart < p_.min_band_tone_step || spread > tol || apart < 3 * spread) return std::set<std::pair<int, int>>{};
+  // From here on the cells are of two tones: a band, or a reading that is not clear (refused).
+  // A joint shows its cells' tone; a gap without one the page (or a grid line): within what the free
+  // cells' grey may vary, and nearer to the cells' tone than to the page's.
+  auto joint_tol = [&](const Tone& t) { return std::min<double>(tol + p_.max_tint_spread, dist(t, page_) / 2.0); };
+  std::set<std::pair<int, int>> band;
+  int bands = 0;
+  for (int k = 0; k < 2; ++k) {
+    std::set<std::pair<int, int>> mine;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (side[i] == k) mine.insert(cells[i]);
+    // Joints among this tone's cells and the cat: degree per node, and the edges for connectivity.
+    std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> links;
+    bool clear = true;
+    int edges = 0;
+    std::set<std::pair<int, int>> nodes = mine;
+    nodes.insert(head);
+    for (const auto& a : nodes)
+      for (const auto& d : {std::pair{0, 1}, std::pair{1, 0}}) {
+        const std::pair<int, int> b{a.first + d.first, a.second + d.second};
+        if (nodes.count(b) == 0U) continue;
+        const int j = joined(a, b, centre[static_cast<std::size_t>(k)], joint_tol(centre[static_cast<std::size_t>(k)]),
+                             a == head || b == head);
+        if (j < 0) clear = false;
+        if (j == 1) links[a].push_back(b), links[b].push_back(a), ++edges;
+      }
+    if (!clear) return std::nullopt;
+    if (edges == 0) continue;  // not linked at all: the free cells
+    // A simple path through all of this tone's cells that ends at the cat.
+    bool path = edges == static_cast<int>(mine.size()) && links[head].size() == 1;
+    for (const auto& n : nodes) path = path && !links[n].empty() && links[n].size() <= 2;
+    if (path) {  // connected: walk from the cat
+      std::set<std::pair<int, int>> seen{head};
+      std::vector<std::pair<int, int>> todo{head};
+      while (!todo.empty()) {
+        const auto at = todo.back();
+        todo.pop_back();
+        for (const auto& n : links[at])
+          if (seen.insert(n).second) todo.push_back(n);
+      }
+      path = seen.size() == nodes.size();
+    }
+    if (!path) return std::nullopt;  // linked, but not as one path to the cat
+    band = mine;
+    ++bands;
+  }
+  if (bands != 1) return std::nullopt;
+  return band;
 }
 
 // Shows the sink what was found before `e`: grey squares (the one-size group green, the rest red)
@@ -855,7 +976,12 @@ Result<Reading> Reader::run() {
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
   stage_ = 5;
-  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}))
+  const auto two_tones = grey_band(board, head, contrast);
+  if (!two_tones)
+    return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
+                         "in this look? (puzzlebot learn fits a profile)"));
+  const std::set<std::pair<int, int>>& grey_visited = *two_tones;
+  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
   stage_ = 6;
 
@@ -892,6 +1018,9 @@ Result<Reading> Reader::run() {
       if (at == head) {
         st.sites[i] = Site::kVisited;
         out.confidence[i] = best > 0 ? (best - second) / best : 0.0;
+      } else if (grey_visited.count(at) != 0U) {
+        st.sites[i] = Site::kVisited;
+        out.confidence[i] = s.grey / n;
       } else if (kind(s) == Kind::kFree) {
         st.sites[i] = Site::kFree;
         out.confidence[i] = s.grey / n;
@@ -946,6 +1075,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
     {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},

@@ -67,6 +67,9 @@ struct Params {
   double max_hole_grey = 0.1;    // most grey samples in a hole (a numbered cell is not a hole)
   int max_tint_spread = 9;       // ... and from their tint by at most this, |dB|+|dG|+|dR| after taking out the
                                  // grey level (a pale band is not a free cell)
+  int min_band_tone_step = 10;   // visited cells in a grey of their own (linked into a path to the cat by the
+                                 // band's joints): least difference from the free cells' tone, levels
+                                 // (|dL| + tint distance)
   double min_coloured_fraction = 0.15;  // coloured samples that make a band cell or the cat
   int cat_colour_distance = 90;  // |dB|+|dG|+|dR| beyond which a coloured sample is not band colour
   double min_cat_score = 0.2;    // least fraction of non-band samples (face, eyes, cat colour) on the cat
