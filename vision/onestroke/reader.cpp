@@ -737,16 +737,18 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
 
 // Whether the gap between neighbouring sites a and b shows `tone` all across (the band's joint
 // between two steps of the path: 1), something else (a gap of page or a grid line: 0), or a mix (-1).
-// Probed at five places along the shared edge, each a short run of samples across the gap.
+// Probed at nine places along the middle 60% of the shared edge, each a short run of samples across
+// the gap.
 int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat) {
   const cv::Point2d ca = lat_.centre({a.first, a.second}), cb = lat_.centre({b.first, b.second});
   const cv::Point2d mid = (ca + cb) * 0.5;
   const bool across_x = a.first == b.first;  // neighbours in a row: the gap runs up and down
   const double pitch = across_x ? lat_.pitch_x : lat_.pitch_y;
-  // Inside the gap only: the cat's cell, at one end of the band, is not the band's tone.
-  const double gap = std::max(0.0, (pitch - (across_x ? lat_.cell.width : lat_.cell.height)) / 2 - 1);
+  // The middle half of the gap only: the cat's cell, at one end of the band, is not the band's tone,
+  // and the measured cell side may be short by a sample's width.
+  const double gap = std::max(0.0, (pitch - (across_x ? lat_.cell.width : lat_.cell.height)) / 4);
   int same = 0, other = 0;
-  for (double u : {-0.2, -0.1, 0.0, 0.1, 0.2}) {
+  for (double u : {-0.3, -0.225, -0.15, -0.075, 0.0, 0.075, 0.15, 0.225, 0.3}) {
     double worst = 0;
     for (double v = -gap; v <= gap + 1e-9; v += 1) {
       const cv::Point2d q = across_x ? cv::Point2d(mid.x + v, mid.y + u * lat_.pitch_y) : cv::Point2d(mid.x + u * lat_.pitch_x, mid.y + v);
@@ -758,9 +760,9 @@ int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& ton
     }
     (worst <= tol ? same : other) += 1;
   }
-  // Next to the cat, its ears, tail or feet may cover part of the joint.
-  const int enough = at_cat ? 2 : 4;
-  return same >= enough ? 1 : other >= (at_cat ? 5 : 4) ? 0 : -1;
+  // Next to the cat, its ears, tail or feet may cover most of the joint.
+  if (at_cat) return same >= 2 ? 1 : same == 0 ? 0 : -1;
+  return same >= 7 ? 1 : other >= 7 ? 0 : -1;
 }
 
 // Visited cells drawn in a grey (or a tint too pale to count as colour) of their own: the free-looking
