@@ -466,6 +466,11 @@ Result<std::vector<Square>> Reader::find_squares(int split) {
     if (w < p_.min_cell_px || h < p_.min_cell_px || w > max_side || h > max_side) continue;
     if (std::max(w, h) > p_.max_cell_aspect * std::min(w, h)) continue;
     if (area < p_.min_cell_fill * mw * mh) continue;
+    // A cell, square or round, is centred in its box; three cells that grid lines join into an L fill
+    // 75% of theirs, as a disc does, but their mass sits a sixth of the box off its centre.
+    const double off_x = centroids.at<double>(i, 0) - (s[cv::CC_STAT_LEFT] + (mw - 1) / 2);
+    const double off_y = centroids.at<double>(i, 1) - (s[cv::CC_STAT_TOP] + (mh - 1) / 2);
+    if (std::abs(off_x) > p_.max_centroid_offset * mw || std::abs(off_y) > p_.max_centroid_offset * mh) continue;
     // Samples x0..x0+mw-1 (times k) cover the cell: their middle is its centre, within k/2.
     squares.push_back({{content_.x + (s[cv::CC_STAT_LEFT] + (mw - 1) / 2) * k,
                         content_.y + (s[cv::CC_STAT_TOP] + (mh - 1) / 2) * k},
@@ -507,6 +512,12 @@ Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
   // One row or one column of cells: the lattice is square, the other axis borrows the pitch.
   if (!fx) fx = AxisFit{fy->pitch * w / h, *std::min_element(xs.begin(), xs.end()), 0};
   if (!fy) fy = AxisFit{fx->pitch * h / w, *std::min_element(ys.begin(), ys.end()), 0};
+  // Both axes measured: on a square lattice they agree (a few cells far apart may be fitted with one
+  // site too few between them on one axis when cells nearly touch; the other axis then tells).
+  if (p_.square_lattice && fx->span > 0 && fy->span > 0 &&
+      std::abs(fx->pitch - fy->pitch) > p_.max_pitch_spread * std::max(fx->pitch, fy->pitch))
+    return no_board("the grey squares' rows and columns are spaced differently (" + std::to_string(fx->pitch).substr(0, 5) +
+                    " and " + std::to_string(fy->pitch).substr(0, 5) + " px)");
   if (p_.square_lattice && fx->span + fy->span > 0) {
     // One pitch for both axes, weighted by how many sites each axis's estimate spans (a pitch
     // measured over 7 sites is 7 times as precise as one measured over 1).
@@ -1059,12 +1070,14 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_cell_fraction", &Params::max_cell_fraction, 0.01, 1, "largest cell side, fraction of the image's shorter side"},
     {"max_cell_aspect", &Params::max_cell_aspect, 1, 10, "longer side / shorter side of a cell's bounding box"},
     {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)"},
+    {"max_centroid_offset", &Params::max_centroid_offset, 0, 0.5, "most distance of a cell's centroid from its box's centre, fraction of the side (an L of joined cells: 0.08)"},
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
     {"max_offset", &Params::max_offset, 0, 0.5, "largest distance of a cell's centre from its lattice site, pitches"},
     {"min_aligned", &Params::min_aligned, 0, 1, "least fraction of cell candidates that sit on the lattice"},
     {"min_free_cells", &Params::min_free_cells, 1, 1000, "grey cells needed to fit a lattice"},
+    {"max_pitch_spread", &Params::max_pitch_spread, 0, 1, "square lattice: most difference of the columns' and the rows' pitch, fraction of the larger"},
     {"square_lattice", &Params::square_lattice, 0, 1, "one pitch for both axes (the game's lattice is square; false for a frame scaled anisotropically)"},
     {"max_side", &Params::max_side, 2, 1000, "most sites per board side (the game goes to 9 x 8)"},
     {"min_line_correlation", &Params::min_line_correlation, 0, 1, "grid lines: least autocorrelation of the luminance steps at the pitch"},

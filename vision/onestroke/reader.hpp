@@ -39,6 +39,8 @@ struct Params {
   double max_cell_fraction = 0.3;  // largest cell side, fraction of the image's shorter side
   double max_cell_aspect = 1.3;  // longer side / shorter side of a cell's bounding box
   double min_cell_fill = 0.7;    // cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)
+  double max_centroid_offset = 0.04;  // most distance of a cell's centroid from its box's centre, fraction of the
+                                      // side (an L of joined cells: 0.08)
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
   // Lattice.
@@ -47,6 +49,8 @@ struct Params {
   double max_offset = 0.2;       // largest distance of a cell's centre from its lattice site, pitches
   double min_aligned = 0.7;      // least fraction of cell candidates that sit on the lattice
   int min_free_cells = 2;        // grey cells needed to fit a lattice
+  double max_pitch_spread = 0.06;  // square lattice: most difference of the columns' and the rows' pitch, fraction
+                                   // of the larger
   bool square_lattice = true;    // one pitch for both axes (the game's lattice is square; false for a
                                  // frame scaled anisotropically)
   int max_side = 12;             // most sites per board side (the game goes to 9 x 8)
