@@ -21,7 +21,9 @@
 //  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour);
 //     a lone coloured site is the start whatever it shows (a face filling its cell).
 //  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
-//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes.
+//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes; they are
+//     read only when the cells fall into two flat tones and the band's joints (it fills the gap
+//     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
 //  finds no board (Params::theme).
 //
