@@ -39,6 +39,14 @@ void BM_ReadLetterbox1920x1080(benchmark::State& s) {
   style.height = 480;
   read_screen(s, os::letterbox(os::render(os::random_board(8, 8, 12, 7), style), {1920, 1080}));
 }
+void BM_Read1080x1920_9x8_grid_lines(benchmark::State& s) {
+  // Thin grey lines join the cells: the lattice comes from the lines' profiles (reader.cpp).
+  os::RenderStyle style;
+  style.grid_line = 0.025;
+  style.grid_colour = cv::Scalar::all(150);
+  style.corner = 0;
+  read_screen(s, os::render(os::random_board(9, 8, 12, 7), style));
+}
 void BM_RejectNoise1080x1920(benchmark::State& s) {
   const cv::Mat img = os::render_negative(os::Negative::kNoise, {1080, 1920}, 1);
   for (auto _ : s) benchmark::DoNotOptimize(os::read(img).ok());
@@ -49,6 +57,7 @@ BENCHMARK(BM_Read1080x1920_9x8_mid_jpeg80)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Read1440x3120_9x8)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Read480x854_6x6)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReadLetterbox1920x1080)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Read1080x1920_9x8_grid_lines)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RejectNoise1080x1920)->Unit(benchmark::kMillisecond);
 
 }  // namespace

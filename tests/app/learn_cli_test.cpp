@@ -33,16 +33,17 @@ class LearnCli : public ::testing::Test {
   void SetUp() override {
     dir_ = pb::testing::scratch_dir() / "learn";
     fs::create_directories(dir_);
-    // A skin of round cells: a disc fills less of its bounding box than the default Params ask of a
-    // cell (min_cell_fill), so they refuse it.
+    // A skin of warm-tinted cells: more colourful (chroma 36) than the default Params let a grey cell
+    // be (neutral_max_chroma), so they refuse it.
     truth_ = os::random_board(6, 5, 7, 21);
     os::RenderStyle style;
     style.width = 360;
     style.height = 640;
-    style.corner = 0.5;
-    shot_ = (dir_ / "round.png").string();
+    style.cell = cv::Scalar(186, 204, 222);
+    style.background = cv::Scalar(240, 247, 252);
+    shot_ = (dir_ / "warm.png").string();
     cv::imwrite(shot_, os::render(truth_, style));
-    board_ = write("round.txt", pb::solvers::onestroke::format(truth_));
+    board_ = write("warm.txt", pb::solvers::onestroke::format(truth_));
   }
   std::string write(const std::string& name, const std::string& text) const {
     std::ofstream(dir_ / name, std::ios::binary) << text;
@@ -62,7 +63,7 @@ TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
   ASSERT_EQ(learn.status, 0) << learn.err;
   const std::string profile = pb::testing::read_file(look);
   EXPECT_NE(profile.find("onestroke:"), std::string::npos) << profile;
-  EXPECT_NE(profile.find("min_cell_fill"), std::string::npos) << profile;  // what this skin needs
+  EXPECT_NE(profile.find("neutral_max_chroma"), std::string::npos) << profile;  // what this skin needs
   EXPECT_EQ(profile.find("samples_per_side"), std::string::npos) << "only the keys that differ: " << profile;
 
   const ProgramRun after = puzzlebot("solve " + shot_ + " --game onestroke --json --profile " + look);

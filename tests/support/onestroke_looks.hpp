@@ -4,7 +4,7 @@
 // Each family is one way the game (or a skin of it) may look; every image of a family varies the
 // rest at random: board, scale 0.5-2x of a 720x1280 phone, JPEG quality 60-100 or PNG, the whole
 // screen or the board cropped out. `must_read` families are the looks the reader promises to read
-// (issue #14); the others are probes, where refusing is fine and a wrong read is not.
+// (issue #14, and round cells since); the others are probes, where refusing is fine and a wrong read is not.
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -50,7 +50,7 @@ inline const std::vector<FamilyInfo>& families() {
       {Family::kTintedPage, "tinted page and cells", false},
       {Family::kOutlined, "outlined cells", false},
       {Family::kGridLines, "grid lines, no gaps", false},
-      {Family::kRoundCells, "round cells", false},
+      {Family::kRoundCells, "round cells", true},
       {Family::kPastelBand, "visited cells pale (chroma 15-45)", false},
       {Family::kGreyBand, "visited cells another grey", false},
   };

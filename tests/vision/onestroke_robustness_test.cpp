@@ -110,6 +110,80 @@ TEST(OnestrokeRobustness, RandomBoardsSizesAndDegradationsReadBackExactly) {
   EXPECT_EQ(ok, kCases);
 }
 
+TEST(OnestrokeRobustness, GridLinesThatJoinTheCellsAreReadFromTheLines) {
+  // Thin mid-grey lines instead of gaps: anti-aliased, they are as grey as the cells, so the cells
+  // make one grey region and the lattice comes from the lines (with grid lines turned off by
+  // max_line_ratio 0, the same screenshots are refused).
+  Params no_lines;
+  no_lines.max_line_ratio = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    cv::RNG rng(seed);
+    const State truth = random_board(rng.uniform(5, 10), rng.uniform(5, 9), seed % 2 == 0 ? 0 : 5, seed + 10);
+    RenderStyle style;
+    style.width = seed <= 3 ? 720 : 1080;
+    style.height = seed <= 3 ? 1280 : 1920;
+    style.grid_line = rng.uniform(0.015, 0.035);
+    style.grid_colour = cv::Scalar::all(rng.uniform(130, 170));
+    style.corner = 0;
+    const RenderLayout lay = layout(truth, style);
+    cv::Mat img = render(truth, style);
+    if (seed % 3 == 0) img = jpeg_roundtrip(img, 85);
+    const std::string what = "seed " + std::to_string(seed) + " line " + std::to_string(style.grid_line);
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << what << ": " << got.error().message;
+    EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(truth)) << what;
+    EXPECT_NEAR(got->lattice.pitch_x, lay.pitch, 0.02 * lay.pitch) << what;
+    EXPECT_NEAR(got->lattice.pitch_y, lay.pitch, 0.02 * lay.pitch) << what;
+    const auto head = got->cell_centre(truth.head);
+    const cv::Point2d want = lay.centre(truth.head) - cv::Point2d(0.5, 0.5);
+    EXPECT_NEAR(head.x, want.x, 0.08 * lay.pitch) << what;
+    EXPECT_NEAR(head.y, want.y, 0.08 * lay.pitch) << what;
+    EXPECT_FALSE(read(img, no_lines).ok()) << what << ": read without the lines";
+  }
+}
+
+TEST(OnestrokeRobustness, VisitedCellsInAGreyOfTheirOwnAreReadByTheBandsJoints) {
+  // A band darker or lighter than the free cells: its cells are linked by its joints into one path
+  // that ends at the cat, the free cells are not linked at all.
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const State truth = random_board(7, 6, 10, seed + 20);
+    RenderStyle style;
+    style.width = 720;
+    style.height = 1280;
+    style.band = cv::Scalar::all(seed % 2 == 0 ? 150 : 226);  // on cells of 209, a page of 249
+    cv::Mat img = render(truth, style);
+    if (seed > 2) img = jpeg_roundtrip(img, 85);
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << seed << ": " << got.error().message;
+    EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(truth)) << seed;
+  }
+}
+
+TEST(OnestrokeRobustness, HolesDrawnAsCellsOfAnotherGreyAreRefused) {
+  // Some skins draw holes as darker cells: two greys, but the darker cells are no path to the cat.
+  // Which grey is free cannot be told from the picture alone, so the board is refused.
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const State truth = random_board(7, 6, seed % 2 == 0 ? 0 : 6, seed + 30);
+    RenderStyle style;
+    style.width = 720;
+    style.height = 1280;
+    cv::Mat img = render(truth, style);
+    const RenderLayout lay = layout(truth, style);
+    int holes = 0;
+    for (int r = 0; r < truth.rows; ++r)
+      for (int c = 0; c < truth.cols; ++c)
+        if (truth.at({r, c}) == Site::kNone) {
+          const cv::Point2d m = lay.centre({r, c});
+          cv::rectangle(img, cv::Rect2d(m.x - lay.cell / 2, m.y - lay.cell / 2, lay.cell, lay.cell), cv::Scalar::all(170),
+                        cv::FILLED);
+          ++holes;
+        }
+    ASSERT_GT(holes, 0) << seed;
+    auto got = read(jpeg_roundtrip(img, 90));
+    EXPECT_FALSE(got.ok()) << seed << " was read as\n" << (got.ok() ? solvers::onestroke::format(got->state) : "");
+  }
+}
+
 TEST(OnestrokeRobustness, CatOfTheBandsOwnColourIsStillFound) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const State truth = random_board(7, 6, 12, seed);

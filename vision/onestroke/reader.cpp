@@ -11,21 +11,28 @@
 //     equal-sized squares wins, so chrome capsules, text and photos drop out).
 //  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
 //     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
+//     When no lattice of squares is found, a skin with grid lines may have joined the cells into one
+//     grey region: its luminance steps are then folded at the period of their autocorrelation, and
+//     the lattice is where the lines are, if they are thin, evenly spaced and the cells between them
+//     flat (lattice_from_lines).
 //  4. Sites: every lattice site reachable from the grey cells through cell-like sites is sampled
 //     inside its cell (the central part, so blur, rounded corners, the cat's ears and tail that
 //     spill into neighbouring sites, and the band's joints do not count) and classified.
 //  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour);
 //     a lone coloured site is the start whatever it shows (a face filling its cell).
 //  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
-//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes.
+//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes; they are
+//     read only when the cells fall into two flat tones and the band's joints (it fills the gap
+//     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
 //  finds no board (Params::theme).
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
 //    them; only the chroma limits (grey vs coloured) are fixed, in Params.
-//  - Hough lines / projection profiles for the lattice: the band's joints and holes break the
-//    periodicity; fitting centres of whole cells is exact and cheap.
+//  - Hough lines / projection profiles as the first way to the lattice: the band's joints and holes
+//    break the periodicity; fitting centres of whole cells is exact and cheap. Profiles are only the
+//    way when the cells have joined (grid lines), and are then checked hard.
 //  - Template-matching the cat: its colour and size change per level; "the coloured site least
 //    like the band" needs no template.
 //  - Downscaling large frames first: a letterboxed phone screen of 270x480 in a 1920x1080 frame has
@@ -39,6 +46,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <queue>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -157,6 +165,141 @@ std::optional<AxisFit> fit_axis(std::vector<double> v, double size, double nomin
   return AxisFit{pitch, (sx - pitch * si) / n, std::round((v.back() - v.front()) / pitch)};
 }
 
+// Grid lines (a skin with thin lines between the cells instead of gaps): anti-aliasing greys a thin
+// line, so the cells' grey regions join into one and no square stands for a cell. The lattice is
+// then read from the lines: luminance steps summed down each column and along each row of the
+// joined region peak at every line (and at the edges of holes and band cells, on the same lines),
+// once a pitch.
+
+// Luminance steps (B+G+R, central differences) summed down each column of `roi` (`across_x`, the
+// steps along x) and along each of its rows (`across_y`).
+void step_profiles(const cv::Mat& img, const cv::Rect& roi, std::vector<double>& across_x, std::vector<double>& across_y) {
+  std::vector<int> cols(static_cast<std::size_t>(roi.width), 0);
+  across_y.assign(static_cast<std::size_t>(roi.height), 0.0);
+  auto lum = [](const cv::Vec3b& q) { return q[0] + q[1] + q[2]; };
+  for (int y = 1; y + 1 < roi.height; ++y) {
+    const auto* up = img.ptr<cv::Vec3b>(roi.y + y - 1) + roi.x;
+    const auto* at = img.ptr<cv::Vec3b>(roi.y + y) + roi.x;
+    const auto* down = img.ptr<cv::Vec3b>(roi.y + y + 1) + roi.x;
+    int row = 0;
+    for (int x = 1; x + 1 < roi.width; ++x) {
+      cols[static_cast<std::size_t>(x)] += std::abs(lum(at[x + 1]) - lum(at[x - 1]));
+      row += std::abs(lum(down[x]) - lum(up[x]));
+    }
+    across_y[static_cast<std::size_t>(y)] = row;
+  }
+  across_x.assign(cols.begin(), cols.end());
+}
+
+// Autocorrelation of `v` (its mean taken out) at lags 0..max_lag, 1 at lag 0; each lag's sum is
+// divided by its overlap, so a long lag is not penalised for covering less.
+std::vector<double> autocorrelation(const std::vector<double>& v, int max_lag) {
+  const auto n = static_cast<int>(v.size());
+  std::vector<double> out(static_cast<std::size_t>(std::max(0, max_lag + 1)), 0.0);
+  if (n < 2) return out;
+  const double mean = std::accumulate(v.begin(), v.end(), 0.0) / n;
+  std::vector<double> d(v.size());
+  double var = 0;
+  for (int i = 0; i < n; ++i) d[static_cast<std::size_t>(i)] = v[static_cast<std::size_t>(i)] - mean, var += d[static_cast<std::size_t>(i)] * d[static_cast<std::size_t>(i)];
+  if (var <= 0) return out;
+  var /= n;
+  for (int lag = 0; lag <= max_lag && lag < n; ++lag) {
+    double sum = 0;
+    for (int i = 0; i + lag < n; ++i) sum += d[static_cast<std::size_t>(i)] * d[static_cast<std::size_t>(i + lag)];
+    out[static_cast<std::size_t>(lag)] = sum / (n - lag) / var;
+  }
+  return out;
+}
+
+// Where one axis's lines are, for a given pitch: the profile folded over one pitch peaks at the
+// lines' phase; each line is then found near its predicted place and pitch and phase are fitted to
+// them (least squares on the line indices).
+struct LineFit {
+  double pitch = 0, phase = 0;  // line k at phase + k * pitch, px from the profile's start
+  int lines = 0;                // lines found (strong enough to count)
+  double width = 0;             // a line's width, px (roughly: the fold's peak at half height)
+  double centre_ratio = 1;      // the fold's highest away from the lines / at the lines
+};
+
+std::optional<LineFit> fit_lines(const std::vector<double>& v, double pitch) {
+  const auto n = static_cast<int>(v.size());
+  if (pitch < 2 || n < pitch) return std::nullopt;
+  // A box of ~8% of a pitch merges a line's two edges into one peak at its middle.
+  const int h = std::max(1, static_cast<int>(std::lround(0.04 * pitch)));
+  std::vector<double> sm(v.size(), 0.0);
+  for (int i = 0; i < n; ++i) {
+    double sum = 0;
+    int cnt = 0;
+    for (int j = std::max(0, i - h); j <= std::min(n - 1, i + h); ++j) sum += v[static_cast<std::size_t>(j)], ++cnt;
+    sm[static_cast<std::size_t>(i)] = sum / cnt;
+  }
+  const int bins = std::max(2, static_cast<int>(std::lround(pitch)));
+  std::vector<double> fold(static_cast<std::size_t>(bins), 0.0), count(static_cast<std::size_t>(bins), 0.0);
+  for (int i = 0; i < n; ++i) {
+    const auto b = static_cast<std::size_t>(std::min(bins - 1, static_cast<int>(std::fmod(i, pitch) * bins / pitch)));
+    fold[b] += sm[static_cast<std::size_t>(i)];
+    count[b] += 1;
+  }
+  for (std::size_t b = 0; b < fold.size(); ++b) fold[b] /= std::max(1.0, count[b]);
+  const auto peak = static_cast<int>(std::max_element(fold.begin(), fold.end()) - fold.begin());
+  const double top = fold[static_cast<std::size_t>(peak)];
+  if (top <= 0) return std::nullopt;
+  LineFit out;
+  // Away from the line (a fifth of a pitch and more), the fold is flat: a peak there is another line
+  // (the pitch is a multiple of the true one) or a feature of the cells, not a grid.
+  double off = 0;
+  for (int b = 0; b < bins; ++b) {
+    const int d = std::min((b - peak + bins) % bins, (peak - b + bins) % bins);
+    if (d >= 0.2 * bins) off = std::max(off, fold[static_cast<std::size_t>(b)]);
+  }
+  out.centre_ratio = off / top;
+  int wide = 1;
+  for (int d = 1; d < bins / 2 && fold[static_cast<std::size_t>((peak + d) % bins)] >= top / 2; ++d) ++wide;
+  for (int d = 1; d < bins / 2 && fold[static_cast<std::size_t>((peak - d + bins) % bins)] >= top / 2; ++d) ++wide;
+  out.width = std::max(1.0, (wide - 2.0 * h) * pitch / bins);
+  // Each line: the strongest point within a third of a pitch of where the fold puts it.
+  const double phase = (peak + 0.5) * pitch / bins;
+  std::vector<std::pair<double, double>> found;  // (index, position)
+  std::vector<double> strength;
+  for (int k = 0; phase + k * pitch < n + 0.3 * pitch; ++k) {
+    const double at = phase + k * pitch;
+    const int lo = std::max(0, static_cast<int>(std::ceil(at - 0.3 * pitch)));
+    const int hi = std::min(n - 1, static_cast<int>(std::floor(at + 0.3 * pitch)));
+    if (lo > hi) continue;
+    int m = lo;
+    for (int i = lo; i <= hi; ++i)
+      if (sm[static_cast<std::size_t>(i)] > sm[static_cast<std::size_t>(m)]) m = i;
+    if (m == lo || m == hi) continue;  // no peak inside the window: no line there
+    double x = m;
+    const double a = sm[static_cast<std::size_t>(m - 1)], b = sm[static_cast<std::size_t>(m)], c = sm[static_cast<std::size_t>(m + 1)];
+    if (a - 2 * b + c < 0) x += 0.5 * (a - c) / (a - 2 * b + c);
+    found.push_back({k, x});
+    strength.push_back(b);
+  }
+  if (found.empty()) return std::nullopt;
+  const double strongest = *std::max_element(strength.begin(), strength.end());
+  double si = 0, sx = 0, sii = 0, six = 0, cnt = 0;
+  std::vector<std::pair<double, double>> lines;
+  for (std::size_t j = 0; j < found.size(); ++j) {
+    if (strength[j] < 0.3 * strongest) continue;  // a line between two band cells is covered
+    const auto [i, x] = found[j];
+    lines.push_back(found[j]);
+    si += i, sx += x, sii += i * i, six += i * x, cnt += 1;
+  }
+  out.lines = static_cast<int>(lines.size());
+  out.pitch = pitch;
+  out.phase = phase;
+  if (lines.size() >= 2 && cnt * sii - si * si > 0) {
+    out.pitch = (cnt * six - si * sx) / (cnt * sii - si * si);
+    out.phase = (sx - out.pitch * si) / cnt;
+  } else if (lines.size() == 1) {
+    out.phase = lines[0].second - lines[0].first * pitch;
+  }
+  for (const auto& [i, x] : lines)
+    if (std::abs(x - out.phase - i * out.pitch) > 0.1 * pitch) return std::nullopt;  // not one period
+  return out;
+}
+
 // What the samples of one site's cell showed.
 struct SiteSamples {
   int total = 0, grey = 0, background = 0, colour = 0, dark = 0;
@@ -200,16 +343,23 @@ class Reader {
   Result<std::vector<Square>> find_squares(int split);
   Error show(Error e) const;
   Result<Lattice> fit_lattice(std::vector<Square>& squares) const;
+  Result<Lattice> lattice_from_lines() const;
+  std::optional<int> cells_level() const;
   const SiteSamples& site(int row, int col);
   Kind kind(const SiteSamples& s) const;
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
-                                      double contrast, std::pair<int, int> corner);
+                                      double contrast, std::pair<int, int> corner,
+                                      const std::set<std::pair<int, int>>& grey_band);
+  std::optional<std::set<std::pair<int, int>>> grey_band(const std::vector<std::pair<int, int>>& board,
+                                                         std::pair<int, int> head, double contrast);
+  int joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat);
 
   const cv::Mat& img_;
   const Params& p_;
   DebugSink* debug_ = nullptr;
   std::vector<Square> candidates_, group_;  // every cell-like square, and the one-size group (for `debug_`)
+  cv::Rect merged_;   // the largest grey region's box, px: the board when grid lines join its cells
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
   Tone page_;         // the page: the commonest light grey, and its tint
@@ -297,6 +447,14 @@ Result<std::vector<Square>> Reader::find_squares(int split) {
   }
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 4, CV_32S);
+  int largest = 0;
+  for (int i = 1; i < n; ++i)
+    if (largest == 0 || stats.at<int>(i, cv::CC_STAT_AREA) > stats.at<int>(largest, cv::CC_STAT_AREA)) largest = i;
+  if (largest > 0) {
+    const int* s = stats.ptr<int>(largest);
+    merged_ = cv::Rect(content_.x + s[cv::CC_STAT_LEFT] * k, content_.y + s[cv::CC_STAT_TOP] * k,
+                       s[cv::CC_STAT_WIDTH] * k, s[cv::CC_STAT_HEIGHT] * k);
+  }
   const double max_side = p_.max_cell_fraction * std::min(img_.cols, img_.rows);
   // When subsampled, a cell spans about min_cell_samples samples: specks of JPEG noise of one or
   // two samples must not pass as cells just because k makes them look big enough in pixels.
@@ -310,6 +468,11 @@ Result<std::vector<Square>> Reader::find_squares(int split) {
     if (w < p_.min_cell_px || h < p_.min_cell_px || w > max_side || h > max_side) continue;
     if (std::max(w, h) > p_.max_cell_aspect * std::min(w, h)) continue;
     if (area < p_.min_cell_fill * mw * mh) continue;
+    // A cell, square or round, is centred in its box; three cells that grid lines join into an L fill
+    // 75% of theirs, as a disc does, but their mass sits a sixth of the box off its centre.
+    const double off_x = centroids.at<double>(i, 0) - (s[cv::CC_STAT_LEFT] + (mw - 1) / 2);
+    const double off_y = centroids.at<double>(i, 1) - (s[cv::CC_STAT_TOP] + (mh - 1) / 2);
+    if (std::abs(off_x) > p_.max_centroid_offset * mw || std::abs(off_y) > p_.max_centroid_offset * mh) continue;
     // Samples x0..x0+mw-1 (times k) cover the cell: their middle is its centre, within k/2.
     squares.push_back({{content_.x + (s[cv::CC_STAT_LEFT] + (mw - 1) / 2) * k,
                         content_.y + (s[cv::CC_STAT_TOP] + (mh - 1) / 2) * k},
@@ -351,6 +514,12 @@ Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
   // One row or one column of cells: the lattice is square, the other axis borrows the pitch.
   if (!fx) fx = AxisFit{fy->pitch * w / h, *std::min_element(xs.begin(), xs.end()), 0};
   if (!fy) fy = AxisFit{fx->pitch * h / w, *std::min_element(ys.begin(), ys.end()), 0};
+  // Both axes measured: on a square lattice they agree (a few cells far apart may be fitted with one
+  // site too few between them on one axis when cells nearly touch; the other axis then tells).
+  if (p_.square_lattice && fx->span > 0 && fy->span > 0 &&
+      std::abs(fx->pitch - fy->pitch) > p_.max_pitch_spread * std::max(fx->pitch, fy->pitch))
+    return no_board("the grey squares' rows and columns are spaced differently (" + std::to_string(fx->pitch).substr(0, 5) +
+                    " and " + std::to_string(fy->pitch).substr(0, 5) + " px)");
   if (p_.square_lattice && fx->span + fy->span > 0) {
     // One pitch for both axes, weighted by how many sites each axis's estimate spans (a pitch
     // measured over 7 sites is 7 times as precise as one measured over 1).
@@ -380,6 +549,100 @@ Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
                     std::to_string(squares.size()) + " on it)");
   squares = std::move(kept);
   return lat;
+}
+
+Result<Lattice> Reader::lattice_from_lines() const {
+  if (merged_.width < 2 * p_.min_cell_px && merged_.height < 2 * p_.min_cell_px)
+    return no_board("no grey region large enough to hold a board");
+  // A margin takes in the lines round the region (a line half outside it, or a cut one next to it).
+  const int margin = std::max(4, static_cast<int>(0.15 * std::min(merged_.width, merged_.height)));
+  const cv::Rect roi = cv::Rect(merged_.x - margin, merged_.y - margin, merged_.width + 2 * margin,
+                                merged_.height + 2 * margin) &
+                       cv::Rect(0, 0, img_.cols, img_.rows);
+  std::vector<double> ax, ay;
+  step_profiles(img_, roi, ax, ay);
+  // The period: the strongest lag of the two axes' autocorrelations (an axis counts for lags of at
+  // most 0.6 of its length: two lines and more), or a half or third of it when nearly as strong
+  // (a period's multiples correlate too).
+  const int min_lag = std::max(4, static_cast<int>(p_.min_cell_px));
+  const int max_lag = static_cast<int>(p_.max_cell_fraction * std::min(img_.cols, img_.rows) / p_.min_cell_ratio);
+  const std::vector<double> cx = autocorrelation(ax, max_lag), cy = autocorrelation(ay, max_lag);
+  auto corr = [&](int lag) {
+    double sum = 0;
+    int axes = 0;
+    if (lag <= 0.6 * roi.width && lag < static_cast<int>(cx.size())) sum += cx[static_cast<std::size_t>(lag)], ++axes;
+    if (lag <= 0.6 * roi.height && lag < static_cast<int>(cy.size())) sum += cy[static_cast<std::size_t>(lag)], ++axes;
+    return axes > 0 ? sum / axes : -1.0;
+  };
+  int best = 0;
+  for (int lag = min_lag; lag <= max_lag; ++lag)
+    if (best == 0 || corr(lag) > corr(best)) best = lag;
+  if (best == 0 || corr(best) < p_.min_line_correlation)
+    return no_board("the grey region shows no lines at a regular pitch");
+  for (int d : {3, 2}) {
+    const int at = static_cast<int>(std::lround(best / static_cast<double>(d)));
+    int local = at;
+    for (int lag = std::max(min_lag, at - 1); lag <= at + 1; ++lag)
+      if (corr(lag) > corr(local)) local = lag;
+    if (local >= min_lag && corr(local) >= 0.75 * corr(best)) {
+      best = local;
+      break;
+    }
+  }
+  double pitch = best;
+  if (const double a = corr(best - 1), b = corr(best), c = corr(best + 1); a > -1 && c > -1 && a - 2 * b + c < 0)
+    pitch += 0.5 * (a - c) / (a - 2 * b + c);
+  auto fx = fit_lines(ax, pitch), fy = fit_lines(ay, pitch);
+  if (!fx || !fy || fx->lines < 2 || fy->lines < 2 || std::max(fx->lines, fy->lines) < 3)
+    return no_board("the grey region's lines are not a lattice of two cells or more");
+  // Lines are thin and sit between the cells: the cells' middles show hardly a step.
+  if (std::max(fx->centre_ratio, fy->centre_ratio) > p_.max_line_centre_ratio)
+    return no_board("the grey region's steps are not lines between cells");
+  // Both axes' lines keep the one period (an axis whose lines moved off it fitted something else).
+  for (const LineFit* f : {&*fx, &*fy})
+    if (std::abs(f->pitch - pitch) > p_.max_line_pitch_spread * pitch)
+      return no_board("the grey region's lines are not evenly spaced");
+  if (p_.square_lattice) {
+    const double wx = fx->lines - 1.0, wy = fy->lines - 1.0;
+    const double common = (fx->pitch * wx + fy->pitch * wy) / (wx + wy);
+    fx->pitch = fy->pitch = common;
+  }
+  const double width = std::max(fx->width, fy->width);
+  if (width > p_.max_line_ratio * std::min(fx->pitch, fy->pitch))
+    return no_board("the lines between the grey cells are too wide for grid lines");
+  Lattice lat;
+  lat.pitch_x = fx->pitch;
+  lat.pitch_y = fy->pitch;
+  // Site (0, 0): the cell after the first line, in the roi's corner.
+  lat.origin = {roi.x + fx->phase + fx->pitch / 2, roi.y + fy->phase + fy->pitch / 2};
+  lat.cell = {fx->pitch - width, fy->pitch - width};
+  return lat;
+}
+
+// The cells' grey under a lattice read from lines: the median neutral sample inside the sites of the
+// joined region that is clearly darker than the page. The first split may have put the cells with
+// the page and the lines alone below it (lines darker than the cells are most of what is left).
+std::optional<int> Reader::cells_level() const {
+  std::vector<int> levels;
+  for (int r = 0; lat_.centre({r, 0}).y < merged_.br().y; ++r)
+    for (int c = 0; lat_.centre({r, c}).x < merged_.br().x; ++c) {
+      const cv::Point2d m = lat_.centre({r, c});
+      const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
+      const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
+      const int ny = std::clamp(static_cast<int>(side_y), 1, p_.samples_per_side);
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i) {
+          const int x = static_cast<int>(std::lround(m.x - side_x / 2 + side_x * (i + 0.5) / nx));
+          const int y = static_cast<int>(std::lround(m.y - side_y / 2 + side_y * (j + 0.5) / ny));
+          if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;
+          const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
+          const int mx = std::max({q[0], q[1], q[2]}), mn = std::min({q[0], q[1], q[2]}), lum = (q[0] + q[1] + q[2]) / 3;
+          if (mx - mn <= p_.neutral_max_chroma && lum >= p_.dark_max_luminance && lum < page_.lum - p_.min_contrast)
+            levels.push_back(lum);
+        }
+    }
+  if (levels.empty()) return std::nullopt;
+  return median_of(levels);
 }
 
 const SiteSamples& Reader::site(int row, int col) {
@@ -423,10 +686,11 @@ Kind Reader::kind(const SiteSamples& s) const {
 // that may be wrong, so the board is refused. Says which site, or nothing when all are clear.
 std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
                                             const std::map<std::pair<int, int>, int>& region_of, int board_id,
-                                            double contrast, std::pair<int, int> corner) {
+                                            double contrast, std::pair<int, int> corner,
+                                            const std::set<std::pair<int, int>>& grey_band) {
   std::vector<int> levels, tints[3];
   for (const auto& at : board)
-    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree) {
+    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree && grey_band.count(at) == 0U) {
       const Tone t = tone_of(s.grey_px);
       levels.push_back(t.lum);
       for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
@@ -448,7 +712,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
     // Named as the board text counts rows and columns (the row above the board is -1).
     const std::string where = "site (" + std::to_string(at.first - corner.first) + ", " +
                               std::to_string(at.second - corner.second) + ")";
-    if (k == Kind::kFree) {
+    if (k == Kind::kFree && grey_band.count(at) == 0U) {
       const Tone t = tone_of(s.grey_px);
       if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
         return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
@@ -484,6 +748,123 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   return std::nullopt;
 }
 
+// Whether the gap between neighbouring sites a and b shows `tone` all across (the band's joint
+// between two steps of the path: 1), something else (a gap of page or a grid line: 0), or a mix (-1).
+// Probed at nine places along the middle 60% of the shared edge, each a short run of samples across
+// the gap.
+int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat) {
+  const cv::Point2d ca = lat_.centre({a.first, a.second}), cb = lat_.centre({b.first, b.second});
+  const cv::Point2d mid = (ca + cb) * 0.5;
+  const bool across_x = a.first == b.first;  // neighbours in a row: the gap runs up and down
+  const double pitch = across_x ? lat_.pitch_x : lat_.pitch_y;
+  // The middle half of the gap only: the cat's cell, at one end of the band, is not the band's tone,
+  // and the measured cell side may be short by a sample's width.
+  const double gap = std::max(0.0, (pitch - (across_x ? lat_.cell.width : lat_.cell.height)) / 4);
+  int same = 0, other = 0;
+  for (double u : {-0.3, -0.225, -0.15, -0.075, 0.0, 0.075, 0.15, 0.225, 0.3}) {
+    double worst = 0;
+    for (double v = -gap; v <= gap + 1e-9; v += 1) {
+      const cv::Point2d q = across_x ? cv::Point2d(mid.x + v, mid.y + u * lat_.pitch_y) : cv::Point2d(mid.x + u * lat_.pitch_x, mid.y + v);
+      const int x = static_cast<int>(std::lround(q.x)), y = static_cast<int>(std::lround(q.y));
+      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) return 0;
+      const cv::Vec3b& px = img_.at<cv::Vec3b>(y, x);
+      const Tone t = tone_of({Bgr{px[0], px[1], px[2]}});
+      worst = std::max(worst, std::abs(t.lum - tone.lum) + static_cast<double>(t.tint_distance(tone)));
+    }
+    (worst <= tol ? same : other) += 1;
+  }
+  // Next to the cat, its ears, tail or feet may cover most of the joint.
+  if (at_cat) return same >= 2 ? 1 : same == 0 ? 0 : -1;
+  return same >= 7 ? 1 : other >= 7 ? 0 : -1;
+}
+
+// Visited cells drawn in a grey (or a tint too pale to count as colour) of their own: the free-looking
+// cells of the board fall into two clearly different, each flat, tones; the cells of one tone are the
+// band when the band's joints link them, one step at a time, into a single path that ends at the cat,
+// and the other tone's cells are not linked at all (a skin's darker hole cells are not a path). Returns
+// the band's sites (none when the cells are of one tone), or nullopt when there are two tones and the
+// reading is not that clear-cut (the board is refused: either tone could be the free cells).
+std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector<std::pair<int, int>>& board,
+                                                               std::pair<int, int> head, double contrast) {
+  std::vector<std::pair<int, int>> cells;
+  std::vector<Tone> tones;
+  for (const auto& at : board)
+    if (at != head && kind(site(at.first, at.second)) == Kind::kFree) cells.push_back(at), tones.push_back(tone_of(site(at.first, at.second).grey_px));
+  if (cells.size() < 2) return std::set<std::pair<int, int>>{};
+  auto dist = [](const Tone& x, const Tone& y) { return std::abs(x.lum - y.lum) + x.tint_distance(y); };
+  // Two tones: start from the two most different cells, then assign to the nearer and take medians.
+  std::size_t i0 = 0, i1 = 0;
+  for (std::size_t i = 0; i < tones.size(); ++i)
+    for (std::size_t j = i + 1; j < tones.size(); ++j)
+      if (dist(tones[i], tones[j]) > dist(tones[i0], tones[i1])) i0 = i, i1 = j;
+  const double tol = std::max(3.0, p_.max_grey_spread * contrast);
+  if (dist(tones[i0], tones[i1]) <= tol) return std::set<std::pair<int, int>>{};  // one tone
+  std::array<Tone, 2> centre{tones[i0], tones[i1]};
+  std::vector<int> side(cells.size(), 0);
+  for (int pass = 0; pass < 3; ++pass) {
+    std::array<std::vector<Bgr>, 2> members;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      side[i] = dist(tones[i], centre[0]) <= dist(tones[i], centre[1]) ? 0 : 1;
+      const Tone& t = tones[i];
+      members[static_cast<std::size_t>(side[i])].push_back({t.lum + t.tint[0], t.lum + t.tint[1], t.lum + t.tint[2]});
+    }
+    for (std::size_t k = 0; k < 2; ++k)
+      if (!members[k].empty()) centre[k] = tone_of(members[k]);
+  }
+  // Each tone flat (every cell near its own), and the two far apart for that flatness.
+  const double apart = dist(centre[0], centre[1]);
+  double spread = 0;
+  for (std::size_t i = 0; i < cells.size(); ++i) spread = std::max<double>(spread, dist(tones[i], centre[static_cast<std::size_t>(side[i])]));
+  if (apart < p_.min_band_tone_step || spread > tol || apart < 3 * spread) return std::set<std::pair<int, int>>{};
+  // From here on the cells are of two tones: a band, or a reading that is not clear (refused).
+  // A joint shows its cells' tone; a gap without one the page (or a grid line): within what the free
+  // cells' grey may vary, and nearer to the cells' tone than to the page's.
+  auto joint_tol = [&](const Tone& t) { return std::min<double>(tol + p_.max_tint_spread, dist(t, page_) / 2.0); };
+  std::set<std::pair<int, int>> band;
+  int bands = 0;
+  for (int k = 0; k < 2; ++k) {
+    std::set<std::pair<int, int>> mine;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (side[i] == k) mine.insert(cells[i]);
+    // Joints among this tone's cells and the cat: degree per node, and the edges for connectivity.
+    std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> links;
+    bool clear = true;
+    int edges = 0;
+    std::set<std::pair<int, int>> nodes = mine;
+    nodes.insert(head);
+    for (const auto& a : nodes)
+      for (const auto& d : {std::pair{0, 1}, std::pair{1, 0}}) {
+        const std::pair<int, int> b{a.first + d.first, a.second + d.second};
+        if (nodes.count(b) == 0U) continue;
+        const int j = joined(a, b, centre[static_cast<std::size_t>(k)], joint_tol(centre[static_cast<std::size_t>(k)]),
+                             a == head || b == head);
+        if (j < 0) clear = false;
+        if (j == 1) links[a].push_back(b), links[b].push_back(a), ++edges;
+      }
+    if (!clear) return std::nullopt;
+    if (edges == 0) continue;  // not linked at all: the free cells
+    // A simple path through all of this tone's cells that ends at the cat.
+    bool path = edges == static_cast<int>(mine.size()) && links[head].size() == 1;
+    for (const auto& n : nodes) path = path && !links[n].empty() && links[n].size() <= 2;
+    if (path) {  // connected: walk from the cat
+      std::set<std::pair<int, int>> seen{head};
+      std::vector<std::pair<int, int>> todo{head};
+      while (!todo.empty()) {
+        const auto at = todo.back();
+        todo.pop_back();
+        for (const auto& n : links[at])
+          if (seen.insert(n).second) todo.push_back(n);
+      }
+      path = seen.size() == nodes.size();
+    }
+    if (!path) return std::nullopt;  // linked, but not as one path to the cat
+    band = mine;
+    ++bands;
+  }
+  if (bands != 1) return std::nullopt;
+  return band;
+}
+
 // Shows the sink what was found before `e`: grey squares (the one-size group green, the rest red)
 // and, once fitted, the lattice's site centres.
 Error Reader::show(Error e) const {
@@ -515,19 +896,33 @@ Result<Reading> Reader::run() {
   stage_ = 1;
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
-  if (!squares) return show(squares.error());
-  stage_ = 2;
-  auto lat = fit_lattice(*squares);
-  if (!lat) return show(lat.error());
-  lat_ = *lat;
-  stage_ = 3;
-
+  double contrast = split->high_mean - split->low_mean;  // luminance between the page and the cells
+  if (squares) stage_ = 2;
+  Result<Lattice> lat = squares ? fit_lattice(*squares) : Result<Lattice>(squares.error());
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
   // region is the board (a stray square elsewhere makes a region of its own).
   std::vector<std::pair<int, int>> seeds;
-  for (const Square& s : *squares)
-    seeds.push_back({static_cast<int>(std::lround((s.centre.y - lat_.origin.y) / lat_.pitch_y)),
-                     static_cast<int>(std::lround((s.centre.x - lat_.origin.x) / lat_.pitch_x))});
+  if (lat) {
+    lat_ = *lat;
+    for (const Square& s : *squares)
+      seeds.push_back({static_cast<int>(std::lround((s.centre.y - lat_.origin.y) / lat_.pitch_y)),
+                       static_cast<int>(std::lround((s.centre.x - lat_.origin.x) / lat_.pitch_x))});
+  } else {
+    // No lattice of separate squares: grid lines may join the cells (lattice_from_lines). The
+    // seeds are then the grey sites inside the joined region.
+    auto lined = lattice_from_lines();
+    if (!lined) return show(lat.error());
+    lat_ = *lined;
+    const std::optional<int> cells = cells_level();
+    if (!cells) return show(lat.error());
+    t_.split = (*cells + page_.lum + 1) / 2;
+    contrast = page_.lum - *cells;
+    for (int r = 0; lat_.centre({r, 0}).y < merged_.br().y; ++r)
+      for (int c = 0; lat_.centre({r, c}).x < merged_.br().x; ++c)
+        if (kind(site(r, c)) == Kind::kFree) seeds.push_back({r, c});
+    if (static_cast<int>(seeds.size()) < p_.min_free_cells) return show(lat.error());
+  }
+  stage_ = 3;
   const int reach = p_.max_side * 3;  // growth stops this far from the seeds' origin (sites)
   std::map<std::pair<int, int>, int> region_of;
   std::vector<std::vector<std::pair<int, int>>> regions;
@@ -596,13 +991,18 @@ Result<Reading> Reader::run() {
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
   stage_ = 5;
-  if (auto odd = odd_site(board, region_of, board_id, split->high_mean - split->low_mean, {r0, c0}))
+  const auto two_tones = grey_band(board, head, contrast);
+  if (!two_tones)
+    return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
+                         "in this look? (puzzlebot learn fits a profile)"));
+  const std::set<std::pair<int, int>>& grey_visited = *two_tones;
+  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
   stage_ = 6;
 
   Reading out;
   out.frame = img_.size();
-  out.cell_contrast = split->high_mean - split->low_mean;
+  out.cell_contrast = contrast;
   out.lattice = lat_;
   out.lattice.origin = lat_.centre({r0, c0});
   State& st = out.state;
@@ -633,6 +1033,9 @@ Result<Reading> Reader::run() {
       if (at == head) {
         st.sites[i] = Site::kVisited;
         out.confidence[i] = best > 0 ? (best - second) / best : 0.0;
+      } else if (grey_visited.count(at) != 0U) {
+        st.sites[i] = Site::kVisited;
+        out.confidence[i] = s.grey / n;
       } else if (kind(s) == Kind::kFree) {
         st.sites[i] = Site::kFree;
         out.confidence[i] = s.grey / n;
@@ -668,21 +1071,28 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"stride_probe_rows", &Params::stride_probe_rows, 1, 10000, "rows scanned to guess the cell size for that subsampling"},
     {"max_cell_fraction", &Params::max_cell_fraction, 0.01, 1, "largest cell side, fraction of the image's shorter side"},
     {"max_cell_aspect", &Params::max_cell_aspect, 1, 10, "longer side / shorter side of a cell's bounding box"},
-    {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%)"},
+    {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)"},
+    {"max_centroid_offset", &Params::max_centroid_offset, 0, 0.5, "most distance of a cell's centroid from its box's centre, fraction of the side (an L of joined cells: 0.08)"},
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
     {"max_offset", &Params::max_offset, 0, 0.5, "largest distance of a cell's centre from its lattice site, pitches"},
     {"min_aligned", &Params::min_aligned, 0, 1, "least fraction of cell candidates that sit on the lattice"},
     {"min_free_cells", &Params::min_free_cells, 1, 1000, "grey cells needed to fit a lattice"},
+    {"max_pitch_spread", &Params::max_pitch_spread, 0, 1, "square lattice: most difference of the columns' and the rows' pitch, fraction of the larger"},
     {"square_lattice", &Params::square_lattice, 0, 1, "one pitch for both axes (the game's lattice is square; false for a frame scaled anisotropically)"},
     {"max_side", &Params::max_side, 2, 1000, "most sites per board side (the game goes to 9 x 8)"},
+    {"min_line_correlation", &Params::min_line_correlation, 0, 1, "grid lines: least autocorrelation of the luminance steps at the pitch"},
+    {"max_line_centre_ratio", &Params::max_line_centre_ratio, 0, 1, "grid lines: most steps inside the cells (a fifth of a pitch or more from a line) / at the lines"},
+    {"max_line_pitch_spread", &Params::max_line_pitch_spread, 0, 1, "grid lines: most difference of an axis's line spacing from the common pitch, fraction of it"},
+    {"max_line_ratio", &Params::max_line_ratio, 0, 0.5, "grid lines: widest line, fraction of the pitch (wider: gaps, not lines)"},
     {"inner_fraction", &Params::inner_fraction, 0.05, 1, "side of the sampled square, fraction of the cell side"},
     {"samples_per_side", &Params::samples_per_side, 1, 1000, "samples per axis at most (enough for the fractions below)"},
     {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
     {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},

@@ -38,7 +38,9 @@ struct Params {
   int stride_probe_rows = 48;    // rows scanned to guess the cell size for that subsampling
   double max_cell_fraction = 0.3;  // largest cell side, fraction of the image's shorter side
   double max_cell_aspect = 1.3;  // longer side / shorter side of a cell's bounding box
-  double min_cell_fill = 0.8;    // cell area / bounding-box area (rounded corners cost ~3%)
+  double min_cell_fill = 0.7;    // cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)
+  double max_centroid_offset = 0.04;  // most distance of a cell's centroid from its box's centre, fraction of the
+                                      // side (an L of joined cells: 0.08)
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
   // Lattice.
@@ -47,9 +49,17 @@ struct Params {
   double max_offset = 0.2;       // largest distance of a cell's centre from its lattice site, pitches
   double min_aligned = 0.7;      // least fraction of cell candidates that sit on the lattice
   int min_free_cells = 2;        // grey cells needed to fit a lattice
+  double max_pitch_spread = 0.06;  // square lattice: most difference of the columns' and the rows' pitch, fraction
+                                   // of the larger
   bool square_lattice = true;    // one pitch for both axes (the game's lattice is square; false for a
                                  // frame scaled anisotropically)
   int max_side = 12;             // most sites per board side (the game goes to 9 x 8)
+  // Grid lines: thin lines between the cells instead of gaps join the cells' grey regions; the
+  // lattice is then read from the lines' period when no separate squares make one.
+  double min_line_correlation = 0.3;   // least autocorrelation of the luminance steps at the pitch
+  double max_line_centre_ratio = 0.25; // most steps inside the cells (a fifth of a pitch or more from a line) / at the lines
+  double max_line_pitch_spread = 0.04; // most difference of an axis's line spacing from the common pitch, fraction of it
+  double max_line_ratio = 0.12;        // widest line, fraction of the pitch (wider: gaps, not lines)
 
   // Site classification, on a grid of samples inside each site's cell.
   double inner_fraction = 0.6;   // side of the sampled square, fraction of the cell side
@@ -61,6 +71,9 @@ struct Params {
   double max_hole_grey = 0.1;    // most grey samples in a hole (a numbered cell is not a hole)
   int max_tint_spread = 9;       // ... and from their tint by at most this, |dB|+|dG|+|dR| after taking out the
                                  // grey level (a pale band is not a free cell)
+  int min_band_tone_step = 10;   // visited cells in a grey of their own (linked into a path to the cat by the
+                                 // band's joints): least difference from the free cells' tone, levels
+                                 // (|dL| + tint distance)
   double min_coloured_fraction = 0.15;  // coloured samples that make a band cell or the cat
   int cat_colour_distance = 90;  // |dB|+|dG|+|dR| beyond which a coloured sample is not band colour
   double min_cat_score = 0.2;    // least fraction of non-band samples (face, eyes, cat colour) on the cat
