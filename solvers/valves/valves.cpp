@@ -36,6 +36,9 @@
 //   the graph (the searches after the first of a late phase are the expensive ones, ~0.2-1 M
 //   visits, but a sweep costs as much); prefetching in the renumbering and in the depth-first
 //   searches (a search learns where it goes next only when it gets there).
+// - Round 5: keeping the input's order is kept after all, but only when that order is already local
+//   (local_order()): a row-by-row grid saves the renumbering (~90 ms of 0.8 s), a shuffled text is
+//   still renumbered.
 // Chosen: the split graph is never built, and a free valve (no flow through it) is handled as one
 // node, not two: its in -> out arc weighs 0 in the distances, so both sides always share a label.
 // Per node only `prv`/`nxt` (the flow path through it: unit capacities make that a single
