@@ -122,6 +122,10 @@ int main(int argc, char** argv) {
               repeat, split_ms, parse_ms, split_ms + parse_ms, echo_ms, echo.size(), solve_ms,
               std::string(pb::solvers::to_string(sol.status)).c_str(), sol.moves.size(),
               static_cast<unsigned long long>(sol.nodes), check_ms);
+  // The cut's valve names in one line, to compare solver versions (the cut must not change).
+  std::string cut;
+  for (vl::Move m : sol.moves) cut += (cut.empty() ? "" : ",") + state->names[static_cast<std::size_t>(m)];
+  std::printf("cut %s\n", cut.c_str());
   std::printf("load %s\n", load_average().c_str());
   return sol.status == pb::solvers::Status::kSolved && replays ? 0 : 1;
 }
