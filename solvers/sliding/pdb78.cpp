@@ -59,7 +59,6 @@ class BigArray {
   }
   bool ok() const { return data_ != nullptr || bytes_ == 0; }
   std::uint8_t* data() const { return data_; }
-  std::uint64_t bytes() const { return bytes_; }
   template <class T>
   T* as() const { return reinterpret_cast<T*>(data_); }
 
@@ -315,18 +314,6 @@ class FastBuilder {
 
   // Runs the search; false when stopped by the limits.
   bool run(bool progress) {
-    const double run_cpu0 = thread_cpu();
-    double own_parallel_cpu = 0;  // this thread's share of the parallel phases
-    {
-      std::vector<double> cpu(static_cast<std::size_t>(threads_));
-      parallel([&](int t) {
-        const double cpu0 = thread_cpu();
-        populate(t);
-        cpu[static_cast<std::size_t>(t)] = thread_cpu() - cpu0;
-      });
-      busiest_cpu_ += *std::max_element(cpu.begin(), cpu.end());
-      own_parallel_cpu += cpu[0];
-    }
     std::uint32_t occupied = 0;
     std::uint8_t cells[kMaxDbCells];
     for (int i = 0; i < k_; ++i) {
@@ -343,6 +330,8 @@ class FastBuilder {
     queued_.clear();
     for (int t = 0; t < threads_; ++t) queued_.emplace_back(chunks_);
     int reported = 0;
+    const double run_cpu0 = thread_cpu();
+    double own_parallel_cpu = 0;  // this thread's share of the parallel phases
     for (int depth = 0;; ++depth) {
       if (depth > 255 || limits_.out_of_time()) return false;
       std::atomic<int> next_chunk{0};
@@ -424,20 +413,6 @@ class FastBuilder {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  }
-
-  // Faults in thread t's share of the scratch arrays' pages, written in order. Otherwise the sparse
-  // early levels' scattered writes fault them in one at a time, nearly all on whichever thread
-  // gets there first, and the kernel's zeroing of those pages was most of those levels' time.
-  void populate(int t) {
-    for (const BigArray* a : {&visited_, &cur_, &next_, &out_}) {
-      const std::uint64_t huge_pages = (a->bytes() + kHuge - 1) / kHuge;  // split on 2 MiB pages
-      const std::uint64_t from = huge_pages * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads_) * kHuge;
-      const std::uint64_t to = std::min(a->bytes(), huge_pages * static_cast<std::uint64_t>(t + 1) /
-                                                        static_cast<std::uint64_t>(threads_) * kHuge);
-      volatile std::uint8_t* const p = a->data();
-      for (std::uint64_t at = from; at < to; at += 4096) p[at] = 0;  // a write: a read maps the shared zero page
-    }
   }
 
   template <class F>
