@@ -346,6 +346,8 @@ class Reader {
   Result<Lattice> lattice_from_lines() const;
   std::optional<int> cells_level() const;
   const SiteSamples& site(int row, int col);
+  template <typename F>
+  void for_each_sample(int row, int col, F&& f) const;
   Kind kind(const SiteSamples& s) const;
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
@@ -619,36 +621,10 @@ Result<Lattice> Reader::lattice_from_lines() const {
   return lat;
 }
 
-// The cells' grey under a lattice read from lines: the median neutral sample inside the sites of the
-// joined region that is clearly darker than the page. The first split may have put the cells with
-// the page and the lines alone below it (lines darker than the cells are most of what is left).
-std::optional<int> Reader::cells_level() const {
-  std::vector<int> levels;
-  for (int r = 0; lat_.centre({r, 0}).y < merged_.br().y; ++r)
-    for (int c = 0; lat_.centre({r, c}).x < merged_.br().x; ++c) {
-      const cv::Point2d m = lat_.centre({r, c});
-      const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
-      const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
-      const int ny = std::clamp(static_cast<int>(side_y), 1, p_.samples_per_side);
-      for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-          const int x = static_cast<int>(std::lround(m.x - side_x / 2 + side_x * (i + 0.5) / nx));
-          const int y = static_cast<int>(std::lround(m.y - side_y / 2 + side_y * (j + 0.5) / ny));
-          if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;
-          const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
-          const int mx = std::max({q[0], q[1], q[2]}), mn = std::min({q[0], q[1], q[2]}), lum = (q[0] + q[1] + q[2]) / 3;
-          if (mx - mn <= p_.neutral_max_chroma && lum >= p_.dark_max_luminance && lum < page_.lum - p_.min_contrast)
-            levels.push_back(lum);
-        }
-    }
-  if (levels.empty()) return std::nullopt;
-  return median_of(levels);
-}
-
-const SiteSamples& Reader::site(int row, int col) {
-  SiteSamples& s = sites_[{row, col}];
-  if (s.computed) return s;
-  s.computed = true;
+// Calls f with each sample pixel of the site at (row, col): a grid of up to samples_per_side^2
+// points over the middle inner_fraction of its cell; points off the image count for nothing.
+template <typename F>
+void Reader::for_each_sample(int row, int col, F&& f) const {
   const cv::Point2d c = lat_.centre({row, col});
   const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
   const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
@@ -657,19 +633,43 @@ const SiteSamples& Reader::site(int row, int col) {
     for (int i = 0; i < nx; ++i) {
       const int x = static_cast<int>(std::lround(c.x - side_x / 2 + side_x * (i + 0.5) / nx));
       const int y = static_cast<int>(std::lround(c.y - side_y / 2 + side_y * (j + 0.5) / ny));
-      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;  // off the image: counts for nothing
-      const cv::Vec3b& q = img_.at<cv::Vec3b>(y, x);
-      const Bgr v{q[0], q[1], q[2]};
-      ++s.total;
-      s.all.push_back(v);
-      switch (classify(v, t_)) {
-        case Px::kGrey: ++s.grey; s.grey_px.push_back(v); break;
-        case Px::kBackground: ++s.background; s.page_px.push_back(v); break;
-        case Px::kColour: ++s.colour; s.coloured.push_back(v); break;
-        case Px::kDark: ++s.dark; break;
-        case Px::kOther: break;
-      }
+      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;
+      f(img_.at<cv::Vec3b>(y, x));
     }
+}
+
+// The cells' grey under a lattice read from lines: the median neutral sample inside the sites of the
+// joined region that is clearly darker than the page. The first split may have put the cells with
+// the page and the lines alone below it (lines darker than the cells are most of what is left).
+std::optional<int> Reader::cells_level() const {
+  std::vector<int> levels;
+  for (int r = 0; lat_.centre({r, 0}).y < merged_.br().y; ++r)
+    for (int c = 0; lat_.centre({r, c}).x < merged_.br().x; ++c)
+      for_each_sample(r, c, [&](const cv::Vec3b& q) {
+        const int mx = std::max({q[0], q[1], q[2]}), mn = std::min({q[0], q[1], q[2]}), lum = (q[0] + q[1] + q[2]) / 3;
+        if (mx - mn <= p_.neutral_max_chroma && lum >= p_.dark_max_luminance && lum < page_.lum - p_.min_contrast)
+          levels.push_back(lum);
+      });
+  if (levels.empty()) return std::nullopt;
+  return median_of(levels);
+}
+
+const SiteSamples& Reader::site(int row, int col) {
+  SiteSamples& s = sites_[{row, col}];
+  if (s.computed) return s;
+  s.computed = true;
+  for_each_sample(row, col, [&](const cv::Vec3b& q) {
+    const Bgr v{q[0], q[1], q[2]};
+    ++s.total;
+    s.all.push_back(v);
+    switch (classify(v, t_)) {
+      case Px::kGrey: ++s.grey; s.grey_px.push_back(v); break;
+      case Px::kBackground: ++s.background; s.page_px.push_back(v); break;
+      case Px::kColour: ++s.colour; s.coloured.push_back(v); break;
+      case Px::kDark: ++s.dark; break;
+      case Px::kOther: break;
+    }
+  });
   return s;
 }
 
