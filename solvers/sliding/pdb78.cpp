@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -128,30 +129,6 @@ const DepositTables& deposit_tables() {
   return tables;
 }
 
-// BMI2's pext and pdep, one instruction each where they are fast (Intel since Haswell, AMD since
-// Zen 3; AMD's families 15h and 17h, Zen 1 and 2 among them, run them in microcode). Inline assembly, so that the
-// rest of the build stays plain x86-64; only called after fast_bmi2() said yes.
-#if defined(__x86_64__) || defined(__i386__)
-bool fast_bmi2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
-}
-inline std::uint32_t pext32(std::uint32_t src, std::uint32_t mask) {
-  std::uint32_t r;
-  asm("pext %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
-  return r;
-}
-inline std::uint32_t pdep32(std::uint32_t src, std::uint32_t mask) {
-  std::uint32_t r;
-  asm("pdep %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
-  return r;
-}
-#else  // other machines take the tables
-bool fast_bmi2() { return false; }
-inline std::uint32_t pext32(std::uint32_t, std::uint32_t) { return 0; }
-inline std::uint32_t pdep32(std::uint32_t, std::uint32_t) { return 0; }
-#endif
-
 // The board's adjacency as 16-bit masks, and the blank's flood fill through free cells.
 struct Geometry {
   int rows = 0, cols = 0, n = 0;
@@ -181,6 +158,74 @@ struct Geometry {
       if (next == r) return r;
       r = next;
     }
+  }
+};
+
+// BMI2's pext and pdep, one instruction each where they are fast (Intel since Haswell, AMD since
+// Zen 3; AMD's families 15h and 17h, Zen 1 and 2 among them, run them in microcode). Inline assembly, so that the
+// rest of the build stays plain x86-64; only called after fast_bmi2() said yes.
+#if defined(__x86_64__) || defined(__i386__)
+bool fast_bmi2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+}
+inline std::uint32_t pext32(std::uint32_t src, std::uint32_t mask) {
+  std::uint32_t r;
+  asm("pext %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+  return r;
+}
+inline std::uint32_t pdep32(std::uint32_t src, std::uint32_t mask) {
+  std::uint32_t r;
+  asm("pdep %2, %1, %0" : "=r"(r) : "r"(src), "rm"(mask));
+  return r;
+}
+inline std::uint32_t popcnt32(std::uint32_t v) {  // every BMI2 core has POPCNT
+  std::uint32_t r;
+  asm("popcnt %1, %0" : "=r"(r) : "rm"(v));
+  return r;
+}
+#else  // other machines take the tables
+bool fast_bmi2() { return false; }
+inline std::uint32_t pext32(std::uint32_t, std::uint32_t) { return 0; }
+inline std::uint32_t pdep32(std::uint32_t, std::uint32_t) { return 0; }
+inline std::uint32_t popcnt32(std::uint32_t) { return 0; }
+#endif
+
+// The connected areas of every set of at most 8 free cells, packed (bit j: the j-th free cell):
+// byte j of areas[index[free]] is the area holding free cell j. The blank's flood fill of the
+// packed 8-tile build is then one table read and a few shifts, on packed masks, with no loop.
+struct AreaTables {
+  std::vector<std::uint16_t> index;   // [free cell mask] -> row of areas (masks of other sizes: 0)
+  std::vector<std::uint64_t> areas;   // [row]
+  std::uint64_t spread[256] = {};     // bit j of a byte -> byte j all ones
+  AreaTables(int rows, int cols, int free_cells) : index(std::size_t{1} << (rows * cols), 0) {
+    for (int v = 0; v < 256; ++v)
+      for (int j = 0; j < 8; ++j)
+        if (v >> j & 1) spread[v] |= std::uint64_t{0xFF} << (8 * j);
+    const Geometry geo(rows, cols);
+    for (std::uint32_t free = 0; free <= geo.all; ++free) {
+      if (__builtin_popcount(free) != free_cells) continue;
+      index[free] = static_cast<std::uint16_t>(areas.size());
+      std::uint64_t row = 0;
+      int j = 0;
+      for (std::uint32_t f = free; f != 0; f &= f - 1, ++j) {
+        const std::uint32_t area = geo.fill(f & -f, free);
+        std::uint32_t packed = 0;
+        int b = 0;
+        for (std::uint32_t g = free; g != 0; g &= g - 1, ++b)
+          if (area & g & -g) packed |= 1u << b;
+        row |= std::uint64_t{packed} << (8 * j);
+      }
+      areas.push_back(row);
+    }
+  }
+  // The union of the areas holding the packed cells `cells`, of the free cells `free`.
+  std::uint32_t fill(std::uint32_t cells, std::uint32_t free) const {
+    std::uint64_t w = areas[index[free]] & spread[cells];
+    w |= w >> 32;
+    w |= w >> 16;
+    w |= w >> 8;
+    return static_cast<std::uint32_t>(w & 0xFF);
   }
 };
 
@@ -250,6 +295,28 @@ class MoveQueue {
   std::vector<BigArray> slabs_;
 };
 
+// A level's placements are split in chunks by their rank's first digits (the first tiles' cells):
+// two (240 chunks on 16 cells; one tile: its cells), or three where a chunk of two would be too big
+// for the caches (the 8-tile table: 3360 chunks of 154 K placements instead of 240 of 2.2 M; every
+// move but the first tiles' stays in its chunk, and those are queued by target chunk).
+int split_digits(const DbSpec& spec) {
+  const int n = spec.rows * spec.cols, k = static_cast<int>(spec.cells.size());
+  const char* forced = std::getenv("PB_PDB78_SPLIT");  // 1 to 3 (the tests check each way)
+  if (forced != nullptr && *forced != '\0') return std::clamp(std::atoi(forced), 1, std::min(k, 3));
+  if (k <= 2) return k;
+  std::uint64_t third = 1;  // the third digit's place value
+  for (int i = 3; i < k; ++i) third *= static_cast<std::uint64_t>(n - i);
+  return third >= (1u << 16) ? 3 : 2;
+}
+
+// The number of placements of a chunk.
+std::uint64_t chunk_entries(const DbSpec& spec) {
+  const int n = spec.rows * spec.cols;
+  std::uint64_t heads = 1;
+  for (int i = 0; i < split_digits(spec); ++i) heads *= static_cast<std::uint64_t>(n - i);
+  return spec.entries() / heads;
+}
+
 // Ranks per "next level has entries here" byte: 64 (two cache lines of masks). Bigger blocks made
 // the sparse levels of the 8-tile build scan gigabytes: their few moves land all over the table.
 constexpr int kBlockShift = 6;
@@ -277,9 +344,9 @@ class FastBuilder {
         for (std::uint8_t& c : st.pass) c = static_cast<std::uint8_t>(n_);
         const int y = p / spec.cols, x = p % spec.cols;
         const int q = d == 0 ? (y > 0 ? p - spec.cols : -1)
-                    : d == 1 ? (x > 0 ? p - 1 : -1)
-                    : d == 2 ? (x < spec.cols - 1 ? p + 1 : -1)
-                             : (y < spec.rows - 1 ? p + spec.cols : -1);
+                    : d == 1 ? (y < spec.rows - 1 ? p + spec.cols : -1)
+                    : d == 2 ? (x > 0 ? p - 1 : -1)
+                             : (x < spec.cols - 1 ? p + 1 : -1);
         if (q < 0) continue;
         st.q = static_cast<std::uint8_t>(q);
         st.dq = static_cast<std::int8_t>(q - p);
@@ -292,13 +359,15 @@ class FastBuilder {
         distance_[i][c] = static_cast<std::uint8_t>(std::abs(c / spec.cols - spec.cells[i] / spec.cols) +
                                                     std::abs(c % spec.cols - spec.cells[i] % spec.cols));
     blocks_ = (entries_ >> kBlockShift) + 1;
-    // The first two tiles' digits are the rank's first two: chunk c is the ranks with those two
-    // digits c / radix_[1] and c % radix_[1] (240 chunks on 16 cells; one tile: its 16 cells).
-    split_ = std::min(k_, 2);
+    // Chunk c: the ranks whose first split_ digits are c's (mixed radix, the rank's radices).
+    split_ = split_digits(spec);
     chunk_ = weight_[split_ - 1];
     chunks_ = static_cast<int>(entries_ / chunk_);
     compact_ = n_ - k_ <= 8;
-    if (compact_) deposit_ = &deposit_tables();
+    if (compact_) {
+      deposit_ = &deposit_tables();
+      areas_ = std::make_unique<AreaTables>(spec.rows, spec.cols, n_ - k_);
+    }
     const char* no_bmi2 = std::getenv("PB_PDB78_NO_BMI2");  // (the tests check the tables' way too)
     bmi2_ = compact_ && fast_bmi2() && (no_bmi2 == nullptr || *no_bmi2 == '\0');
     const std::uint64_t mask_bytes = compact_ ? 1 : 2;
@@ -326,7 +395,7 @@ class FastBuilder {
     if (compact_) cur_.as<std::uint8_t>()[r0] = static_cast<std::uint8_t>(pack(area0, free0));
     else cur_.as<std::uint16_t>()[r0] = static_cast<std::uint16_t>(area0);
     dirty_cur_[r0 >> kBlockShift] = 1;
-    // The first two tiles' queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
+    // The first tiles' queued moves, [thread][target chunk]: (rank in chunk << 4) | blank cell.
     queued_.clear();
     for (int t = 0; t < threads_; ++t) queued_.emplace_back(chunks_);
     int reported = 0;
@@ -427,12 +496,45 @@ class FastBuilder {
     for (std::thread& th : pool) th.join();
   }
 
-  // The moves of one expansion, written into next_ after the next expansion's moves are computed
-  // and prefetched, so that their cache misses overlap with that work instead of stalling it.
-  struct Moves {
-    std::uint64_t rank[4 * kMaxDbCells];
-    std::uint32_t bit[4 * kMaxDbCells];
-    int count = 0;
+  // The moves that stay in the chunk, written into next_ kLag moves after they were made and
+  // their target prefetched, so that the cache misses overlap with the work between instead of
+  // stalling it. The slots start as no-ops (no bit, on the chunk's first entry), so that every
+  // move writes the one kLag before it, with no branch.
+  template <class Mask>
+  class LaggedWrites {
+   public:
+    static constexpr unsigned kLag = 8;
+    LaggedWrites(Mask* next, std::uint8_t* dirty, std::uint64_t first) : next_(next), dirty_(dirty) {
+      for (unsigned s = 0; s < kLag; ++s) {
+        rank_[s] = first;
+        bit_[s] = 0;
+      }
+    }
+    __attribute__((always_inline)) void put(std::uint64_t rank, std::uint32_t bit) {
+      __builtin_prefetch(&next_[rank], 1);
+      const unsigned s = at_++ % kLag;
+      write(s);
+      rank_[s] = rank;
+      bit_[s] = bit;
+    }
+    void flush() {
+      for (unsigned s = 0; s < kLag; ++s) {
+        write(s);
+        bit_[s] = 0;
+      }
+    }
+
+   private:
+    void write(unsigned s) {
+      next_[rank_[s]] = static_cast<Mask>(next_[rank_[s]] | bit_[s]);
+      // Bytes shared by two chunks' threads: the same value stored from both, never a torn one.
+      std::atomic_ref<std::uint8_t>(dirty_[rank_[s] >> kBlockShift]).store(1, std::memory_order_relaxed);
+    }
+    Mask* next_;
+    std::uint8_t* dirty_;
+    std::uint64_t rank_[kLag];
+    std::uint32_t bit_[kLag];
+    unsigned at_ = 0;
   };
   // A cell mask's bits on the free cells `free`, packed (bit j: the j-th free cell), and back.
   std::uint32_t pack(std::uint32_t cells, std::uint32_t free) const {
@@ -445,17 +547,6 @@ class FastBuilder {
     const std::uint32_t lo_count = kSelect.count[lo];
     return deposit_->deposit[lo][packed & ((1u << lo_count) - 1u)] |
            static_cast<std::uint32_t>(deposit_->deposit[hi][packed >> lo_count & 0xFFu]) << 8;
-  }
-
-  template <class Mask>
-  void write(Moves& m) {
-    Mask* const next = next_.as<Mask>();
-    for (int x = 0; x < m.count; ++x) {
-      next[m.rank[x]] = static_cast<Mask>(next[m.rank[x]] | m.bit[x]);
-      // Bytes shared by two chunks' threads: the same value stored from both, never a torn one.
-      std::atomic_ref<std::uint8_t>(dirty_next_[m.rank[x] >> kBlockShift]).store(1, std::memory_order_relaxed);
-    }
-    m.count = 0;
   }
 
   bool expand_chunk(int chunk, int depth, int t, Counts& counts) {
@@ -476,14 +567,13 @@ class FastBuilder {
     constexpr bool kPacked = sizeof(Mask) == 1;
     const int k = kK > 0 ? kK : k_;
     const int passes = kPasses > 0 ? kPasses : passes_;
+    const int split = split_;
     Mask* const cur = cur_.as<Mask>();
     Mask* const visited = visited_.as<Mask>();
     std::uint8_t* const out = out_.data();
     MoveQueue& queue = queued_[static_cast<std::size_t>(t)];
     const std::uint64_t lo = static_cast<std::uint64_t>(chunk) * chunk_, hi = lo + chunk_;
-    Mask* const next = next_.as<Mask>();
-    Moves moves[2];
-    int fill_index = 0;
+    LaggedWrites<Mask> writes(next_.as<Mask>(), dirty_next_.data(), lo);
     // The digits, cells, used cells and Manhattan distance of the current rank, advanced by
     // adding to the digits (most steps change only the last one or two).
     std::uint32_t digit[kMaxDbCells] = {};
@@ -491,21 +581,41 @@ class FastBuilder {
     std::uint8_t cells[kMaxDbCells] = {};
     int md[kMaxDbCells + 1] = {};
     std::uint64_t at = lo;
-    if (split_ == 2) {
-      digit[0] = static_cast<std::uint32_t>(chunk) / radix_[1];
-      digit[1] = static_cast<std::uint32_t>(chunk) % radix_[1];
-    } else {
-      digit[0] = static_cast<std::uint32_t>(chunk);
+    for (int j = split - 1, c = chunk; j >= 0; --j) {
+      digit[j] = static_cast<std::uint32_t>(c) % radix_[j];
+      c /= static_cast<int>(radix_[j]);
     }
+    // owner: the slot + 1 of the tile on each cell, 0 for none (cell n_, the passes' padding, too),
+    // kept up to date as the digits change.
+    std::uint8_t owner[kMaxDbCells + 1] = {};
     auto decode_from = [&](int first) {
+      for (int j = first; j < k; ++j) owner[cells[j]] = 0;
       for (int j = first; j < k; ++j) {
         cells[j] = static_cast<std::uint8_t>(nth_bit(geo_.all & ~used[j], digit[j]));
+        owner[cells[j]] = static_cast<std::uint8_t>(j + 1);
         used[j + 1] = used[j] | 1u << cells[j];
         md[j + 1] = md[j] + distance_[j][cells[j]];
       }
     };
     decode_from(0);
-    std::uint8_t owner[kMaxDbCells + 1] = {};  // slot + 1 of the tile on each cell, 0 for none
+    // The chunk's first tiles do not move within it: the mask of their cells, four times (one
+    // per direction), and the target chunk of each of them moving to each cell.
+    std::uint32_t heads = 0;
+    for (int j = 0; j < split; ++j) heads |= 1u << cells[j];
+    const std::uint64_t leaving = heads * 0x0001000100010001ull;
+    std::uint16_t target_chunk[3][kMaxDbCells] = {};
+    for (int i = 0; i < split; ++i)
+      for (int q = 0; q < n_; ++q) {
+        std::uint32_t c[3] = {cells[0], cells[1], cells[2]};
+        c[i] = static_cast<std::uint32_t>(q);
+        std::uint32_t target = 0;
+        for (int j = 0; j < split; ++j) {
+          std::uint32_t d = c[j];
+          for (int m = 0; m < j; ++m) d -= c[m] < c[j] ? 1u : 0u;
+          target = target * radix_[j] + d;
+        }
+        target_chunk[i][q] = static_cast<std::uint16_t>(target);
+      }
     const std::uint64_t first_block = lo >> kBlockShift, last_block = (hi - 1) >> kBlockShift;
     unsigned checked = 0;
     for (std::uint64_t block = first_block; block <= last_block; ++block) {
@@ -527,13 +637,26 @@ class FastBuilder {
         cur[r] = 0;
         std::uint32_t seen = visited[r];
         if ((reached & ~seen) == 0) return;  // moves are pushed blind; repeats are dropped here
-        // Advance the digits from `at` to r.
-        {
+        // Advance the digits from `at` to r. Mostly the next entry is close: the last digit moves
+        // on, carrying one into the one before or not, without a branch on which.
+        const std::uint64_t step = digit[k - 1] + (r - at);
+        const std::uint32_t carry = step >= radix_[k - 1] ? 1u : 0u;
+        if (k >= 3 && step < 2 * radix_[k - 1] && digit[k - 2] + carry < radix_[k - 2]) {
+          digit[k - 1] = static_cast<std::uint32_t>(step - (carry != 0 ? radix_[k - 1] : 0u));
+          digit[k - 2] += carry;
+          at = r;
+          decode_from(k - 2);
+        } else {
           int j = k - 1;
           std::uint64_t v = digit[j] + (r - at);
           while (v >= radix_[j]) {
-            digit[j] = static_cast<std::uint32_t>(v % radix_[j]);
-            const std::uint64_t carry = v / radix_[j];
+            std::uint64_t carry = 1;  // nearly always: the next entry is close
+            if (v < 2 * radix_[j]) {
+              digit[j] = static_cast<std::uint32_t>(v - radix_[j]);
+            } else {
+              digit[j] = static_cast<std::uint32_t>(v % radix_[j]);
+              carry = v / radix_[j];
+            }
             --j;
             v = digit[j] + carry;
           }
@@ -542,82 +665,63 @@ class FastBuilder {
           decode_from(j);
         }
         const std::uint32_t free = geo_.all & ~used[k];
-        if constexpr (kPacked && kBmi2) {
-          reached = pdep32(reached, free);
-          seen = pdep32(seen, free);
-        } else if constexpr (kPacked) {
-          reached = unpack(reached, free);
-          seen = unpack(seen, free);
+        std::uint32_t fresh;
+        if constexpr (kPacked) {  // filled on the packed masks, then unpacked for the moves
+          const std::uint32_t fresh_packed = areas_->fill(reached & ~seen, free) & ~seen;
+          visited[r] = static_cast<Mask>(seen | fresh_packed);
+          fresh = kBmi2 ? pdep32(fresh_packed, free) : unpack(fresh_packed, free);
+        } else {
+          fresh = geo_.fill(reached & ~seen, free) & ~seen;
+          visited[r] = static_cast<Mask>(seen | fresh);
         }
-        const std::uint32_t fresh = geo_.fill(reached & ~seen, free) & ~seen;
-        if constexpr (kPacked && kBmi2) visited[r] = static_cast<Mask>(pext32(seen | fresh, free));
-        else if constexpr (kPacked) visited[r] = static_cast<Mask>(pack(seen | fresh, free));
-        else visited[r] = static_cast<Mask>(seen | fresh);
         ++counts.expanded;
-        if (seen == 0) {
-          int x = (depth - md[k]) / 2;
-          if (x > 15) {
-            x = 15;
-            ++counts.clamped;
-          }
-          out[r / 2] = static_cast<std::uint8_t>(out[r / 2] | x << (r % 2 * 4));
-          ++counts.filled;
+        {  // the excess, on the first visit (no branch: a repeat ORs in nothing)
+          const std::uint32_t first = seen == 0 ? ~0u : 0u;
+          const std::uint32_t x = static_cast<std::uint32_t>(depth - md[k]) / 2;
+          counts.clamped += first & (x > 15 ? 1u : 0u);
+          counts.filled += first & 1u;
+          out[r / 2] = static_cast<std::uint8_t>(out[r / 2] | (std::min(x, 15u) & first) << (r % 2 * 4));
         }
-        for (int i = 0; i < k; ++i) owner[cells[i]] = static_cast<std::uint8_t>(i + 1);
-        Moves& out_moves = moves[fill_index];
         // Each pattern tile next to the fresh area may slide into it, leaving the blank where it
-        // was. The valid moves are the set bits of two 32-bit masks, 16 bits (the tile's cell) per
-        // direction: vertical (up, down) and sideways (left, right), taken lowest first: only they
-        // are computed, and each loop's one hard-to-predict branch is its exit. A sideways move
-        // passes no cell: the rank changes by the tile's place value; a vertical one passes
-        // cols - 1 cells, whose tiles' digits change too.
+        // was. The valid moves are the set bits of a 64-bit mask, 16 bits (the tile's cell) per
+        // direction (up, down, left, right), split in the moves of the tiles that stay in the
+        // chunk and those of the (one or two) that leave it: each loop's one hard-to-predict
+        // branch is its exit. A vertical move passes cols - 1 cells, whose tiles' digits change
+        // too; a sideways one passes only padding, which adds nothing.
         const std::uint32_t tiles = used[k];
-        const std::uint32_t valid_up = tiles & fresh << cols_ & geo_.all, valid_down = tiles & fresh >> cols_;
-        const std::uint32_t valid_left = tiles & fresh << 1 & geo_.not_first_col;
-        const std::uint32_t valid_right = tiles & fresh >> 1 & geo_.not_last_col;
-        auto one_move = [&]<bool kVertical>(int at_bit) {
+        const std::uint64_t valid = (tiles & fresh << cols_ & geo_.all) |
+                                    static_cast<std::uint64_t>(tiles & fresh >> cols_) << 16 |
+                                    static_cast<std::uint64_t>(tiles & fresh << 1 & geo_.not_first_col) << 32 |
+                                    static_cast<std::uint64_t>(tiles & fresh >> 1 & geo_.not_last_col) << 48;
+        auto one_move = [&]<bool kLeaves>(int at_bit) __attribute__((always_inline)) {
           const int p = at_bit & 15;
-          const int dir = kVertical ? (at_bit >> 4) * 3 : 1 + (at_bit >> 4);
-          const Step& st = step_[p][dir];
+          const Step& st = step_[p][at_bit >> 4];
           const int i = owner[p] - 1;
-          std::int64_t delta = st.dq * static_cast<std::int64_t>(weight_[i]);
-          if constexpr (kVertical) {
-            const std::int64_t* contrib = contrib_[i];
-            std::int64_t passed = 0;
+          const std::int64_t* contrib = contrib_[i];
+          std::int64_t passed = 0;
 #pragma GCC unroll 8
-            for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
-            delta += st.sign * passed;
-          }
+          for (int x = 0; x < passes; ++x) passed += contrib[owner[st.pass[x]]];
+          const std::int64_t delta = st.dq * static_cast<std::int64_t>(weight_[i]) + st.sign * passed;
           const std::uint64_t r2 = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta);
           // The blank's new cell p as a bit of the target's blank area: packed, the target's free
           // cells before p (this placement's, less q when q is before p).
           std::uint32_t bit_index = static_cast<std::uint32_t>(p);
           if constexpr (kPacked) {
             const std::uint32_t below = free & ((1u << p) - 1u);
-            bit_index = kSelect.count[below & 0xFFu] + kSelect.count[below >> 8] - (st.q < p ? 1u : 0u);
+            const std::uint32_t count = kBmi2 ? popcnt32(below) : kSelect.count[below & 0xFFu] + kSelect.count[below >> 8];
+            bit_index = count - (st.q < p ? 1u : 0u);
           }
-          if (i < split_) {  // leaves the chunk: queued for the target chunk's owner
-            // The target's first two digits: the cell of the first tile (no cell before it), and
-            // the second's cell less one when the first is before it.
-            std::uint32_t target;
-            if (split_ == 1) target = st.q;
-            else if (i == 0) target = st.q * radix_[1] + cells[1] - (st.q < cells[1] ? 1u : 0u);
-            else target = digit[0] * radix_[1] + st.q - (cells[0] < st.q ? 1u : 0u);
+          if constexpr (kLeaves) {  // queued for the target chunk's owner
+            const std::uint32_t target = target_chunk[i][st.q];
             queue.push(static_cast<int>(target), static_cast<std::uint32_t>((r2 - target * chunk_) << 4 | bit_index));
           } else {
-            __builtin_prefetch(&next[r2], 1);
-            out_moves.rank[out_moves.count] = r2;
-            out_moves.bit[out_moves.count] = 1u << bit_index;
-            ++out_moves.count;
+            writes.put(r2, 1u << bit_index);
           }
         };
-        for (std::uint32_t v = valid_up | valid_down << 16; v != 0; v &= v - 1)
-          one_move.template operator()<true>(__builtin_ctz(v));
-        for (std::uint32_t h = valid_left | valid_right << 16; h != 0; h &= h - 1)
-          one_move.template operator()<false>(__builtin_ctz(h));
-        for (int i = 0; i < k; ++i) owner[cells[i]] = 0;
-        fill_index ^= 1;
-        write<Mask>(moves[fill_index]);  // the previous expansion's
+        for (std::uint64_t v = valid & ~leaving; v != 0; v &= v - 1)
+          one_move.template operator()<false>(__builtin_ctzll(v));
+        for (std::uint64_t v = valid & leaving; v != 0; v &= v - 1)
+          one_move.template operator()<true>(__builtin_ctzll(v));
       };
       // Most entries are not at this level: 8 bytes at a time, expanding only the entries set
       // in them (the dense levels test all 519 M entries of the 8-tile table).
@@ -634,8 +738,7 @@ class FastBuilder {
         }
       }
     }
-    write<Mask>(moves[0]);
-    write<Mask>(moves[1]);
+    writes.flush();
     clamped_.fetch_add(counts.clamped, std::memory_order_relaxed);
     counts.clamped = 0;
     return true;
@@ -670,8 +773,9 @@ class FastBuilder {
   std::uint32_t radix_[kMaxDbCells] = {};
   std::uint64_t weight_[kMaxDbCells] = {};
   std::int64_t contrib_[kMaxDbCells][kMaxDbCells + 1] = {};  // [slot][passed slot + 1]
-  // The tile on cell p moving up, left, right, down: its target q (kMaxDbCells off the board), the
-  // step q - p, its sign, and the cells passed in rank order (padded with cell n_, never a tile's).
+  // The tile on cell p moving up, down, left, right: its target q (kMaxDbCells off the board), the
+  // step q - p, its sign, and the cells passed in rank order (padded with cell n_, never a tile's:
+  // a sideways move's are all padding).
   struct Step {
     std::uint8_t q = kMaxDbCells;
     std::int8_t dq = 0, sign = 0;
@@ -684,7 +788,8 @@ class FastBuilder {
   int split_ = 1, chunks_ = 0;
   bool compact_ = false;  // blank areas packed onto the free cells, a byte each
   bool bmi2_ = false;     // packed with pext and pdep
-  const DepositTables* deposit_ = nullptr;  // the tiles whose digits select the chunk; the number of chunks
+  const DepositTables* deposit_ = nullptr;
+  std::unique_ptr<const AreaTables> areas_;  // when compact_  // the tiles whose digits select the chunk; the number of chunks
   BigArray visited_, cur_, next_, out_;
   std::vector<std::uint8_t> dirty_cur_, dirty_next_;
   std::vector<MoveQueue> queued_;  // [thread]
@@ -702,11 +807,11 @@ int default_threads() {
 
 std::uint64_t excess_build_bytes(const DbSpec& spec) {
   // Three blank-area masks (a byte each when packed onto at most 8 free cells, else two) and a
-  // nibble per placement, and the first two tiles' queued moves (4 bytes each; the 8-tile build's
-  // busiest level queues 0.39 a placement: allowed for as 0.5, 2 bytes).
+  // nibble per placement, and the first tiles' queued moves (4 bytes each; the 8-tile build's
+  // busiest level queues 0.59 a placement: allowed for as 0.75, 3 bytes).
   const std::uint64_t free_cells = static_cast<std::uint64_t>(spec.rows * spec.cols) - spec.cells.size();
   const std::uint64_t mask_bytes = free_cells <= 8 ? 1 : 2;
-  return spec.entries() * (6 * mask_bytes + 5) / 2;
+  return spec.entries() * (6 * mask_bytes + 7) / 2;
 }
 
 Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, const Limits& limits, bool progress,
@@ -718,10 +823,10 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   if (excess_build_bytes(spec) > limits.max_table_bytes)
     return make_error("pattern database " + spec.name() + ": building it needs " +
                       std::to_string(excess_build_bytes(spec) >> 20) + " MiB, over the table memory limit");
-  // Threads split the first tile's cells; by default only big tables get several (they pay for
-  // themselves there). Chunks need an even number of entries (no nibble byte shared by two).
+  // Threads take chunks in turn; by default only big tables get several (they pay for themselves
+  // there). Chunks need an even number of entries (no nibble byte shared by two).
   if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
-  if (spec.entries() / (k >= 2 ? n * (n - 1) : n) % 2 != 0) threads = 1;
+  if (chunk_entries(spec) % 2 != 0) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (progress) {
     std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s, %.1f GB of memory):",

@@ -18,20 +18,25 @@
 //   8-tile table: 1.6 GB of masks instead of 3.1 GB; pext/pdep where fast, else byte tables);
 // - the arrays on 2 MiB pages (a 1 GB array of 4 KiB pages misses the TLB on every access);
 // - only the valid moves computed (one 64-bit mask of tile cells by direction), their writes
-//   software-prefetched one expansion ahead, so their misses overlap;
+//   software-prefetched 8 moves ahead, so their misses overlap;
 // - threads without atomics: a level's placements are split by the first two tiles' digits (240
-//   chunks on 16 cells, taken in turn by whichever thread is free, so the threads balance);
-//   every move except those two tiles' stays in its chunk, whose thread alone writes it, and
-//   theirs (the far ones) are queued and written after the level by chunk: nearly in order, so
-//   that costs ~4% of the build instead of a miss each;
+//   chunks on 16 cells), or three where chunks of two would not stay in the caches (the 8-tile
+//   table: 3360 chunks of 154 K placements), taken in turn by whichever thread is free, so the
+//   threads balance; every move except those first tiles' stays in its chunk, whose thread
+//   alone writes it, and theirs (the far ones) are queued and written after the level by chunk:
+//   nearly in order, so that costs ~7% of the build instead of a miss each;
+// - the blank's flood fill one table read on the packed masks (the areas of each set of free
+//   cells), and few hard-to-predict branches an expansion: one loop over the moves that stay in
+//   the chunk and one over those that leave it, each move's write made a fixed 8 moves later;
 // - a byte per 64 ranks marks where the next level has entries, so sparse levels skip the scan;
 // - the 4-bit excess written straight away (the first level that reaches a placement), no byte
 //   table and no second pass.
-// Scratch: 5.5 bytes a placement for the 8-tile table (2.9 GB), 8.5 for the 7-tile one, checked
+// Scratch: 6.5 bytes a placement for the 8-tile table (3.4 GB; 3.0 GB measured), 9.5 for the 7-tile one, checked
 // against Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table,
 // 82 M for the 7-tile one (docs/PERFORMANCE.md for the times).
 // PB_PDB78_LEVELS=1 prints each level's size, time and per-thread CPU (for tuning);
-// PB_PDB78_NO_BMI2=1 packs with the byte tables even where pext/pdep are fast (the tests).
+// PB_PDB78_NO_BMI2=1 packs with the byte tables even where pext/pdep are fast, and
+// PB_PDB78_SPLIT=1|2|3 sets the chunks' digits (the tests).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
 // checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages

@@ -61,16 +61,19 @@ TEST(SlidingPdb78, BuildMatchesPatternDbExcess) {
     ASSERT_NE(want, nullptr) << spec.name();
     // At most 8 free cells: blank areas packed a byte each, by pext/pdep where fast and by tables
     // (PB_PDB78_NO_BMI2) elsewhere; both ways are checked.
+    // Chunks of the first two digits, and of three (the 8-tile table's), with their own queues.
     const bool packed = spec.rows * spec.cols - static_cast<int>(spec.cells.size()) <= 8;
-    for (int tables = 0; tables <= (packed ? 1 : 0); ++tables) {
+    for (int way = 0; way <= (packed ? 2 : 1); ++way) {
+      const int tables = way == 2;
       const Env no_bmi2("PB_PDB78_NO_BMI2", tables != 0 ? "1" : "");
+      const Env split("PB_PDB78_SPLIT", way == 1 ? "3" : "");
       auto built = build_excess_db(spec, Limits{}, false, threads);
       ASSERT_TRUE(built.ok()) << spec.name() << ": " << built.error().message;
       const ExcessDb& db = *built.value();
       ASSERT_EQ(db.bytes(), (spec.entries() + 1) / 2);
       std::uint64_t wrong = 0;
       for (std::uint64_t r = 0; r < spec.entries(); ++r) wrong += (want[r / 2] >> (r % 2 * 4) & 15) != db.at(r);
-      EXPECT_EQ(wrong, 0u) << spec.name() << (tables != 0 ? " (tables)" : "");
+      EXPECT_EQ(wrong, 0u) << spec.name() << (tables != 0 ? " (tables)" : way == 1 ? " (three-digit chunks)" : "");
     }
   }
 }
