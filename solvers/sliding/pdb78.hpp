@@ -31,6 +31,8 @@
 // - a byte per 64 ranks marks where the next level has entries, so sparse levels skip the scan;
 // - the 4-bit excess written straight away (the first level that reaches a placement), no byte
 //   table and no second pass.
+// - nothing two threads write shares a cache line: counts in locals, added once per chunk (the
+//   threads' counters side by side, bumped every expansion, cost a third of the build).
 // Scratch: 6.5 bytes a placement for the 8-tile table (3.4 GB; 3.0 GB measured), 9.5 for the 7-tile one, checked
 // against Limits::max_table_bytes. Cost: 777 M (placement, area) expansions for the 8-tile table,
 // 82 M for the 7-tile one (docs/PERFORMANCE.md for the times).
