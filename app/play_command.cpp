@@ -1,5 +1,6 @@
 /* play_command.cpp: `puzzlebot play`: picks the game's Player and the device (window or phone), then runs the loop. */
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <opencv2/core/persistence.hpp>
@@ -68,7 +69,8 @@ options:
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
   --check             read the screen once and print the board, whether it is finished and (Fifteen)
-                      the status line; sends no input (used by the integration tests)
+                      the status line; sends no input (used by the integration tests); a screen
+                      caught mid-animation is grabbed again for up to a second
   -h, --help          this help
 
 Safety: every click is checked to fall inside the game's window (every touch inside the phone's
@@ -82,11 +84,21 @@ disagreeing, a level was not cleared).
 )";
 }
 
-// --check: one grab, one read; prints what is on screen. Exit 0 when read (finished or not), 2 when not.
+// --check: one read; prints what is on screen. Exit 0 when read (finished or not), 2 when not. A
+// game may be mid-animation when asked (Fifteen flashes its tiles for ~0.5 s when solved, and a
+// check started right after the last move lands in it): a failed read is tried again on fresh grabs
+// for up to a second before it is reported.
 int check_screen(capture::FrameSource& source, Player& player) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   auto frame = source.grab();
-  if (!frame) return fail(frame.error().message);
-  if (auto r = player.read(frame->bgr); !r) return fail("cannot read the board: " + r.error().message);
+  for (;;) {
+    if (!frame) return fail(frame.error().message);
+    auto r = player.read(frame->bgr);
+    if (r) break;
+    if (std::chrono::steady_clock::now() >= deadline) return fail("cannot read the board: " + r.error().message);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    frame = source.grab();
+  }
   std::printf("board:\n%s", player.board_text().c_str());
   if (!player.board_text().empty() && player.board_text().back() != '\n') std::printf("\n");
   std::printf("finished: %s\n", player.solved() ? "yes" : "no");

@@ -2,12 +2,12 @@
 #include <cstdarg>
 #include <map>
 #include <optional>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
 #include "app/play.hpp"
 #include "capture/still.hpp"
+#include "platform/image_codecs.hpp"
 
 namespace pb::app {
 namespace {
@@ -281,12 +281,7 @@ class Loop {
       cv::Mat seen;
       cv::copyMakeBorder(frame.bgr, seen, 28, 0, 0, 0, cv::BORDER_CONSTANT, cv::Scalar::all(255));
       cv::putText(seen, last.substr(0, 160), {6, 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 160), 1, cv::LINE_AA);
-      bool written = false;
-      try {
-        written = cv::imwrite(o_.dry_run_out, seen);
-      } catch (const cv::Exception&) {
-      }
-      if (written) why += "; " + o_.dry_run_out + " shows the window as captured";
+      if (platform::codecs::write(o_.dry_run_out, seen)) why += "; " + o_.dry_run_out + " shows the window as captured";
     }
     return Stop{kBadInput, why};
   }
@@ -322,13 +317,10 @@ class Loop {
       report_.planned.push_back(std::move(*g));
     }
     cv::Mat drawn = draw_gestures(frame.bgr, report_.planned);
-    bool written = false;
-    try {
-      written = cv::imwrite(o_.dry_run_out, drawn);
-    } catch (const cv::Exception&) {
-    }
-    if (!written)
-      return Stop{kBadInput, "cannot write " + o_.dry_run_out + ": check the folder exists and the name ends in .png"};
+    if (auto written = platform::codecs::write(o_.dry_run_out, drawn); !written)
+      return Stop{kBadInput, written.error().is(ErrorCode::kInternal)
+                                 ? written.error().message
+                                 : "cannot write " + o_.dry_run_out + ": check the folder exists and the name ends in .png"};
     return std::nullopt;
   }
 

@@ -10,7 +10,6 @@
 #include <mutex>
 #include <optional>
 #include <cmath>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 #include <thread>
@@ -20,6 +19,7 @@
 #include "calibration/profile.hpp"
 #include "capture/frame_source.hpp"
 #include "core/json.hpp"
+#include "platform/image_codecs.hpp"
 #include "solvers/registry.hpp"
 #include "vision/registry.hpp"
 
@@ -227,13 +227,10 @@ class FailureLog : public vision::DebugSink {
 };
 
 Result<void> write_png(const std::string& path, const cv::Mat& picture) {
-  bool written = false;
-  try {
-    written = cv::imwrite(path, picture);
-  } catch (const cv::Exception&) {
-  }
-  if (!written) return make_error("cannot write " + path + ": check the folder exists and the name ends in .png");
-  return {};
+  auto written = platform::codecs::write(path, picture);
+  if (!written && !written.error().is(ErrorCode::kInternal))
+    return make_error("cannot write " + path + ": check the folder exists and the name ends in .png");
+  return written;
 }
 
 solvers::Limits limits_for(const Options& o) {

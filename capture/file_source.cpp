@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <fstream>
 #include <iterator>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
 #include "capture/frame_source.hpp"
+#include "platform/image_codecs.hpp"
 
 namespace pb::capture {
 namespace {
@@ -93,12 +93,12 @@ Result<cv::Mat> decode_image(const std::vector<unsigned char>& bytes, const std:
   if (is_png ? !png_intact(bytes) : !jpeg_complete(bytes))
     return make_error(name + ": the " + std::string(is_png ? "PNG" : "JPEG") +
                       " image is truncated or corrupt: take the screenshot again");
-  cv::Mat image;
-  try {
-    image = cv::imdecode(bytes, cv::IMREAD_COLOR);
-  } catch (const cv::Exception& e) {
-    return make_error(name + ": cannot decode the image (" + e.msg + "): is the file complete?");
+  auto decoded = platform::codecs::decode(bytes, cv::IMREAD_COLOR);
+  if (!decoded) {
+    if (decoded.error().is(ErrorCode::kInternal)) return decoded.error();
+    return make_error(name + ": cannot decode the image (" + decoded.error().message + "): is the file complete?");
   }
+  cv::Mat image = std::move(*decoded);
   if (image.empty()) return make_error(name + ": not a readable PNG or JPEG image (corrupt or truncated?)");
   if (image.cols > kMaxImageSide || image.rows > kMaxImageSide ||
       static_cast<long long>(image.cols) * image.rows > kMaxImagePixels)

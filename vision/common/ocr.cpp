@@ -1,97 +1,23 @@
-/* ocr.cpp: thread-local Tesseract engines (LSTM, English data from the system's tessdata). */
+/* ocr.cpp: recognise() through puzzlebot-ocr.so, loaded the first time text is read (platform/plugin.hpp). */
 #include "vision/common/ocr.hpp"
 
-#include <tesseract/baseapi.h>
-#include <tesseract/resultiterator.h>
-
-#include <algorithm>
-#include <cctype>
-#include <memory>
-
-#include <dlfcn.h>  // dlsym: the OpenMP runtime Tesseract loaded, if any
+#include "platform/plugin.hpp"
+#include "vision/common/ocr_abi.hpp"
 
 namespace pb::vision::ocr {
-namespace {
-
-// The crops we pass are scaled so text is ~40 px high; at 300 "dpi" that is ~10 pt text, the size
-// the LSTM model was trained on. Without a resolution Tesseract warns on stderr and guesses 70.
-constexpr int kAssumedDpi = 300;
-
-struct Engine {
-  tesseract::TessBaseAPI api;
-  bool ready = false;
-  std::string failure;
-};
-
-// Tesseract built with OpenMP (Debian's is) opens a team of up to four threads at every LSTM time
-// step. Our crops are a few letters wide, so each call is hundreds of tiny parallel regions whose
-// threads spin between them: on a 2-core machine shared with anything else that costs 3-8x the
-// single-thread time (a valves read: 300-800 ms of CPU against 86-120 ms, docs/PERFORMANCE.md).
-// OMP_THREAD_LIMIT=1 cures it but is read when the OpenMP runtime loads, before main; allowing no
-// active parallel level (every region then runs on the thread that enters it) does the same from
-// here, whoever starts the program. Readers that want parallelism run on several threads instead
-// (`solve FOLDER`). The runtime is looked up, not linked: it is whichever Tesseract brought (libgomp
-// on Debian), and a Tesseract built without OpenMP brings none.
-void serialise_openmp() {
-  using SetLevels = void (*)(int);
-  if (auto set = reinterpret_cast<SetLevels>(::dlsym(RTLD_DEFAULT, "omp_set_max_active_levels"))) set(0);
-}
-
-Engine& engine() {
-  thread_local std::unique_ptr<Engine> e;
-  if (!e) {
-    serialise_openmp();
-    e = std::make_unique<Engine>();
-    // Quiet: Tesseract writes its debug chatter to stderr unless told otherwise.
-    e->api.SetVariable("debug_file", "/dev/null");
-    if (e->api.Init(nullptr, "eng", tesseract::OEM_LSTM_ONLY) != 0)
-      e->failure = "Tesseract could not load its English data (install tesseract-ocr-eng, or set TESSDATA_PREFIX)";
-    else
-      e->ready = true;
-  }
-  return *e;
-}
-
-std::string trim(const char* raw) {
-  std::string s = raw != nullptr ? raw : "";
-  auto not_space = [](unsigned char c) { return !std::isspace(c); };
-  s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
-  s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
-  return s;
-}
-
-}  // namespace
 
 Result<Text> recognise(const cv::Mat& binary, Layout layout, const std::string& whitelist) {
-  Engine& e = engine();
-  if (!e.ready) return make_error(e.failure);
-  if (binary.empty() || binary.type() != CV_8UC1) return make_error("OCR needs a non-empty 8-bit grey image");
-  cv::Mat img = binary.isContinuous() ? binary : binary.clone();
-
-  tesseract::TessBaseAPI& api = e.api;
-  api.SetPageSegMode(static_cast<tesseract::PageSegMode>(layout));
-  api.SetVariable("tessedit_char_whitelist", whitelist.c_str());
-  api.SetImage(img.data, img.cols, img.rows, 1, static_cast<int>(img.step));
-  api.SetSourceResolution(kAssumedDpi);
-
+  static const Result<PbOcrRecognise*> entry = []() -> Result<PbOcrRecognise*> {
+    auto module = platform::load_plugin("ocr");
+    if (!module) return make_error(ErrorCode::kInternal, "cannot read text: " + module.error().message);
+    auto symbol = platform::plugin_symbol(*module, "ocr", "pb_ocr_recognise");
+    if (!symbol) return make_error(ErrorCode::kInternal, symbol.error().message);
+    return reinterpret_cast<PbOcrRecognise*>(*symbol);
+  }();
+  if (!entry) return entry.error();
   Text out;
-  std::unique_ptr<char[]> text(api.GetUTF8Text());
-  out.text = trim(text.get());
-  out.mean_confidence = static_cast<float>(api.MeanTextConf());
-  // The weakest symbol decides: a two-digit number with one doubtful digit is doubtful.
-  float lowest = 100;
-  bool any = false;
-  std::unique_ptr<tesseract::ResultIterator> it(api.GetIterator());
-  if (it) {
-    do {
-      std::unique_ptr<char[]> sym(it->GetUTF8Text(tesseract::RIL_SYMBOL));
-      if (!sym || trim(sym.get()).empty()) continue;
-      lowest = std::min(lowest, it->Confidence(tesseract::RIL_SYMBOL));
-      any = true;
-    } while (it->Next(tesseract::RIL_SYMBOL));
-  }
-  out.min_confidence = any ? lowest : 0;
-  api.Clear();
+  std::string error;
+  if (!(*entry)(&binary, static_cast<int>(layout), whitelist.c_str(), &out, &error)) return make_error(error);
   return out;
 }
 

@@ -12,9 +12,10 @@
 #include <array>
 #include <cmath>
 #include <functional>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <string>
+
+#include "platform/image_codecs.hpp"
 
 namespace pb::vision::onestroke {
 namespace {
@@ -345,9 +346,10 @@ cv::Mat render(const State& state, const RenderStyle& style, std::span<const Cel
 }
 
 cv::Mat jpeg_roundtrip(const cv::Mat& bgr, int quality) {
-  std::vector<uchar> buf;
-  cv::imencode(".jpg", bgr, buf, {cv::IMWRITE_JPEG_QUALITY, std::clamp(quality, 1, 100)});
-  return cv::imdecode(buf, cv::IMREAD_COLOR);
+  auto encoded = platform::codecs::encode(".jpg", bgr, {cv::IMWRITE_JPEG_QUALITY, std::clamp(quality, 1, 100)});
+  if (!encoded) return {};
+  auto decoded = platform::codecs::decode(*encoded, cv::IMREAD_COLOR);
+  return decoded ? *decoded : cv::Mat();
 }
 
 cv::Mat gaussian_blur(const cv::Mat& bgr, double sigma_px) {

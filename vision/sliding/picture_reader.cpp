@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/colour.hpp"
+#include "platform/image_codecs.hpp"
 
 namespace pb::vision::sliding {
 namespace {
@@ -202,7 +202,9 @@ Result<Pictures> load_pictures(const std::string& dir) {
     // need no more than that even on a large board); pictures
     // with transparency (the digits) need their alpha.
     bool jpeg = f.size() > 4 && (f.ends_with(".jpg") || f.ends_with(".jpeg") || f.ends_with(".JPG"));
-    cv::Mat img = cv::imread(f, jpeg ? cv::IMREAD_REDUCED_COLOR_4 : cv::IMREAD_UNCHANGED);
+    auto read = platform::codecs::read(f, jpeg ? cv::IMREAD_REDUCED_COLOR_4 : cv::IMREAD_UNCHANGED);
+    if (!read) continue;
+    cv::Mat img = std::move(*read);
     if (img.empty() || img.depth() != CV_8U) continue;
     cv::Mat bgra;
     if (img.channels() == 4) bgra = img;
