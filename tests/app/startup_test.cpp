@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 
 #include "tests/support/run_program.hpp"
@@ -40,6 +41,13 @@ class ModuleDir {
 
 fs::path built_module(const std::string& name) { return fs::path(PB_PUZZLEBOT).parent_path() / ("puzzlebot-" + name + ".so"); }
 
+// Exit 2, one line on stderr, and every one of `words` in it.
+void expect_refused(const ProgramRun& r, std::initializer_list<const char*> words) {
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(is_one_line(r.err)) << r.err;
+  for (const char* w : words) EXPECT_NE(r.err.find(w), std::string::npos) << "no '" << w << "' in: " << r.err;
+}
+
 TEST(StartUp, ProgramLinksNeitherImageCodecsNorTesseract) {
   ProgramRun ldd = pb::testing::run_program(std::string("ldd ") + PB_PUZZLEBOT);
   ASSERT_EQ(ldd.status, 0) << ldd.err;
@@ -59,30 +67,21 @@ TEST(StartUp, TextBoardNeedsNoModule) {
 
 TEST(StartUp, ScreenshotWithoutCodecsModuleIsOneLineExitTwo) {
   ModuleDir empty;
-  ProgramRun r = empty.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(is_one_line(r.err)) << r.err;
-  EXPECT_NE(r.err.find("puzzlebot-codecs.so not found"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("PUZZLEBOT_PLUGIN_DIR"), std::string::npos) << r.err;
+  expect_refused(empty.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png"),
+                 {"puzzlebot-codecs.so not found", "PUZZLEBOT_PLUGIN_DIR"});
 }
 
 TEST(StartUp, BrokenOrForeignModuleIsRefusedInOneLine) {
   {
     ModuleDir d;  // not a shared library at all
     std::ofstream(d.path() / "puzzlebot-codecs.so") << "not a library\n";
-    ProgramRun r = d.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(is_one_line(r.err)) << r.err;
-    EXPECT_NE(r.err.find("cannot load"), std::string::npos) << r.err;
+    expect_refused(d.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png"), {"cannot load"});
   }
   {
     ModuleDir d;  // a module of ours, but not the codecs
     fs::copy_file(built_module("ocr"), d.path() / "puzzlebot-codecs.so");
-    ProgramRun r = d.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png");
-    EXPECT_EQ(r.status, 2);
-    EXPECT_TRUE(is_one_line(r.err)) << r.err;
-    EXPECT_NE(r.err.find("puzzlebot-codecs.so"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("rebuild"), std::string::npos) << r.err;
+    expect_refused(d.puzzlebot("solve " + kSource + "/samples/onestroke/s01_4x4_480x854.png"),
+                   {"puzzlebot-codecs.so", "rebuild"});
   }
 }
 
@@ -99,10 +98,8 @@ TEST(StartUp, ScreenshotReadThroughTheModules) {
 TEST(StartUp, FifteenWithoutOcrModuleSaysWhy) {
   ModuleDir d;
   fs::copy_file(built_module("codecs"), d.path() / "puzzlebot-codecs.so");
-  ProgramRun r = d.puzzlebot("solve " + kSource + "/samples/sgt/fifteen/4x4_completed_window.png --game sliding");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(is_one_line(r.err)) << r.err;
-  EXPECT_NE(r.err.find("puzzlebot-ocr.so"), std::string::npos) << r.err;
+  expect_refused(d.puzzlebot("solve " + kSource + "/samples/sgt/fifteen/4x4_completed_window.png --game sliding"),
+                 {"puzzlebot-ocr.so"});
 }
 
 }  // namespace
