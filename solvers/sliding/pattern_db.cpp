@@ -1,6 +1,8 @@
 /* pattern_db.cpp: building, caching and validating sliding-tile pattern databases. */
 #include "solvers/sliding/pattern_db.hpp"
 
+#include "solvers/sliding/table_cache.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,37 +21,12 @@
 namespace pb::solvers::sliding {
 namespace {
 
-constexpr char kMagic[8] = {'P', 'B', 'S', 'L', 'D', 'B', '0', '1'};
+constexpr TableMagic kMagic = {'P', 'B', 'S', 'L', 'D', 'B', '0', '1'};
 constexpr std::uint8_t kUnset = 0xFF;
-
-// The file header. Fixed-size fields so that a truncated or foreign file is caught by the size check.
-struct Header {
-  char magic[8];
-  std::uint32_t rows;
-  std::uint32_t cols;
-  std::uint32_t k;
-  std::int32_t blank;
-  std::uint8_t cells[kMaxDbCells];
-  std::uint64_t entries;
-  std::uint64_t checksum;  // FNV-1a 64 of the body
-};
 
 std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
   std::uint64_t h = 1469598103934665603ull;
   for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-Header make_header(const DbSpec& spec, std::uint64_t checksum) {
-  Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.rows = static_cast<std::uint32_t>(spec.rows);
-  h.cols = static_cast<std::uint32_t>(spec.cols);
-  h.k = static_cast<std::uint32_t>(spec.cells.size());
-  h.blank = spec.blank;
-  for (std::size_t i = 0; i < spec.cells.size(); ++i) h.cells[i] = static_cast<std::uint8_t>(spec.cells[i]);
-  h.entries = spec.entries();
-  h.checksum = checksum;
   return h;
 }
 
@@ -89,20 +66,15 @@ struct Grid {
   }
 };
 
-std::mutex g_mutex;
-std::map<std::string, std::shared_ptr<const PatternDb>> g_loaded;
+LoadedTables<PatternDb> g_loaded;
 
 // Reads and validates a cache file; the error says what was wrong with it.
 Result<std::shared_ptr<const PatternDb>> read_db(const std::string& path, const DbSpec& spec) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return make_error("missing");
-  Header h{};
+  TableHeader h{};
   if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return make_error("shorter than its header");
-  const Header want = make_header(spec, 0);
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return make_error("bad magic");
-  if (h.rows != want.rows || h.cols != want.cols || h.k != want.k || h.blank != want.blank ||
-      std::memcmp(h.cells, want.cells, sizeof h.cells) != 0 || h.entries != want.entries)
-    return make_error("header does not match the pattern");
+  if (std::string wrong = header_mismatch(h, kMagic, spec); !wrong.empty()) return make_error(wrong);
   std::vector<std::uint8_t> data(static_cast<std::size_t>(h.entries));
   if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(data.size())))
     return make_error("truncated");
@@ -115,29 +87,8 @@ Result<std::shared_ptr<const PatternDb>> read_db(const std::string& path, const 
   return std::make_shared<const PatternDb>(spec, std::move(data));
 }
 
-// Writes via a temporary file and rename(), so readers never see a partial file.
 Result<void> write_db(const std::string& path, const PatternDb& db) {
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  if (ec) return make_error("cannot create " + std::filesystem::path(path).parent_path().string() + ": " + ec.message());
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return make_error("cannot write " + tmp);
-    const Header h = make_header(db.spec(), fnv1a(db.data(), db.size()));
-    out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    out.write(reinterpret_cast<const char*>(db.data()), static_cast<std::streamsize>(db.size()));
-    if (!out) {
-      std::filesystem::remove(tmp, ec);
-      return make_error("write failed for " + tmp + " (disk full?)");
-    }
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return make_error("cannot rename into " + path);
-  }
-  return {};
+  return write_table_file(path, table_header(kMagic, db.spec(), fnv1a(db.data(), db.size())), db.data(), db.size());
 }
 
 }  // namespace
@@ -563,48 +514,13 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
 }
 
 Result<DbHandle> get_pattern_db(const DbSpec& spec, const Limits& limits, int threads) {
-  const std::string dir = cache_dir();
-  const std::string path = dir.empty() ? std::string() : dir + "/" + spec.name() + ".pdb";
-  const std::string key = path.empty() ? spec.name() : path;
-  // One lock around the whole load-or-build: two solver threads wanting the same database should
-  // build it once, and builds are rare.
-  std::lock_guard<std::mutex> lock(g_mutex);
-  if (auto it = g_loaded.find(key); it != g_loaded.end()) return DbHandle{it->second, DbSource::kMemory, path, {}};
-
-  DbHandle handle;
-  handle.path = path;
-  handle.source = DbSource::kBuilt;
-  if (!path.empty()) {
-    auto loaded = read_db(path, spec);
-    if (loaded.ok()) {
-      g_loaded[key] = loaded.value();
-      return DbHandle{loaded.value(), DbSource::kLoaded, path, {}};
-    }
-    if (loaded.error().message != "missing") {
-      handle.source = DbSource::kRebuiltCorrupt;
-      handle.note = path + " was unusable (" + loaded.error().message + "): rebuilt";
-      std::fprintf(stderr, "puzzlebot: %s\n", handle.note.c_str());
-    }
-  } else {
-    handle.note = "no cache folder (set PUZZLEBOT_CACHE_DIR or HOME): database kept in memory only";
-  }
-  auto built = build_pattern_db(spec, limits, true, threads);
-  if (!built.ok()) return built.error();
-  handle.db = built.value();
-  if (!path.empty()) {
-    if (auto w = write_db(path, *handle.db); !w.ok()) {
-      handle.note += (handle.note.empty() ? "" : "; ") + w.error().message + ": database kept in memory only";
-      std::fprintf(stderr, "puzzlebot: %s\n", w.error().message.c_str());
-      handle.path.clear();
-    }
-  }
-  g_loaded[key] = handle.db;
-  return handle;
+  return load_or_build(g_loaded, spec, ".pdb", true, read_db,
+                       [&](const DbSpec& s) { return build_pattern_db(s, limits, true, threads); }, write_db);
 }
 
 void forget_loaded_pattern_dbs() {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  g_loaded.clear();
+  std::lock_guard<std::mutex> lock(g_loaded.mutex);
+  g_loaded.tables.clear();
 }
 
 }  // namespace pb::solvers::sliding

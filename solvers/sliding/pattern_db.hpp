@@ -170,12 +170,15 @@ class PatternDb {
 // How a database was obtained, for the stats and the tests.
 enum class DbSource { kMemory, kLoaded, kBuilt, kRebuiltCorrupt };
 
-struct DbHandle {
-  std::shared_ptr<const PatternDb> db;
+// A table and where it came from (pattern_db's PatternDb, pdb78's ExcessDb; table_cache.hpp).
+template <class Db>
+struct TableHandle {
+  std::shared_ptr<const Db> db;
   DbSource source = DbSource::kMemory;
   std::string path;  // the cache file ("" when not cached)
   std::string note;  // why the file was not used or not written, if so
 };
+using DbHandle = TableHandle<PatternDb>;
 
 // Bytes a build needs besides the table itself (three blank-cell masks per placement: 16-bit ones
 // up to 16 cells, 32-bit ones beyond).

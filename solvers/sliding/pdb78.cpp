@@ -1,6 +1,8 @@
 /* pdb78.cpp: 4-bit excess pattern databases (the 15-puzzle's 7-8): build, cache, policy and IDA*. */
 #include "solvers/sliding/pdb78.hpp"
 
+#include "solvers/sliding/table_cache.hpp"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -867,30 +869,7 @@ namespace {
 
 // ---- The cache files ----
 
-constexpr char kMagic[8] = {'P', 'B', 'S', 'L', 'N', 'B', '0', '1'};
-
-// The file header; fixed-size fields so that a truncated or foreign file is caught by the size check.
-struct Header {
-  char magic[8];
-  std::uint32_t rows, cols, k;
-  std::int32_t blank;
-  std::uint8_t cells[kMaxDbCells];
-  std::uint64_t entries;
-  std::uint64_t checksum;  // body_checksum() of the nibbles
-};
-
-Header make_header(const DbSpec& spec, std::uint64_t checksum) {
-  Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.rows = static_cast<std::uint32_t>(spec.rows);
-  h.cols = static_cast<std::uint32_t>(spec.cols);
-  h.k = static_cast<std::uint32_t>(spec.cells.size());
-  h.blank = spec.blank;
-  for (std::size_t i = 0; i < spec.cells.size(); ++i) h.cells[i] = static_cast<std::uint8_t>(spec.cells[i]);
-  h.entries = spec.entries();
-  h.checksum = checksum;
-  return h;
-}
+constexpr TableMagic kMagic = {'P', 'B', 'S', 'L', 'N', 'B', '0', '1'};
 
 // A 64-bit multiply-xor hash over 8-byte words in four independent lanes: ~30 ms for the 259 MB
 // table, where the byte-serial FNV-1a of the .pdb files would take most of a second.
@@ -927,7 +906,7 @@ Result<std::shared_ptr<const ExcessDb>> read_excess(const std::string& path, con
   if (fd < 0) return make_error("missing");
   struct stat st {};
   const std::uint64_t body = (spec.entries() + 1) / 2;
-  if (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != sizeof(Header) + body) {
+  if (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != sizeof(TableHeader) + body) {
     ::close(fd);
     return make_error("wrong size");
   }
@@ -935,14 +914,9 @@ Result<std::shared_ptr<const ExcessDb>> read_excess(const std::string& path, con
   ::close(fd);
   if (map == MAP_FAILED) return make_error("cannot be mapped");
   const auto* bytes = static_cast<const std::uint8_t*>(map);
-  Header h{};
+  TableHeader h{};
   std::memcpy(&h, bytes, sizeof h);
-  const Header want = make_header(spec, 0);
-  std::string error;
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) error = "bad magic";
-  else if (h.rows != want.rows || h.cols != want.cols || h.k != want.k || h.blank != want.blank ||
-           std::memcmp(h.cells, want.cells, sizeof h.cells) != 0 || h.entries != want.entries)
-    error = "header does not match the pattern";
+  std::string error = header_mismatch(h, kMagic, spec);
   BigArray data;
   if (error.empty()) {
     data = BigArray(body);
@@ -963,83 +937,23 @@ Result<std::shared_ptr<const ExcessDb>> read_excess(const std::string& path, con
   return std::shared_ptr<const ExcessDb>(std::make_shared<OwnedExcessDb>(spec, std::move(data)));
 }
 
-// Writes via a temporary file and rename(), so readers never see a partial file.
 Result<void> write_excess(const std::string& path, const ExcessDb& db) {
-  std::error_code ec;
-  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error("cannot write " + tmp);
-  const Header h = make_header(db.spec(), body_checksum(db.nibbles(), db.bytes()));
-  bool ok = ::write(fd, &h, sizeof h) == static_cast<ssize_t>(sizeof h);
-  for (std::uint64_t at = 0; ok && at < db.bytes();) {
-    const ssize_t n = ::write(fd, db.nibbles() + at, static_cast<std::size_t>(std::min<std::uint64_t>(db.bytes() - at, 1u << 26)));
-    ok = n > 0;
-    at += ok ? static_cast<std::uint64_t>(n) : 0;
-  }
-  ok = ::close(fd) == 0 && ok;
-  if (!ok) {
-    std::filesystem::remove(tmp, ec);
-    return make_error("write failed for " + tmp + " (disk full?)");
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return make_error("cannot rename into " + path);
-  }
-  return {};
+  return write_table_file(path, table_header(kMagic, db.spec(), body_checksum(db.nibbles(), db.bytes())), db.nibbles(),
+                          db.bytes());
 }
 
-std::mutex g_mutex;
-std::map<std::string, std::shared_ptr<const ExcessDb>> g_loaded;
+LoadedTables<ExcessDb> g_loaded;
 
 }  // namespace
 
 Result<ExcessHandle> get_excess_db(const DbSpec& spec, const Limits& limits, bool may_build, int threads) {
-  const std::string dir = cache_dir();
-  const std::string path = dir.empty() ? std::string() : dir + "/" + spec.name() + ".nib";
-  const std::string key = path.empty() ? spec.name() : path;
-  std::lock_guard<std::mutex> lock(g_mutex);  // one load or build of a table at a time
-  if (auto it = g_loaded.find(key); it != g_loaded.end()) return ExcessHandle{it->second, DbSource::kMemory, path, {}};
-  ExcessHandle handle;
-  handle.path = path;
-  handle.source = DbSource::kBuilt;
-  if (!path.empty()) {
-    auto loaded = read_excess(path, spec);
-    if (loaded.ok()) {
-      g_loaded[key] = loaded.value();
-      return ExcessHandle{loaded.value(), DbSource::kLoaded, path, {}};
-    }
-    if (loaded.error().message != "missing") {
-      handle.source = DbSource::kRebuiltCorrupt;
-      handle.note = path + " was unusable (" + loaded.error().message + ")";
-      if (!may_build) return make_error(handle.note);
-      handle.note += ": rebuilt";
-      std::fprintf(stderr, "puzzlebot: %s\n", handle.note.c_str());
-    }
-  } else {
-    handle.note = "no cache folder (set PUZZLEBOT_CACHE_DIR or HOME): table kept in memory only";
-  }
-  if (!may_build) return make_error("pattern database " + spec.name() + " is not in the cache");
-  auto built = build_excess_db(spec, limits, true, threads);
-  if (!built.ok()) return built.error();
-  handle.db = built.value();
-  if (!path.empty()) {
-    if (auto w = write_excess(path, *handle.db); !w.ok()) {
-      handle.note += (handle.note.empty() ? "" : "; ") + w.error().message + ": table kept in memory only";
-      std::fprintf(stderr, "puzzlebot: %s\n", w.error().message.c_str());
-      handle.path.clear();
-    }
-  }
-  g_loaded[key] = handle.db;
-  return handle;
+  return load_or_build(g_loaded, spec, ".nib", may_build, read_excess,
+                       [&](const DbSpec& s) { return build_excess_db(s, limits, true, threads); }, write_excess);
 }
 
 void forget_loaded_excess_dbs() {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  g_loaded.clear();
+  std::lock_guard<std::mutex> lock(g_loaded.mutex);
+  g_loaded.tables.clear();
 }
 
 

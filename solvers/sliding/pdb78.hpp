@@ -90,12 +90,7 @@ class ExcessDb {
   const std::uint8_t* data_ = nullptr;
 };
 
-struct ExcessHandle {
-  std::shared_ptr<const ExcessDb> db;
-  DbSource source = DbSource::kMemory;
-  std::string path;  // the cache file ("" when not cached)
-  std::string note;  // why the file was not used or not written, if so
-};
+using ExcessHandle = TableHandle<ExcessDb>;
 
 // Bytes a build of `spec` needs: the three masks and the table (see above), plus the queued moves.
 std::uint64_t excess_build_bytes(const DbSpec& spec);
