@@ -26,6 +26,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/morphology.hpp"
 #include "vision/valves/letters.hpp"
 
 namespace pb::vision::valves {
@@ -92,8 +93,7 @@ cv::Mat fill_node_insides(const cv::Mat& fg, const Params& p) {
 
 // Blobs of `solid` that survive an opening `k` px wide: compact ones as nodes; the size of the largest other.
 std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params& p, int& largest_other) {
-  cv::Mat opened;
-  cv::morphologyEx(solid, opened, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {k, k}));
+  const cv::Mat opened = open_ellipse(solid, k);  // OpenCV's ellipse opening, in O(k) a pixel
   cv::Mat labels, stats, cents;
   const int n = cv::connectedComponentsWithStats(opened, labels, stats, cents, 8, CV_32S);
   std::vector<DNode> nodes;
