@@ -72,9 +72,9 @@ __attribute__((target_clones("avx2", "default"))) void min_less(Count* a, const 
 // ones; dilation (`any`): some run's row has a one within it (count <= r.length - 1), rows
 // outside having none. Both as a least value over the runs: count - length >= 0 for every run, or
 // count - (length - 1) <= 0 for some.
-cv::Mat combine(const std::vector<Count>& counts, cv::Size size, int pad, const std::vector<Run>& runs, bool any) {
+void combine(const std::vector<Count>& counts, cv::Size size, int pad, const std::vector<Run>& runs, bool any, cv::Mat& out) {
   const int w = size.width, h = size.height, wide = w + 2 * pad;
-  cv::Mat out(size, CV_8UC1);
+  out.create(size, CV_8UC1);
   cv::parallel_for_(cv::Range(0, h), [&](const cv::Range& rows) {
     std::vector<Count> acc(static_cast<std::size_t>(w));
     for (int y = rows.start; y < rows.end; ++y) {
@@ -89,7 +89,6 @@ cv::Mat combine(const std::vector<Count>& counts, cv::Size size, int pad, const 
       for (int x = 0; x < w; ++x) o[x] = (any ? acc[x] <= 0 : acc[x] >= 0) ? 255 : 0;
     }
   });
-  return out;
 }
 
 bool zeros_and_255s(const cv::Mat& mask) {
@@ -113,11 +112,16 @@ cv::Mat open_ellipse(const cv::Mat& mask, int k) {
     return out;
   }
   const int pad = k + 1;
-  std::vector<Count> counts;
+  // Kept from call to call (the valves reader opens one page a dozen times): freed and allocated
+  // afresh, these megabytes were page faults each time, a quarter of the work.
+  thread_local std::vector<Count> counts;
+  thread_local cv::Mat eroded;
   scan_rows(mask, pad, true, counts);
-  const cv::Mat eroded = combine(counts, mask.size(), pad, runs, false);
+  combine(counts, mask.size(), pad, runs, false, eroded);
   scan_rows(eroded, pad, false, counts);
-  return combine(counts, mask.size(), pad, runs, true);
+  cv::Mat opened;
+  combine(counts, mask.size(), pad, runs, true, opened);
+  return opened;
 }
 
 }  // namespace pb::vision
