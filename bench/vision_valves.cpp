@@ -33,6 +33,25 @@ void run(benchmark::State& state, const cv::Mat& img) {
   state.counters["px"] = static_cast<double>(img.total());
 }
 
+// A phone screenshot of another game (一笔画完, 1080x1920): what `solve shot.png` pays for the
+// valves reader's refusal when it tries every reader. Most of it is the node-link diagram's
+// widening openings (vision/common/morphology.hpp).
+void BM_ValvesRefusesOneStroke1080x1920(benchmark::State& state) {
+  const cv::Mat img = cv::imread(std::string(PB_SOURCE_DIR) + "/samples/onestroke/s04_7x7_1080x1920_mid.png", cv::IMREAD_COLOR);
+  if (img.empty()) {
+    state.SkipWithError("samples/onestroke/s04_7x7_1080x1920_mid.png missing");
+    return;
+  }
+  for (auto _ : state) {
+    auto r = pb::vision::valves::read(img);
+    if (r) {
+      state.SkipWithError("read a valves board off a one-stroke screenshot");
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+}
+
 void BM_Valves800x600(benchmark::State& state) { run(state, sample("a01_l1_s0.png")); }
 void BM_Valves640x480MidLevel(benchmark::State& state) { run(state, sample("a02_l4_s3_mid.png")); }
 void BM_Valves1024x768(benchmark::State& state) { run(state, sample("a03_l8_s8.png")); }
@@ -43,5 +62,6 @@ void BM_Valves1024x768(benchmark::State& state) { run(state, sample("a03_l8_s8.p
 BENCHMARK(BM_Valves800x600)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 BENCHMARK(BM_Valves640x480MidLevel)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 BENCHMARK(BM_Valves1024x768)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_ValvesRefusesOneStroke1080x1920)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
 BENCHMARK_MAIN();
