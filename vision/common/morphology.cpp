@@ -2,6 +2,7 @@
 #include "vision/common/morphology.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <opencv2/imgproc.hpp>
@@ -42,29 +43,54 @@ constexpr Count kFar = std::numeric_limits<Count>::max();  // "no end in sight" 
 // (`ones_run`: erosion, whose border is 255) or zeros (dilation): out[x + pad] = how many cells from
 // x rightwards are all ones (`ones_run`), or how far from x rightwards the nearest one is; kFar at
 // most. Rows are independent: they are shared out over OpenCV's threads.
+// The two innermost loops below are left out of AddressSanitizer's checks (a check per pixel made
+// the sanitizer build's readers several times slower than with OpenCV's own opening, uninstrumented):
+// their callers assert the spans they are given, once a row, and the sanitizers still check those.
+// (clang refuses target_clones beside no_sanitize: the sanitizer build's loops are SSE2 only.)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PB_SANITIZED_BUILD 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(PB_SANITIZED_BUILD)
+#define PB_UNCHECKED_LOOP __attribute__((no_sanitize("address", "coverage")))
+#define PB_VECTOR_CLONES
+#else
+#define PB_UNCHECKED_LOOP
+#define PB_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
+PB_UNCHECKED_LOOP void scan_row(const std::uint8_t* s, int w, int pad, bool ones_run, Count* o) {
+  const int wide = w + 2 * pad;
+  Count next = kFar;  // beyond the padding: a run of ones never ends there, a one never comes
+  for (int x = wide - 1; x >= 0; --x) {
+    const int sx = x - pad;
+    const bool one = sx < 0 || sx >= w ? ones_run : s[sx] != 0;
+    const Count further = static_cast<Count>(next == kFar ? kFar : next + 1);
+    next = one == ones_run ? further : 0;
+    o[x] = next;
+  }
+}
+
 void scan_rows(const cv::Mat& src, int pad, bool ones_run, std::vector<Count>& out) {
   const int w = src.cols, wide = w + 2 * pad;
   out.resize(static_cast<std::size_t>(src.rows) * static_cast<std::size_t>(wide));
   cv::parallel_for_(cv::Range(0, src.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
-      const std::uint8_t* s = src.ptr<std::uint8_t>(y);
-      Count* o = out.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(wide);
-      Count next = kFar;  // beyond the padding: a run of ones never ends there, a one never comes
-      for (int x = wide - 1; x >= 0; --x) {
-        const int sx = x - pad;
-        const bool one = sx < 0 || sx >= w ? ones_run : s[sx] != 0;
-        const Count further = static_cast<Count>(next == kFar ? kFar : next + 1);
-        next = one == ones_run ? further : 0;
-        o[x] = next;
-      }
+      const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(wide);
+      assert(at + static_cast<std::size_t>(wide) <= out.size());
+      scan_row(src.ptr<std::uint8_t>(y), w, pad, ones_run, out.data() + at);
     }
   });
 }
 
 // a[x] = min(a[x], row[x] - less): int16 throughout, so one vector instruction does 16 pixels
 // (AVX2, chosen at run time where the processor has it) or 8 (SSE2).
-__attribute__((target_clones("avx2", "default"))) void min_less(Count* a, const Count* row, Count less, int w) {
-  for (int x = 0; x < w; ++x) a[x] = std::min(a[x], static_cast<Count>(row[x] - less));
+PB_UNCHECKED_LOOP PB_VECTOR_CLONES void min_less(Count* a, const Count* row, Count less, int w) {
+  for (int x = 0; x < w; ++x) {
+    const Count v = static_cast<Count>(row[x] - less);
+    a[x] = v < a[x] ? v : a[x];  // not std::min: a call per pixel where the sanitizer build does not inline
+  }
 }
 
 // out(x, y) = 255 where the runs say so. Erosion (`any` false): every run r whose row y + r.dy is
@@ -82,8 +108,10 @@ void combine(const std::vector<Count>& counts, cv::Size size, int pad, const std
       for (const Run& r : runs) {
         const int sy = y + r.dy;
         if (sy < 0 || sy >= h) continue;
-        const Count* row = counts.data() + static_cast<std::size_t>(sy) * static_cast<std::size_t>(wide) + pad + r.left;
-        min_less(acc.data(), row, static_cast<Count>(any ? r.length - 1 : r.length), w);
+        const std::size_t at = static_cast<std::size_t>(sy) * static_cast<std::size_t>(wide) +
+                               static_cast<std::size_t>(pad + r.left);
+        assert(pad + r.left >= 0 && r.left + w <= w + pad && at + static_cast<std::size_t>(w) <= counts.size());
+        min_less(acc.data(), counts.data() + at, static_cast<Count>(any ? r.length - 1 : r.length), w);
       }
       std::uint8_t* o = out.ptr<std::uint8_t>(y);
       for (int x = 0; x < w; ++x) o[x] = (any ? acc[x] <= 0 : acc[x] >= 0) ? 255 : 0;
