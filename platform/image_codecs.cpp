@@ -2,6 +2,7 @@
 #include "platform/image_codecs.hpp"
 
 #include <cstddef>
+#include <type_traits>
 
 #include "platform/codecs_abi.hpp"
 #include "platform/plugin.hpp"

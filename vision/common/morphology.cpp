@@ -39,10 +39,6 @@ std::vector<Run> runs_of(const cv::Mat& kernel, cv::Point anchor) {
 using Count = std::int16_t;
 constexpr Count kFar = std::numeric_limits<Count>::max();  // "no end in sight" (k is far below it)
 
-// For each row of `src` (0 or not), padded by `pad` columns on each side that count as ones
-// (`ones_run`: erosion, whose border is 255) or zeros (dilation): out[x + pad] = how many cells from
-// x rightwards are all ones (`ones_run`), or how far from x rightwards the nearest one is; kFar at
-// most. Rows are independent: they are shared out over OpenCV's threads.
 // The two innermost loops below are left out of AddressSanitizer's checks (a check per pixel made
 // the sanitizer build's readers several times slower than with OpenCV's own opening, uninstrumented):
 // their callers assert the spans they are given, once a row, and the sanitizers still check those.
@@ -72,6 +68,10 @@ PB_UNCHECKED_LOOP void scan_row(const std::uint8_t* s, int w, int pad, bool ones
   }
 }
 
+// For each row of `src` (0 or not), padded by `pad` columns on each side that count as ones
+// (`ones_run`: erosion, whose border is 255) or zeros (dilation): out[x + pad] = how many cells from
+// x rightwards are all ones (`ones_run`), or how far from x rightwards the nearest one is; kFar at
+// most. Rows are independent: they are shared out over OpenCV's threads.
 void scan_rows(const cv::Mat& src, int pad, bool ones_run, std::vector<Count>& out) {
   const int w = src.cols, wide = w + 2 * pad;
   out.resize(static_cast<std::size_t>(src.rows) * static_cast<std::size_t>(wide));
