@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/result.hpp"
+
 namespace pb::app {
 
 // Exit statuses (FORMATS.md).
@@ -12,6 +14,22 @@ inline constexpr int kExitSolved = 0;
 inline constexpr int kExitUnsolvable = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitGaveUp = 3;
+
+// The one place an error becomes an exit status: whichever layer noticed it (a reader, the play
+// loop, an input sink, a capture source), the same code gives the same status. The user stopping
+// the program (Ctrl-C, a taken mouse) and a level the game did not take as cleared are "gave up"
+// (3), as a limit is; everything else is a failure the user must act on (2).
+inline int exit_status(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kInterrupted:
+    case ErrorCode::kNotCleared: return kExitGaveUp;
+    case ErrorCode::kBadInput:
+    case ErrorCode::kNoBoard:
+    case ErrorCode::kDeviceGone:
+    case ErrorCode::kInternal: return kExitBadInput;
+  }
+  return kExitBadInput;
+}
 
 // Set by SIGINT/SIGTERM: solvers and the play loop stop at their next check.
 std::atomic<bool>& stop_requested();
