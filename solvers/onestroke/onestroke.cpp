@@ -28,11 +28,14 @@
 //   like a row: it is taken as the start only when its length differs from the other rows'.
 // - Mid-level boards: `x` cells are already on the path and `S` is its head. Whether the `x` cells
 //   form a path is not checked (the screen shows them, not their order); they are simply gone.
+// - The end cell: `E` in the symbol rows, `end=N` or `end=ROW,COL` in a 1/0 map's header (the same
+//   two forms as start=; header only, since a bare body line already means the start). It is a
+//   cell to visit, at most one, never the start; `end=` on a symbol board is an error (mark E).
 
 namespace pb::solvers::onestroke {
 namespace {
 
-bool is_symbol_char(char ch) { return ch == '#' || ch == '.' || ch == 'S' || ch == 'x'; }
+bool is_symbol_char(char ch) { return ch == '#' || ch == '.' || ch == 'S' || ch == 'x' || ch == 'E'; }
 bool is_binary_char(char ch) { return ch == '0' || ch == '1'; }
 
 // Where the 1/0 map's path starts: the index of a `1` cell counted row-major, or a cell.
@@ -93,6 +96,8 @@ Result<void> check_size(const TextBoard& board, std::size_t rows, std::size_t co
 }
 
 Result<State> parse_symbols(const TextBoard& board) {
+  if (board.params.count("end"))
+    return board.header_error("end= is for the 1/0 map: in '#'/'.' rows mark the end cell with E");
   const auto& rows = board.rows;
   std::size_t width = 0;
   for (const auto& r : rows) width = std::max(width, r.text.size());
@@ -110,11 +115,17 @@ Result<State> parse_symbols(const TextBoard& board) {
       if (!is_symbol_char(ch)) {
         std::string shown = ch == ' ' || ch == '\t' ? std::string("a space") : std::string{'\'', ch, '\''};
         return board.error_at(rows[r].line, col,
-                              "unexpected " + shown + " in a onestroke row: use '#' cell, '.' no cell, 'S' start, 'x' visited");
+                              "unexpected " + shown +
+                                  " in a onestroke row: use '#' cell, '.' no cell, 'S' start, 'x' visited, 'E' end");
       }
       Site& site = s.sites[r * width + c];
       if (ch == '#') site = Site::kFree;
       else if (ch == 'x') site = Site::kVisited;
+      else if (ch == 'E') {
+        if (s.end) return board.error_at(rows[r].line, col, "a second end 'E': a board has at most one");
+        site = Site::kFree;
+        s.end = Cell{static_cast<int>(r), static_cast<int>(c)};
+      }
       else if (ch == 'S') {
         if (have_start)
           return board.error_at(rows[r].line, col, "a second start 'S': a board has exactly one");
@@ -137,6 +148,14 @@ Result<State> parse_binary(const TextBoard& board) {
     start = start_value(text);
     if (!start || start->index > static_cast<long long>(kMaxSide) * kMaxSide)
       return board.header_error("start=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
+                                "nor ROW,COL (0-based)");
+  }
+  std::optional<Start> end;
+  if (board.params.count("end")) {
+    const std::string text = board.str_param("end");
+    end = start_value(text);
+    if (!end || end->index > static_cast<long long>(kMaxSide) * kMaxSide)
+      return board.header_error("end=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
                                 "nor ROW,COL (0-based)");
   }
   for (std::size_t i = 0; i < board.rows.size(); ++i) {
@@ -179,6 +198,9 @@ Result<State> parse_binary(const TextBoard& board) {
   s.sites.assign(rows.size() * width, Site::kNone);
   long long index = 0;
   bool found = false;
+  auto is_at = [&](const Start& at, std::size_t r, std::size_t c) {
+    return at.cell ? *at.cell == Cell{static_cast<int>(r), static_cast<int>(c)} : index == at.index;
+  };
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const std::string& t = rows[r]->text;
     for (std::size_t c = 0; c < t.size(); ++c) {
@@ -190,11 +212,15 @@ Result<State> parse_binary(const TextBoard& board) {
       if (ch == '0') continue;
       Site& site = s.sites[r * width + c];
       site = Site::kFree;
-      if (start && (start->cell ? *start->cell == Cell{static_cast<int>(r), static_cast<int>(c)}
-                                : index == start->index)) {
+      if (start && is_at(*start, r, c)) {
         site = Site::kVisited;
         s.head = Cell{static_cast<int>(r), static_cast<int>(c)};
         found = true;
+      }
+      if (end && is_at(*end, r, c)) {
+        if (site == Site::kVisited)
+          return board.header_error("end=" + start_text(*end) + " is the start cell: the path must end elsewhere");
+        s.end = Cell{static_cast<int>(r), static_cast<int>(c)};
       }
       ++index;
     }
@@ -210,6 +236,12 @@ Result<State> parse_binary(const TextBoard& board) {
     return board.error_at(start_line > 0 ? start_line : 1, 0,
                           "start index " + start_text(*start) + " is past the last cell (the map has " +
                               std::to_string(index) + " cells, numbered from 0)");
+  if (end && !s.end && end->cell)
+    return board.header_error("end=" + start_text(*end) + " is not a cell of the map (it must be a 1; the map has " +
+                              std::to_string(rows.size()) + " rows and " + std::to_string(width) + " columns)");
+  if (end && !s.end)
+    return board.header_error("end=" + start_text(*end) + " is past the last cell (the map has " +
+                              std::to_string(index) + " cells, numbered from 0)");
   return s;
 }
 
@@ -220,7 +252,7 @@ int State::free_count() const {
 }
 
 Result<State> parse(const TextBoard& board) {
-  if (auto ok = board.check_params({"start"}); !ok) return ok.error();
+  if (auto ok = board.check_params({"start", "end"}); !ok) return ok.error();
   if (board.rows.empty()) return board.header_error("no board rows after the header");
   bool binary = board.params.count("start") > 0;
   if (!binary) {
@@ -242,6 +274,7 @@ std::string format(const State& state) {
       Cell cell{r, c};
       Site site = state.at(cell);
       if (cell == state.head) out += 'S';
+      else if (state.end && cell == *state.end) out += 'E';
       else out += site == Site::kFree ? '#' : site == Site::kVisited ? 'x' : '.';
     }
     out += '\n';
@@ -258,6 +291,12 @@ Result<State> apply(const State& state, Move move) {
   Site site = state.at(move);
   if (site == Site::kNone) return make_error("move to " + where_cell(move) + " steps onto a hole");
   if (site == Site::kVisited) return make_error("move to " + where_cell(move) + " revisits a cell");
+  if (state.end && move == *state.end) {
+    // The path stops on the end cell, so stepping there is the last move or a loss.
+    if (int left = state.free_count() - 1; left > 0)
+      return make_error("move to " + where_cell(move) + " steps onto the end E with " + std::to_string(left) +
+                        " cell(s) still to visit");
+  }
   State next = state;
   next.sites[static_cast<std::size_t>(move.row * state.cols + move.col)] = Site::kVisited;
   next.head = move;
@@ -272,6 +311,8 @@ Result<void> check_solution(const State& state, const std::vector<Cell>& path) {
   if (!end) return end.error();
   if (int left = end->free_count(); left > 0)
     return make_error("path ends with " + std::to_string(left) + " cell(s) not visited");
+  if (state.end && !(path.back() == *state.end))
+    return make_error("path ends at " + where_cell(path.back()) + ", not on the end E " + where_cell(*state.end));
   return {};
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,12 +23,14 @@ enum class Site : std::uint8_t {
 
 using solvers::Cell;
 
-// A board: the grid and the path head (the cat). The head's own site is kVisited.
+// A board: the grid and the path head (the cat). The head's own site is kVisited. Levels that fix
+// where the path ends ('E') name that cell in `end`: a kFree site, stepped on only as the last cell.
 struct State {
   int rows = 0;
   int cols = 0;
   std::vector<Site> sites;  // row-major, rows * cols
   Cell head;
+  std::optional<Cell> end;  // the cell the path must end on; none: it may end anywhere
 
   Site at(Cell c) const { return sites[static_cast<std::size_t>(c.row * cols + c.col)]; }
   bool inside(Cell c) const { return c.row >= 0 && c.col >= 0 && c.row < rows && c.col < cols; }
@@ -41,13 +44,15 @@ using Move = Cell;
 // Largest board accepted (sites per side); bigger inputs are refused as bad input.
 inline constexpr int kMaxSide = 1000;
 
-// Parses a `onestroke` board: rows of '#', '.', 'S', 'x'; or the blog's 1/0 map (see onestroke.cpp).
+// Parses a `onestroke` board: rows of '#', '.', 'S', 'x', 'E'; or the blog's 1/0 map (see onestroke.cpp).
 Result<State> parse(const TextBoard& board);
 // The board text, header line included ("onestroke\n...").
 std::string format(const State& state);
-// Whether `move` is legal from `state`, and the state after it.
+// Whether `move` is legal from `state`, and the state after it. A step onto the end cell is legal
+// only as the last step (no other free cell left): the game's path stops there.
 Result<State> apply(const State& state, Move move);
-// Checks that `path` (starting with the head) replays through the rules and visits every free cell.
+// Checks that `path` (starting with the head) replays through the rules, visits every free cell and,
+// when the board has an end cell, ends on it.
 Result<void> check_solution(const State& state, const std::vector<Cell>& path);
 
 struct Solution {

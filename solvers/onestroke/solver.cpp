@@ -38,6 +38,13 @@
 // failed to see). The table trusts a 128-bit hash: a false "refuted" needs a 2^-128 collision.
 // Moves along a corridor (the head has one way out) skip the check: the
 // old head was a leaf of G', so removing it leaves the block chain and its parities as they were.
+//
+// A fixed end E (the board's 'E') is the free-end search on G' plus a pendant cell hung on E, which
+// can only be the path's end: so E must lie in the chain's last block (not on a cut cell), the last
+// block is crossed from its entry to E (the two-end parity rule), E takes one path edge from G' (its
+// pendant the other), the one end is spent before counting, so any other cell with one way in or any
+// overload is dead; and E is never a move until it is the last free cell. The same pass, the same
+// corridor argument, a tighter prune: fixing the end only removes positions.
 
 namespace pb::solvers::onestroke {
 namespace {
@@ -65,7 +72,7 @@ class Search {
   Solution run();
 
  private:
-  enum class Fail { kNone, kDisconnected, kHeadCut, kBranching, kParity, kForced };
+  enum class Fail { kNone, kDisconnected, kHeadCut, kBranching, kParity, kForced, kEndCut };
   enum class RunEnd { kSolved, kExhausted, kCapped };
 
   struct Frame {
@@ -107,6 +114,7 @@ class Search {
   std::vector<std::uint8_t> deg_;   // number of free neighbours, kept for every site
   std::vector<std::int8_t> colour_;  // +1 / -1 checkerboard
   int head_ = 0;
+  int end_ = -1;       // the fixed end's index, -1 when the path may end anywhere
   int remaining_ = 0;  // free cells
   std::vector<int> path_;
 
@@ -151,6 +159,7 @@ Search::Search(const State& state, const Limits& limits)
   for (std::size_t v = static_cast<std::size_t>(width_); v + static_cast<std::size_t>(width_) < n; ++v)
     for (int d : dir_) deg_[v] += free_[static_cast<std::size_t>(static_cast<long>(v) + d)];
   head_ = (state.head.row + 1) * width_ + state.head.col + 1;
+  if (state.end) end_ = (state.end->row + 1) * width_ + state.end->col + 1;
   disc_.assign(n, 0);
   low_.assign(n, 0);
   fin_.assign(n, 0);
@@ -274,18 +283,31 @@ bool Search::consistent() {
     prev_c = c;
   }
   int last = prev_c < 0 ? diff_[h] : colour_[entry] + diff_[prev_c];
-  if (last != 0 && last != colour_[entry]) {
+  if (end_ >= 0) {
+    // The path ends inside the last block: E on an earlier block or on a cut cell leaves part behind.
+    if (prev_c >= 0 && !(disc_[end_] >= disc_[prev_c] && disc_[end_] <= fin_[prev_c])) {
+      fail_ = Fail::kEndCut;
+      fail_x_ = entry;
+      return false;
+    }
+    if (!block_parity_ok(entry, end_, last)) {
+      fail_ = Fail::kParity;
+      fail_x_ = entry, fail_y_ = end_, fail_diff_ = last;
+      return false;
+    }
+  } else if (last != 0 && last != colour_[entry]) {
     fail_ = Fail::kParity;
     fail_x_ = entry, fail_y_ = -1, fail_diff_ = last;
     return false;
   }
   // Forced edges: a cell with two ways in uses both unless it is the path's end, and one with one
   // way in is the end. A cell can take two path edges (the head one more), so each overload needs a
-  // distinct end, and there is only one end.
+  // distinct end, and there is only one end. A fixed end has spent it: E counts its pendant as a way
+  // in and as an edge already taken, so it can take one more.
   const std::uint32_t stamp = clock_;
-  int ends_needed = 0;
+  int ends_needed = end_ >= 0;
   for (int u : order_) {
-    int g = deg_[u];
+    int g = deg_[u] + (u == end_);
     for (int d : dir_) g += u + d == h;
     if (g > 2) continue;
     ends_needed += g <= 1;
@@ -294,7 +316,7 @@ bool Search::consistent() {
       if (!free_[x] && x != h) continue;
       if (load_stamp_[x] != stamp) {
         load_stamp_[x] = stamp;
-        load_[x] = 0;
+        load_[x] = x == end_;
       }
       ends_needed += ++load_[x] > (x == h ? 1 : 2);
     }
@@ -316,14 +338,22 @@ void Search::gen_moves(Frame& f) {
   for (int d : dir_) {
     int w = h + d;
     if (!free_[w]) continue;
-    tight += deg_[w] <= 1;
+    if (w == end_) {
+      if (remaining_ > 1 && deg_[w] == 0) return;  // leaving the head would cut E off
+      if (remaining_ > 1) continue;                // E is stepped on last
+    } else {
+      tight += deg_[w] <= 1;
+    }
     cand[n++] = w;
   }
-  if (tight >= 3) return;  // two of them would be left as ends
+  // A tight neighbour left behind has one way in, so it is the path's end: a free end takes one of
+  // them, a fixed end none (then the one tight neighbour must be next).
+  const int max_tight = end_ >= 0 ? 1 : 2;
+  if (tight > max_tight) return;
   int m = 0;
   for (int i = 0; i < n; ++i) {
     int w = cand[i];
-    if (tight == 2 && deg_[w] > 1) continue;  // one tight neighbour must be next, the other the end
+    if (tight == max_tight && deg_[w] > 1) continue;
     // Warnsdorff: fewest onward ways first; random tie-break (the restarts' diversity).
     order[m] = (std::uint64_t{deg_[w]} << 32) | (rng_() & 0xffffffffu);
     f.moves[m++] = w;
@@ -377,18 +407,54 @@ Search::RunEnd Search::run_once(std::uint64_t cap) {
 std::string Search::explain_root() {
   // Called once, when the position before any move already fails: say why in checkable terms.
   const int h = head_;
-  std::vector<int> ends;
+  std::vector<int> ends;  // cells with at most one way in (the end E left out)
+  int end_degree = 0;
   for (std::size_t v = 0; v < free_.size(); ++v) {
     if (!free_[v]) continue;
     int degree = deg_[v];
     for (int d : dir_) degree += static_cast<int>(v) + d == h;
-    if (degree <= 1) ends.push_back(static_cast<int>(v));
+    if (static_cast<int>(v) == end_) end_degree = degree;
+    else if (degree <= 1) ends.push_back(static_cast<int>(v));
   }
+  const std::string e_text = end_ >= 0 ? "the end E " + cell_text(row_of(end_), col_of(end_)) : std::string();
+  if (end_ >= 0 && end_degree == 0)
+    return "degrees: " + e_text + " has no neighbouring cell to arrive from";
   consistent();
   if (fail_ == Fail::kDisconnected)
     return "the cells are not connected: only " + std::to_string(fail_x_ - 1) + " of " +
            std::to_string(remaining_) + " cells to visit can be reached from the start";
-  if (ends.size() >= 2) {
+  if (end_ >= 0 && !ends.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < ends.size() && i < 4; ++i)
+      list += (i ? ", " : "") + cell_text(row_of(ends[i]), col_of(ends[i]));
+    return "degrees: " + std::to_string(ends.size()) + " cell(s) other than the end have one way in (" + list +
+           (ends.size() > 4 ? ", ..." : "") + "), so the path would have to end there, not on E " +
+           cell_text(row_of(end_), col_of(end_));
+  }
+  if (end_ >= 0) {
+    // Both ends fixed: the path alternates colours from S to E.
+    int dark = colour_[h] > 0, light = colour_[h] < 0;
+    for (std::size_t v = 0; v < free_.size(); ++v)
+      if (free_[v]) (colour_[v] > 0 ? dark : light) += 1;
+    const int n = dark + light;
+    const bool same = colour_[h] == colour_[end_];
+    const int majority = dark > light ? 1 : -1;
+    const bool ok = n % 2 == 0 ? !same && dark == light
+                               : same && colour_[h] == majority && (dark - light) * majority == 1;
+    if (!ok) {
+      std::string counts = "the path from the start to " + e_text + " covers " + std::to_string(n) + " cells, " +
+                           std::to_string(dark) + " dark and " + std::to_string(light) +
+                           " light (dark: row + column even); it alternates colours, so ";
+      std::string ends_colour = std::string("the start and E are ") +
+                                (same ? (colour_[h] > 0 ? "both dark" : "both light") : "of different colours");
+      if (n % 2 == 0)
+        return "colour parity: " + counts + "an even count needs equal numbers and ends of different colours, and " +
+               ends_colour;
+      return "colour parity: " + counts + "an odd count needs one more of the ends' colour and both ends of it, and " +
+             ends_colour;
+    }
+  }
+  if (end_ < 0 && ends.size() >= 2) {
     std::string list;
     for (std::size_t i = 0; i < ends.size() && i < 4; ++i)
       list += (i ? ", " : "") + cell_text(row_of(ends[i]), col_of(ends[i]));
@@ -399,7 +465,7 @@ std::string Search::explain_root() {
   for (std::size_t v = 0; v < free_.size(); ++v)
     if (free_[v]) (colour_[v] > 0 ? dark : light) += 1;
   int other = colour_[h] > 0 ? light : dark, same = colour_[h] > 0 ? dark : light;
-  if (!(other == same || other == same + 1))
+  if (end_ < 0 && !(other == same || other == same + 1))
     return "colour parity: after the start, " + std::to_string(other) + " cells of the other colour and " +
            std::to_string(same) + " of the start's colour remain; a path alternates colours, so it needs " +
            "the same number or one more of the other colour";
@@ -416,13 +482,25 @@ std::string Search::explain_root() {
       if (fail_y_ < 0)
         return "colour parity: the last part, entered at " + x + "," + count + "; a path from there needs 0 or " +
                std::to_string(colour_[fail_x_]);
+      if (fail_y_ == end_)
+        return "colour parity: the last part, from " + x + " to " + e_text + "," + count +
+               "; a path between them needs " +
+               std::to_string(colour_[fail_x_] == colour_[fail_y_] ? colour_[fail_x_] : 0);
       int need = colour_[fail_x_] == colour_[fail_y_] ? colour_[fail_x_] : 0;
       return "colour parity: the part between " + x + " and cut cell " + cell_text(row_of(fail_y_), col_of(fail_y_)) +
              count + "; a path between them needs " + std::to_string(need);
     }
     case Fail::kForced:
+      if (end_ >= 0)
+        return "forced steps: the cells with only two ways in, such as " +
+               cell_text(row_of(fail_x_), col_of(fail_x_)) + ", would need the path to end elsewhere than " + e_text;
       return "forced steps: the cells with only two ways in, such as " + cell_text(row_of(fail_x_), col_of(fail_x_)) +
              ", would need a path with more than one end";
+    case Fail::kEndCut:
+      if (fail_x_ == end_)
+        return e_text + " cuts the board in two: a path ending there leaves the part beyond it unvisited";
+      return e_text + " is not in the last part of the board: a path ending there leaves the part beyond cut "
+             "cell " + cell_text(row_of(fail_x_), col_of(fail_x_)) + " unvisited";
     default:
       return "no path visits every cell";
   }
@@ -458,8 +536,10 @@ Solution Search::run() {
         return out;
       case RunEnd::kExhausted:
         out.status = Status::kUnsolvable;
-        out.reason = "exhaustive search: no path from the start visits all " + std::to_string(remaining_) +
-                     " cells (" + std::to_string(budget_.nodes()) + " positions tried)";
+        out.reason = "exhaustive search: no path from the start " +
+                     (end_ >= 0 ? "to the end E " + cell_text(row_of(end_), col_of(end_)) + " " : std::string()) +
+                     "visits all " + std::to_string(remaining_) + " cells (" + std::to_string(budget_.nodes()) +
+                     " positions tried)";
         out.nodes = budget_.nodes();
         out.runs = run;
         return out;
@@ -484,6 +564,12 @@ Solution solve(const State& state, const Limits& limits) {
     Solution bad;
     bad.status = Status::kUnsolvable;
     bad.reason = "invalid board: the head is off the board or the sites do not fill rows x cols";
+    return bad;
+  }
+  if (state.end && (!state.inside(*state.end) || state.at(*state.end) != Site::kFree)) {
+    Solution bad;
+    bad.status = Status::kUnsolvable;
+    bad.reason = "invalid board: the end E is off the board or not a cell still to visit";
     return bad;
   }
   Search search(state, limits);

@@ -141,5 +141,73 @@ TEST(OnestrokeBoard, CheckSolutionReplays) {
   EXPECT_FALSE(check_solution(*s, {}));
 }
 
+TEST(OnestrokeBoard, EndCellRoundTrips) {
+  const std::string text = "onestroke\n.S##\n###E\n";
+  auto s = read(text);
+  ASSERT_TRUE(s) << s.error().message;
+  ASSERT_TRUE(s->end);
+  EXPECT_EQ(*s->end, (Cell{1, 3}));
+  EXPECT_EQ(s->at({1, 3}), Site::kFree);  // E is a cell to visit, the last one
+  EXPECT_EQ(s->free_count(), 6);
+  EXPECT_EQ(format(*s), text);
+  // Mid-level: visited cells and the head with an end.
+  const std::string mid = "onestroke\nxxx#\n#S#E\n";
+  auto m = read(mid);
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->head, (Cell{1, 1}));
+  EXPECT_EQ(*m->end, (Cell{1, 3}));
+  EXPECT_EQ(format(*m), mid);
+  // No E: no end.
+  EXPECT_FALSE(read(kLevel643)->end);
+}
+
+TEST(OnestrokeBoard, EndCellInTheBlogMap) {
+  const std::string body = "111111\n101101\n111111\n101101\n111111\n000000\n";
+  for (const std::string header : {"onestroke start=14 end=0,0\n", "onestroke start=2,4 end=0\n"}) {
+    auto s = read(header + body);
+    ASSERT_TRUE(s) << header << s.error().message;
+    EXPECT_EQ(s->head, (Cell{2, 4}));
+    ASSERT_TRUE(s->end) << header;
+    EXPECT_EQ(*s->end, (Cell{0, 0}));
+    EXPECT_EQ(format(*s).substr(0, 17), "onestroke\nE#####\n");
+  }
+}
+
+TEST(OnestrokeBoard, MalformedEndCellsAreRefused) {
+  const std::string body = "111111\n101101\n111111\n";
+  // Each refusal names the line and column or the header; the code is bad input.
+  for (const std::string& text :
+       {std::string("onestroke\nS#E\n#E#\n"),                  // two ends
+        "onestroke start=0 end=1,1\n" + body,                    // the end on a hole
+        "onestroke start=0 end=0\n" + body,                      // the end is the start
+        "onestroke start=2,4 end=2,4\n" + body,                  // the same, as ROW,COL
+        "onestroke start=0 end=99\n" + body,                     // past the last cell
+        "onestroke start=0 end=9,9\n" + body,                    // off the map
+        "onestroke start=0 end=a\n" + body,                      // neither form
+        std::string("onestroke end=0,1\nS##\n")}) {              // end= on a symbol board
+    auto s = read(text);
+    ASSERT_FALSE(s) << text;
+    EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << text;
+  }
+  // The well-formed neighbours of those boards parse, so the refusals above are the ends' doing.
+  EXPECT_TRUE(read("onestroke\nS#E\n###\n"));
+  EXPECT_TRUE(read("onestroke start=0 end=0,1\n" + body));
+}
+
+TEST(OnestrokeBoard, TheEndCellIsSteppedOnLast) {
+  auto s = read("onestroke\nSE\n##\n");
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(apply(*s, Cell{0, 1}));  // two cells still to visit
+  auto a = apply(*s, Cell{1, 0});
+  ASSERT_TRUE(a);
+  auto b = apply(*a, Cell{1, 1});
+  ASSERT_TRUE(b);
+  auto c = apply(*b, Cell{0, 1});  // the last cell: legal
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->free_count(), 0);
+  EXPECT_TRUE(check_solution(*s, {{0, 0}, {1, 0}, {1, 1}, {0, 1}}));
+  EXPECT_FALSE(check_solution(*s, {{0, 0}, {0, 1}, {1, 1}, {1, 0}}));  // through E, ending elsewhere
+}
+
 }  // namespace
 }  // namespace pb::solvers::onestroke

@@ -145,9 +145,10 @@ TEST(OnestrokeSolve, CancelFlagGivesUp) {
   EXPECT_EQ(solve(p.state, limits).status, Status::kGaveUp);
 }
 
-// The plain DFS of the blog, as an independent oracle for small boards.
+// The plain DFS of the blog, as an independent oracle for small boards (with an end cell: the last
+// cell visited must be it).
 bool brute_force(State& s, int left) {
-  if (left == 0) return true;
+  if (left == 0) return !s.end || s.head == *s.end;
   const int dr[4] = {-1, 0, 0, 1}, dc[4] = {0, -1, 1, 0};
   Cell h = s.head;
   for (int d = 0; d < 4; ++d) {
@@ -164,10 +165,9 @@ bool brute_force(State& s, int left) {
   return false;
 }
 
-TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
-  std::mt19937_64 rng(2024);
-  int solvable = 0, unsolvable = 0;
-  for (int it = 0; it < 3000; ++it) {
+// A random small board: holes, visited cells, a head and, with `with_end`, an end among the free cells.
+State random_small_board(std::mt19937_64& rng, bool with_end) {
+  for (;;) {
     State s;
     s.rows = 2 + static_cast<int>(rng() % 4);
     s.cols = 2 + static_cast<int>(rng() % 4);
@@ -179,6 +179,22 @@ TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
     auto h = static_cast<int>(rng() % s.sites.size());
     s.sites[static_cast<std::size_t>(h)] = Site::kVisited;
     s.head = {h / s.cols, h % s.cols};
+    if (!with_end) return s;
+    std::vector<Cell> free;
+    for (int r = 0; r < s.rows; ++r)
+      for (int c = 0; c < s.cols; ++c)
+        if (s.at({r, c}) == Site::kFree) free.push_back({r, c});
+    if (free.empty()) continue;
+    s.end = free[rng() % free.size()];
+    return s;
+  }
+}
+
+TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
+  std::mt19937_64 rng(2024);
+  int solvable = 0, unsolvable = 0;
+  for (int it = 0; it < 3000; ++it) {
+    State s = random_small_board(rng, false);
     State copy = s;
     bool expected = brute_force(copy, s.free_count());
     Solution sol = solve(s, quick());
@@ -194,6 +210,90 @@ TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
   }
   EXPECT_GT(solvable, 300);  // the sample must exercise both answers
   EXPECT_GT(unsolvable, 300);
+}
+
+TEST(OnestrokeSolve, EndCellAgreesWithBruteForceOnRandomSmallBoards) {
+  // Solved: the path replays and stops on E. Unsolvable: the brute force finds no path to E either,
+  // and the reason says which proof. Neither answer may differ from the brute force.
+  std::mt19937_64 rng(2025);
+  int solvable = 0, unsolvable = 0, proved_without_search = 0;
+  for (int it = 0; it < 3000; ++it) {
+    State s = random_small_board(rng, true);
+    State copy = s;
+    bool expected = brute_force(copy, s.free_count());
+    Solution sol = solve(s, quick());
+    ASSERT_NE(sol.status, Status::kGaveUp) << format(s);
+    ASSERT_EQ(sol.status == Status::kSolved, expected) << format(s) << sol.reason;
+    if (expected) {
+      ++solvable;
+      auto replay = check_solution(s, sol.path);
+      ASSERT_TRUE(replay) << format(s) << replay.error().message;
+      ASSERT_EQ(sol.path.back(), *s.end) << format(s);
+    } else {
+      ++unsolvable;
+      EXPECT_FALSE(sol.reason.empty());
+      proved_without_search += sol.nodes == 0;
+    }
+  }
+  EXPECT_GT(solvable, 150);  // the sample must exercise both answers
+  EXPECT_GT(unsolvable, 300);
+  EXPECT_GT(proved_without_search, 100);  // most are counting proofs, not searches
+}
+
+TEST(OnestrokeSolve, EndCellOnPlantedBoards) {
+  // A planted path's last cell as E: always solvable, and the answer must end there.
+  for (int n : {6, 10, 20, 30}) {
+    const int count = n <= 10 ? 40 : 4;
+    for (int k = 0; k < count; ++k) {
+      Planted p = planted_board(n, 0.75, 9100 + static_cast<std::uint64_t>(n * 100 + k));
+      if (p.path.size() < 2) continue;
+      p.state.end = p.path.back();
+      Limits limits = quick();
+      limits.seed = static_cast<std::uint64_t>(k) + 1;
+      Solution sol = solve(p.state, limits);
+      ASSERT_EQ(sol.status, Status::kSolved) << n << "x" << n << " #" << k << ": " << sol.reason << "\n"
+                                             << format(p.state);
+      auto replay = check_solution(p.state, sol.path);
+      ASSERT_TRUE(replay) << replay.error().message;
+      EXPECT_EQ(sol.path.back(), *p.state.end);
+    }
+  }
+}
+
+TEST(OnestrokeSolve, EndCellSolvesLevel643) {
+  // The free-end answer's last cell, fixed as E: the same board with its end written in.
+  State free_end = read("onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n");
+  Solution any = solve(free_end, quick());
+  ASSERT_EQ(any.status, Status::kSolved);
+  State s = free_end;
+  s.end = any.path.back();
+  State round_trip = read(format(s));
+  ASSERT_EQ(round_trip, s);
+  Solution sol = solve(s, quick());
+  expect_solved(s, sol);
+  EXPECT_EQ(sol.path.back(), *s.end);
+}
+
+TEST(OnestrokeSolve, EndCellParityIsProved) {
+  // Even count: S and E of one colour. Odd count: E of the minority colour.
+  EXPECT_EQ(expect_unsolvable("onestroke\nS#\n#E\n", "colour parity").nodes, 0u);
+  EXPECT_EQ(expect_unsolvable("onestroke\nSE#\n###\n###\n", "colour parity").nodes, 0u);
+  // The same boards with E moved to a cell of the right colour are solved.
+  State even = read("onestroke\nSE\n##\n");
+  expect_solved(even, solve(even, quick()));
+  State odd = read("onestroke\nS##\n###\n##E\n");
+  expect_solved(odd, solve(odd, quick()));
+}
+
+TEST(OnestrokeSolve, EndCellDegreesAreProved) {
+  // (1,1) has one way in, so the path would end there, not on E.
+  expect_unsolvable("onestroke\nS#E\n.#.\n", "degrees");
+  // E with no neighbouring cell.
+  expect_unsolvable("onestroke\nS#.E\n", "the end E (0,3) has no neighbouring cell");
+}
+
+TEST(OnestrokeSolve, EndCellConnectivityIsProved) {
+  expect_unsolvable("onestroke\nS#.##E\n", "not connected");
 }
 
 TEST(OnestrokeSolve, SameSeedSamePath) {
