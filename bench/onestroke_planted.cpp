@@ -19,6 +19,8 @@
 // Usage: bench_onestroke_planted [--sizes 6,8,10,15,20,30,50] [--count N] [--scale K]
 //          [--budget-ms MS] [--baseline-ms MS] [--baseline-count N] [--seed S] [--min-keep F]
 //          [--samples 1]   (also time every bundled board in samples/boards/onestroke, the real levels)
+//          [--end 1]       (also solve each board with its planted path's last cell as the fixed end E:
+//                           the same boards, one more row per size, "ours, E fixed")
 // --count overrides every size's instance count; --scale multiplies the defaults (more instances).
 
 namespace os = pb::solvers::onestroke;
@@ -162,7 +164,7 @@ int main(int argc, char** argv) {
   double scale = 1, min_keep = 0.75;
   long budget_ms = 10000, baseline_ms = 1000;
   std::uint64_t seed = 1;
-  bool samples = false;
+  bool samples = false, fixed_end = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     const char* v = argv[i + 1];
@@ -175,6 +177,7 @@ int main(int argc, char** argv) {
     else if (a == "--seed") seed = std::strtoull(v, nullptr, 10);
     else if (a == "--min-keep") min_keep = std::atof(v);
     else if (a == "--samples") samples = std::atoi(v) != 0;
+    else if (a == "--end") fixed_end = std::atoi(v) != 0;
     else {
       std::fprintf(stderr, "unknown flag %s (see the comment at the top of bench/onestroke_planted.cpp)\n", argv[i]);
       return 2;
@@ -191,7 +194,7 @@ int main(int argc, char** argv) {
   int failures = 0;
   for (int n : sizes) {
     int instances = count > 0 ? count : std::max(1, static_cast<int>(default_count(n) * scale));
-    Figures ours, base;
+    Figures ours, base, ended;
     for (int k = 0; k < instances; ++k) {
       os::Planted p = os::planted_board(n, min_keep, seed * 1000003u + static_cast<std::uint64_t>(n) * 7919u + k);
       auto limits = pb::solvers::Limits::with_timeout(std::chrono::milliseconds(budget_ms));
@@ -207,6 +210,22 @@ int main(int argc, char** argv) {
         ++ours.wrong;
         std::fprintf(stderr, "WRONG: %dx%d #%d: %s\n", n, n, k, s.reason.c_str());
       }
+      if (fixed_end && p.path.size() > 1) {
+        os::State with_end = p.state;
+        with_end.end = p.path.back();
+        auto t1 = Clock::now();
+        double c1 = cpu_ms();
+        os::Solution e = os::solve(with_end, limits);
+        ended.ms.push_back(cpu_ms() - c1);
+        ended.max_wall_ms = std::max(ended.max_wall_ms, std::chrono::duration<double, std::milli>(Clock::now() - t1).count());
+        ended.max_nodes = std::max(ended.max_nodes, e.nodes);
+        if (e.status == pb::solvers::Status::kGaveUp) ++ended.gave_up;
+        else if (e.status != pb::solvers::Status::kSolved || !os::check_solution(with_end, e.path) ||
+                 !(e.path.back() == *with_end.end)) {
+          ++ended.wrong;
+          std::fprintf(stderr, "WRONG (E fixed): %dx%d #%d: %s\n", n, n, k, e.reason.c_str());
+        }
+      }
       if (k < baseline_count) {
         BaselineDfs dfs(p.state);
         auto b0 = Clock::now();
@@ -219,8 +238,10 @@ int main(int argc, char** argv) {
         else if (r == 0) ++base.wrong;
       }
     }
-    failures += ours.wrong + base.wrong;
-    std::printf("%s\n%s\n", row("ours", ours, n).c_str(), row("blog DFS", base, n).c_str());
+    failures += ours.wrong + base.wrong + ended.wrong;
+    std::printf("%s\n", row("ours", ours, n).c_str());
+    if (fixed_end) std::printf("%s\n", row("ours, E fixed", ended, n).c_str());
+    if (baseline_count > 0) std::printf("%s\n", row("blog DFS", base, n).c_str());
     std::fflush(stdout);
   }
   return failures == 0 ? 0 : 1;
