@@ -20,6 +20,9 @@
 //     spill into neighbouring sites, and the band's joints do not count) and classified.
 //  5. The cat: among coloured sites the one least like the band (its face, eyes and own colour);
 //     a lone coloured site is the start whatever it shows (a face filling its cell).
+//     The end cell, on levels that have one: the free cell that carries a coloured mark (a flag, a
+//     tinted letter) while the others carry none; two marked cells, or one barely more marked than
+//     another, are refused rather than guessed.
 //  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
 //     the page's. Grey or pale visited cells would otherwise pass for free cells or holes; they are
 //     read only when the cells fall into two flat tones and the band's joints (it fills the gap
@@ -958,12 +961,31 @@ Result<Reading> Reader::run() {
   stage_ = 4;
   const int board_id = region_of.at(board[0]);
 
+  // The end mark: the free cell with the most coloured samples, when it has enough and stands out.
+  // (A plain pair and a flag rather than an optional: GCC 12 warns falsely of its use uninitialised.)
+  std::pair<int, int> end_at{};
+  double mark = 0, next_mark = 0;
+  for (const auto& at : board) {
+    const SiteSamples& s = site(at.first, at.second);
+    if (kind(s) != Kind::kFree) continue;
+    const double f = static_cast<double>(s.colour) / std::max(1, s.total);
+    if (f > mark) next_mark = mark, mark = f, end_at = at;
+    else next_mark = std::max(next_mark, f);
+  }
+  const bool has_end = mark >= p_.min_end_mark;
+  if (has_end && (next_mark >= p_.min_end_mark || next_mark * p_.end_outlier_ratio > mark)) {
+    return show(no_board("two cells carry a coloured mark (" + std::to_string(static_cast<int>(mark * 100)) + "% and " +
+                         std::to_string(static_cast<int>(next_mark * 100)) +
+                         "% of their samples): which one is the end cell is unclear"));
+  }
+
   // The band's colour: the per-channel median of every coloured sample on the board (the band
   // outnumbers the cat as soon as two cells are visited; before that only the cat is coloured,
-  // and its face and eyes still set it apart from its own colour).
+  // and its face and eyes still set it apart from its own colour). The end mark is not the band.
   std::vector<int> cb, cg, cr;
   for (const auto& at : board)
-    for (const Bgr& v : site(at.first, at.second).coloured) cb.push_back(v.b), cg.push_back(v.g), cr.push_back(v.r);
+    if (!has_end || at != end_at)
+      for (const Bgr& v : site(at.first, at.second).coloured) cb.push_back(v.b), cg.push_back(v.g), cr.push_back(v.r);
   const Bgr band{median_of(cb), median_of(cg), median_of(cr)};
   auto cat_score = [&](const SiteSamples& s) {
     int odd = s.background + s.dark;
@@ -1010,6 +1032,7 @@ Result<Reading> Reader::run() {
   st.cols = cols;
   st.sites.assign(static_cast<std::size_t>(rows * cols), Site::kNone);
   st.head = {head.first - r0, head.second - c0};
+  if (has_end) st.end = Cell{end_at.first - r0, end_at.second - c0};
   out.confidence.assign(st.sites.size(), 0.0);
   out.cells.resize(st.sites.size());
   bool any = false;
@@ -1036,6 +1059,9 @@ Result<Reading> Reader::run() {
       } else if (grey_visited.count(at) != 0U) {
         st.sites[i] = Site::kVisited;
         out.confidence[i] = s.grey / n;
+      } else if (has_end && at == end_at) {
+        st.sites[i] = Site::kFree;
+        out.confidence[i] = (mark - next_mark) / mark;  // how far it stands out from the other cells
       } else if (kind(s) == Kind::kFree) {
         st.sites[i] = Site::kFree;
         out.confidence[i] = s.grey / n;
@@ -1098,6 +1124,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"cat_colour_distance", &Params::cat_colour_distance, 0, 765, "|dB|+|dG|+|dR| beyond which a coloured sample is not band colour"},
     {"min_cat_score", &Params::min_cat_score, 0, 1, "least fraction of non-band samples (face, eyes, cat colour) on the cat"},
     {"cat_outlier_ratio", &Params::cat_outlier_ratio, 1, 1000, "a coloured site scoring this many times any other is the cat even below min_cat_score (down to min_cat_score / this)"},
+    {"min_end_mark", &Params::min_end_mark, 0.01, 1, "least fraction of coloured samples on a free cell that makes it the end cell (a flag or tinted letter on it)"},
+    {"end_outlier_ratio", &Params::end_outlier_ratio, 1, 1000, "the end cell's coloured fraction is at least this many times any other free cell's, else the board is refused"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
@@ -1269,8 +1297,25 @@ cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> 
       cv::rectangle(out, rd.cells[i], colour, st.sites[i] == Site::kNone ? 1 : thick, cv::LINE_AA);
     }
   cv::rectangle(out, rd.board, {0, 120, 255}, 1, cv::LINE_AA);
-  // The start (the head, where the solution begins): a ring.
-  cv::circle(out, pt(st.head), static_cast<int>(pitch * 0.42), {200, 0, 200}, thick * 2, cv::LINE_AA);
+  // The start (the head, where the solution begins): a ring and an S; the end cell, where the level
+  // says the path must stop: a square and an E. The letters go on last, in the cell's lower right
+  // quarter, which no path line (centre to centre) and no step number (above the centre) crosses.
+  auto letter = [&](Cell c, const char* text, const cv::Scalar& colour) {
+    const double scale = pitch / 110.0;
+    const int tt = std::max(1, static_cast<int>(pitch / 35));
+    int base = 0;
+    const cv::Size sz = cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, scale, tt, &base);
+    const cv::Point at = pt(c) + cv::Point(static_cast<int>(pitch * 0.28) - sz.width / 2, static_cast<int>(pitch * 0.38));
+    cv::putText(out, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, {255, 255, 255}, tt + 2, cv::LINE_AA);
+    cv::putText(out, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, tt, cv::LINE_AA);
+  };
+  const cv::Scalar start_colour{200, 0, 200}, end_colour{0, 110, 255};
+  cv::circle(out, pt(st.head), static_cast<int>(pitch * 0.42), start_colour, thick * 2, cv::LINE_AA);
+  if (st.end) {
+    const int half = static_cast<int>(pitch * 0.4);
+    const cv::Point m = pt(*st.end);
+    cv::rectangle(out, m - cv::Point(half, half), m + cv::Point(half, half), end_colour, thick * 2, cv::LINE_AA);
+  }
   if (path.size() >= 2) {
     std::vector<cv::Point> line;
     for (Cell c : path) line.push_back(pt(c));
@@ -1286,6 +1331,8 @@ cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> 
       cv::putText(out, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, {20, 20, 20}, tt, cv::LINE_AA);
     }
   }
+  letter(st.head, "S", start_colour);
+  if (st.end) letter(*st.end, "E", end_colour);
   return out;
 }
 

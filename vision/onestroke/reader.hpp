@@ -1,4 +1,4 @@
-/* reader.hpp: reads a 一笔画完 board (cells, holes, visited band, cat) off a phone screenshot. */
+/* reader.hpp: reads a 一笔画完 board (cells, holes, visited band, cat, end mark) off a phone screenshot. */
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -79,6 +79,11 @@ struct Params {
   double min_cat_score = 0.2;    // least fraction of non-band samples (face, eyes, cat colour) on the cat
   double cat_outlier_ratio = 4;  // a coloured site scoring this many times any other is the cat even below
                                  // min_cat_score (down to min_cat_score / this): a face filling its cell
+  // The end cell (levels that fix where the path stops): a free cell carrying a coloured mark (a flag,
+  // a tinted letter), told by being the one such cell.
+  double min_end_mark = 0.08;    // least fraction of coloured samples on a free cell that makes it the end
+  double end_outlier_ratio = 4;  // ... and at least this many times any other free cell's fraction, else the
+                                 // board is refused (which cell is the end would be a guess)
 };
 
 // Reads Params from a FileNode (missing keys keep `defaults`); errors name the bad key.
@@ -124,7 +129,8 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* d
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
-// confidence red), the start ring, and `path` (cells in order, from the head) as a numbered line.
+// confidence red), the start (a ring and S), the end cell if the board has one (a square and E), and
+// `path` (cells in order, from the head) as a numbered line.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> path = {});
 
 }  // namespace pb::vision::onestroke

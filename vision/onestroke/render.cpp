@@ -1,4 +1,4 @@
-/* render.cpp: draws 一笔画完 screenshots: chrome, the cell lattice, the visited band and the cat. */
+/* render.cpp: draws 一笔画完 screenshots: chrome, the cell lattice, the end flag, the visited band and the cat. */
 #include "vision/onestroke/render.hpp"
 
 // Layout constants of the chrome are in "design units": the real game is laid out for a 1080 px
@@ -201,6 +201,15 @@ void draw_cat(cv::Mat& img, const cv::Rect2d& r, double pitch, const cv::Scalar&
   thick_line(img, {r.x + 0.5 * s, r.y + 0.78 * s}, {r.x + 0.58 * s, r.y + 0.72 * s}, 0.025 * s, {90, 90, 200});
 }
 
+// The end cell's mark: a pole and a pennant on the grey cell, about a fifth of its middle coloured,
+// the rest of the cell still the free cells' grey (the end is a cell still to visit).
+void draw_end_flag(cv::Mat& img, const cv::Rect2d& r, const RenderStyle& style) {
+  const double s = r.width;
+  thick_line(img, {r.x + 0.3 * s, r.y + 0.82 * s}, {r.x + 0.3 * s, r.y + 0.16 * s}, 0.05 * s, style.end_pole);
+  fill_poly(img, {{r.x + 0.32 * s, r.y + 0.16 * s}, {r.x + 0.8 * s, r.y + 0.34 * s}, {r.x + 0.32 * s, r.y + 0.52 * s}},
+            style.end_flag);
+}
+
 // The other skin's start: a cat face filling the cell (its colour the whole cell), ears inside its
 // top corners, dark eyes with a glint, pale cheeks and a small mouth; nothing spills outside.
 void draw_cat_face(cv::Mat& img, const cv::Rect2d& r, double radius, const cv::Scalar& face) {
@@ -296,6 +305,10 @@ cv::Mat render(const State& state, const RenderStyle& style, std::span<const Cel
                      std::max(0.0, style.corner * p - w), colour);
       } else {
         fill_rounded(img, cell, style.corner * p, colour);
+      }
+      if (state.end && *state.end == Cell{r, c}) {
+        draw_end_flag(img, cell, style);
+        continue;
       }
       if (style.numbers) {
         const std::string text = std::to_string(number);

@@ -48,6 +48,9 @@ struct RenderStyle {
   cv::Scalar grid_colour{120, 120, 120};
   double outline = 0;              // > 0: a rim of this width (fraction of pitch) round every cell
   cv::Scalar outline_colour{180, 180, 180};
+  // The end cell of a level that fixes one (State::end): a pennant flag planted on the free cell.
+  cv::Scalar end_flag{60, 60, 225};  // the pennant (red)
+  cv::Scalar end_pole{80, 80, 80};   // the pole (dark grey)
   int level = 643;                 // the number in the title
   std::uint64_t seed = 1;          // for the jitter and the chrome's small variations
 };
