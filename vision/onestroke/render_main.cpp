@@ -23,6 +23,8 @@ constexpr const char* kUsage = R"(usage: render_onestroke BOARD.txt OUT.png [opt
        render_onestroke --negative KIND OUT [--width W --height H --seed N]
                         (a picture that is no board: blank, noise, photo, chess, grid, tiles)
 
+The board's S is drawn as the cat, its x cells as the band, its E (an end cell) as a red flag.
+
 options:
   --width W --height H   screen size in px (default 1080x1920)
   --jpeg Q               write JPEG of quality Q (1-100) instead of PNG
