@@ -36,11 +36,19 @@ struct Json {
   double number = 0;
   std::string text;                                  // kString
   std::vector<Json> items;                           // kArray
-  std::vector<std::pair<std::string, Json>> members;  // kObject, in the order written
+  // kObject: keys and their values, in the order written (two vectors: a std::pair holding the
+  // incomplete Json does not compile with clang's library checks).
+  std::vector<std::string> keys;
+  std::vector<Json> values;
 
   const Json* find(std::string_view key) const {
-    for (const auto& [k, v] : members)
-      if (k == key) return &v;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
+    return nullptr;
+  }
+  Json* find(std::string_view key) {
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
     return nullptr;
   }
   bool is_array() const { return kind == Kind::kArray; }
@@ -210,13 +218,14 @@ class JsonReader {
       if (i_ >= s_.size() || s_[i_] != '"') return fail("expected a key");
       std::string key;
       if (!string(key)) return false;
-      for (const auto& m : out.members)
-        if (m.first == key) return fail("key \"" + key + "\" given twice");
+      for (const auto& k : out.keys)
+        if (k == key) return fail("key \"" + key + "\" given twice");
       skip();
       if (i_ >= s_.size() || s_[i_] != ':') return fail("expected ':'");
       ++i_;
-      out.members.emplace_back(std::move(key), Json{});
-      if (!value(out.members.back().second, depth + 1)) return false;
+      out.keys.push_back(std::move(key));
+      out.values.emplace_back();
+      if (!value(out.values.back(), depth + 1)) return false;
       skip();
       if (i_ < s_.size() && s_[i_] == ',') { ++i_; continue; }
       if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
@@ -274,8 +283,8 @@ inline std::string dump(const Json& v) {
     }
     case Json::Kind::kObject: {
       std::string out = "{";
-      for (std::size_t i = 0; i < v.members.size(); ++i)
-        out += (i ? "," : "") + detail::quote(v.members[i].first) + ":" + dump(v.members[i].second);
+      for (std::size_t i = 0; i < v.keys.size(); ++i)
+        out += (i ? "," : "") + detail::quote(v.keys[i]) + ":" + dump(v.values[i]);
       return out + "}";
     }
   }
@@ -322,9 +331,10 @@ inline std::optional<long long> whole_number(std::string_view s) {
   return s[0] == '-' ? -v : v;
 }
 
-// A JSON number that is a whole int.
+// A JSON number that is a whole int of at most a million either way (no board is larger, and sums
+// and differences of a few of them cannot overflow).
 inline std::optional<int> int_of(const Json& v) {
-  if (v.kind != Json::Kind::kNumber || v.number != std::floor(v.number) || std::abs(v.number) > 2e9) return std::nullopt;
+  if (v.kind != Json::Kind::kNumber || v.number != std::floor(v.number) || std::abs(v.number) > 1e6) return std::nullopt;
   return static_cast<int>(v.number);
 }
 
