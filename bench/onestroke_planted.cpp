@@ -19,7 +19,6 @@
 // Usage: bench_onestroke_planted [--sizes 6,8,10,15,20,30,50] [--count N] [--scale K]
 //          [--budget-ms MS] [--baseline-ms MS] [--baseline-count N] [--seed S] [--min-keep F]
 //          [--samples 1]   (also time every bundled board in samples/boards/onestroke, the real levels)
-//          [--deadline 1]  (also time a 200 ms deadline on a 300x300 board: how late it is noticed)
 // --count overrides every size's instance count; --scale multiplies the defaults (more instances).
 
 namespace os = pb::solvers::onestroke;
@@ -134,24 +133,6 @@ void time_samples(int reps) {
   std::printf("\n");
 }
 
-// How late a deadline is noticed on a board whose every node is slow (tests/solvers/onestroke_solve_test.cpp
-// LargeBoardHonoursTheDeadline, without its timing): 300x300, all free but one cell, 200 ms limit.
-void time_deadline() {
-  os::State s;
-  s.rows = s.cols = 300;
-  s.sites.assign(300u * 300u, os::Site::kFree);
-  s.sites[0] = os::Site::kVisited;
-  s.sites[300u * 300u - 2] = os::Site::kNone;
-  std::printf("| 300x300 board, limit 200 ms | status | wall ms |\n|---|---|---|\n");
-  for (int i = 0; i < 5; ++i) {
-    auto t0 = Clock::now();
-    os::Solution sol = os::solve(s, pb::solvers::Limits::with_timeout(std::chrono::milliseconds(200)));
-    std::printf("| run %d | %s | %.1f |\n", i + 1, std::string(pb::solvers::to_string(sol.status)).c_str(),
-                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-  }
-  std::printf("\n");
-}
-
 std::vector<int> parse_list(const char* s) {
   std::vector<int> out;
   for (const char* p = s; *p;) {
@@ -181,7 +162,7 @@ int main(int argc, char** argv) {
   double scale = 1, min_keep = 0.75;
   long budget_ms = 10000, baseline_ms = 1000;
   std::uint64_t seed = 1;
-  bool samples = false, deadline = false;
+  bool samples = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     const char* v = argv[i + 1];
@@ -194,14 +175,12 @@ int main(int argc, char** argv) {
     else if (a == "--seed") seed = std::strtoull(v, nullptr, 10);
     else if (a == "--min-keep") min_keep = std::atof(v);
     else if (a == "--samples") samples = std::atoi(v) != 0;
-    else if (a == "--deadline") deadline = std::atoi(v) != 0;
     else {
       std::fprintf(stderr, "unknown flag %s (see the comment at the top of bench/onestroke_planted.cpp)\n", argv[i]);
       return 2;
     }
   }
   if (samples) time_samples(200);
-  if (deadline) time_deadline();
   std::printf("planted boards: random Hamiltonian path of n x n (backbite), %.0f-100%% prefix kept; seed %llu\n",
               min_keep * 100, static_cast<unsigned long long>(seed));
   std::printf("times are CPU ms of the solving thread (the machine is shared)\n");

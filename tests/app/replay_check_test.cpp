@@ -206,6 +206,19 @@ TEST_F(ReplayCheck, ParametersAreHonoured) {
   expect_rejected(with_board("onestroke.txt", "#######\n##.", "x######\n##."));
 }
 
+// One-stroke's end cell E (FORMATS.md): visited last, never before.
+TEST_F(ReplayCheck, OnestrokeEndCellIsVisitedLast) {
+  const std::string board = "onestroke\nS#\nE#\n";
+  std::string problem;
+  auto moves = [&](const char* json) { return *replay::parse_json(json, problem); };
+  EXPECT_EQ(replay::check_moves(board, moves("[[0,0],[0,1],[1,1],[1,0]]")), "");
+  for (const char* bad : {"[[0,0],[1,0],[1,1],[0,1]]", "[[0,0],[0,1],[1,1]]"}) {
+    const std::string why = replay::check_moves(board, moves(bad));
+    EXPECT_NE(why, "") << bad;
+    std::printf("[ rejected ] %s\n", why.c_str());
+  }
+}
+
 TEST_F(ReplayCheck, MalformedAnswersAreRejected) {
   for (const char* bad : {"", "{", "[]", R"({"game":"sliding","status":"solved","board":"sliding\n1 0\n","moves":[1]})",
                           R"({"game":"hanoi","status":"solved","board":"sliding\n0 1\n","moves":[1]})",

@@ -126,7 +126,7 @@ TEST(OnestrokeSolve, DeadlineGivesUp) {
 TEST(OnestrokeSolve, LargeBoardHonoursTheDeadline) {
   // 300x300: each check is long, so the deadline must be read more often than every 1024 nodes.
   // A solver that never read it would run past ctest's timeout; how late it is read is measured by
-  // bench/onestroke_planted.cpp (no timing is asserted here: a loaded CI machine would fail it).
+  // bench/onestroke_deadline.cpp (no timing is asserted here: a loaded CI machine would fail it).
   State s;
   s.rows = s.cols = 300;
   s.sites.assign(300u * 300u, Site::kFree);

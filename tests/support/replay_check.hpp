@@ -420,9 +420,9 @@ inline std::optional<BoardText> parse_board(std::string_view text, std::string& 
 // ---------------------------------------------------------------------------------------------
 // The games. Each takes the board as read and the "moves" array, replays, and checks the goal.
 
-// One-stroke: `#` cell, `.` no cell, `S` start (the path's head), `x` already visited. The moves are
-// the cells in visiting order starting with S; each an orthogonal step onto an unvisited cell; at the
-// end no cell is left.
+// One-stroke: `#` cell, `.` no cell, `S` start (the path's head), `x` already visited, `E` the end
+// cell where a level has one. The moves are the cells in visiting order starting with S; each an
+// orthogonal step onto an unvisited cell, onto E only as the last; at the end no cell is left.
 inline std::string check_onestroke(const BoardText& b, const Json& moves) {
   using namespace detail;
   Grid g(b.rows, '.');
@@ -440,10 +440,11 @@ inline std::string check_onestroke(const BoardText& b, const Json& moves) {
     if (std::abs(r - pr) + std::abs(c - pc) != 1)
       return move_no(i) + cell_text(r, c) + " is not one orthogonal step from " + cell_text(pr, pc);
     if (!g.inside(r, c) || g.at(r, c) == '.') return move_no(i) + cell_text(r, c) + " is not a cell";
-    if (g.at(r, c) != '#') return move_no(i) + cell_text(r, c) + " is visited twice";
+    if (g.at(r, c) == 'E' && g.count('#') > 0) return move_no(i) + cell_text(r, c) + " steps onto the end E before the last cell";
+    if (g.at(r, c) != '#' && g.at(r, c) != 'E') return move_no(i) + cell_text(r, c) + " is visited twice";
     g.at(r, c) = 'x';
   }
-  if (auto left = g.count('#'); left > 0) return std::to_string(left) + " cells not visited at the end";
+  if (auto left = g.count('#') + g.count('E'); left > 0) return std::to_string(left) + " cells not visited at the end";
   return "";
 }
 
