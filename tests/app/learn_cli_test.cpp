@@ -8,6 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
+#include "tests/support/replay_check.hpp"
 #include "tests/support/run_program.hpp"
 #include "vision/onestroke/render.hpp"
 
@@ -70,6 +71,7 @@ TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
   EXPECT_EQ(after.status, 0) << after.err;
   EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::onestroke::format(truth_))), std::string::npos)
       << after.out;
+  EXPECT_EQ(pb::testing::replay::check_solved(after.out), "") << after.out;
 }
 
 TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {

@@ -5,17 +5,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 
-#include "solvers/common/text_board.hpp"
+#include "tests/support/replay_check.hpp"
 #include "tests/support/run_program.hpp"
-#include "solvers/onestroke/onestroke.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+namespace replay = pb::testing::replay;
 
 using pb::testing::is_one_line;
 using pb::testing::ProgramRun;
@@ -43,19 +42,6 @@ class TempDir {
   fs::path path_;
 };
 
-// The [[r,c],...] pairs of a JSON "moves" field.
-std::vector<pb::solvers::onestroke::Cell> moves_of(const std::string& json) {
-  std::vector<pb::solvers::onestroke::Cell> out;
-  auto at = json.find("\"moves\":[");
-  if (at == std::string::npos) return out;
-  auto end = json.find("]]", at);
-  std::string body = json.substr(at, end == std::string::npos ? std::string::npos : end - at + 2);
-  std::regex pair(R"(\[(\d+),(\d+)\])");
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), pair); it != std::sregex_iterator(); ++it)
-    out.push_back({std::stoi((*it)[1]), std::stoi((*it)[2])});
-  return out;
-}
-
 const char* kLevel643 = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
 
 TEST(SolveCli, HelpExitsZeroAndListsOptions) {
@@ -77,12 +63,7 @@ TEST(SolveCli, SolvesATextBoardAndThePrintedPathReplays) {
   EXPECT_NE(r.out.find(R"("status":"solved")"), std::string::npos);
   EXPECT_NE(r.out.find(R"("stats":{"ms":)"), std::string::npos);
   EXPECT_NE(r.out.find(R"("board":"onestroke\n.##.S##\n)"), std::string::npos) << r.out;
-  auto board = pb::solvers::split_text_board(kLevel643, "t", true);
-  ASSERT_TRUE(board.ok());
-  auto state = pb::solvers::onestroke::parse(*board);
-  ASSERT_TRUE(state.ok());
-  auto path = moves_of(r.out);
-  EXPECT_TRUE(pb::solvers::onestroke::check_solution(*state, path).ok());
+  EXPECT_EQ(replay::check_solved(r.out), "") << r.out;
 }
 
 TEST(SolveCli, HumanOutputSaysSolved) {
@@ -153,12 +134,13 @@ TEST(SolveCli, HugeBoardIsNotEchoedUnlessAsked) {
   EXPECT_LT(r.out.size(), 1024u) << r.out.substr(0, 300);
   EXPECT_NE(r.out.find(R"("board":"valves k=1 inlet=I outlet=O\n; board of 8002 lines, )"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(R"("board_bytes":)" + std::to_string(chain.size())), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(R"("moves":[")"), std::string::npos) << r.out;
+  EXPECT_EQ(replay::check_solved(r.out, chain), "") << r.out.substr(0, 300);  // "board" is cut: replayed on the file
 
   ProgramRun full = puzzlebot("solve " + f.string() + " --json --echo-board");
   ASSERT_EQ(full.status, 0) << full.err;
   EXPECT_GT(full.out.size(), chain.size());
   EXPECT_NE(full.out.find(R"(\nn7998 n7999\nn7999 O\n")"), std::string::npos);
+  EXPECT_EQ(replay::check_solved(full.out), "");
   EXPECT_EQ(full.out.find("board_bytes"), std::string::npos);
   // A small board is echoed whole, as before.
   ProgramRun small = puzzlebot("solve " + d.write("s.txt", kLevel643).string() + " --json");
@@ -169,6 +151,7 @@ TEST(SolveCli, GameOptionReadsAHeaderlessBody) {
   TempDir d;
   ProgramRun r = puzzlebot("solve " + d.write("body.txt", "S##\n###\n").string() + " --game onestroke --json");
   EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(replay::check_solved(r.out), "") << r.out;
 }
 
 TEST(SolveCli, FolderGivesOneJsonLinePerFileAndTheWorstStatus) {
@@ -187,6 +170,7 @@ TEST(SolveCli, FolderGivesOneJsonLinePerFileAndTheWorstStatus) {
   EXPECT_NE(got[1].find(R"("status":"unsolvable")"), std::string::npos);
   EXPECT_NE(got[2].find(R"("status":"error")"), std::string::npos);
   EXPECT_NE(got[2].find(R"("input":")"), std::string::npos);
+  EXPECT_EQ(replay::check_lines(r.out), "") << r.out;
 }
 
 TEST(SolveCli, CorruptImageIsExitTwo) {

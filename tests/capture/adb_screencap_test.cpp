@@ -1,7 +1,12 @@
 /* adb_screencap_test.cpp: raw screencap parsing (both headers, four formats, bad streams), adb argv, device choice, the runner. */
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -180,11 +185,18 @@ TEST(RunProcess, ArgvNotShellAndBoundedTime) {
   ASSERT_TRUE(failing);
   EXPECT_EQ(failing->exit_code, 3);
   EXPECT_EQ(failing->err, "oops\n");
-  auto t0 = std::chrono::steady_clock::now();
-  auto slow = platform::run_process({"sleep", "20"}, std::chrono::milliseconds(300), 1 << 20);
+  // A child that would sleep for ten minutes: a run_process that waited for it would run into ctest's
+  // timeout (no clock is read here: a loaded machine must not fail a test). Killed, it is gone.
+  const std::string pid_file = ::testing::TempDir() + "pb-slow-child-" + std::to_string(::getpid());
+  auto slow = platform::run_process({"sh", "-c", "echo $$ > " + pid_file + "; exec sleep 600"},
+                                    std::chrono::milliseconds(1000), 1 << 20);
   ASSERT_FALSE(slow);
   EXPECT_NE(slow.error().message.find("did not finish"), std::string::npos);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  std::ifstream pid_in(pid_file);
+  long child = 0;
+  ASSERT_TRUE(pid_in >> child) << pid_file;
+  std::remove(pid_file.c_str());
+  EXPECT_NE(::kill(static_cast<pid_t>(child), 0), 0) << "the timed-out child " << child << " is still there";
   auto missing = platform::run_process({"/nonexistent/adb", "devices"}, std::chrono::seconds(1), 1024);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("not found"), std::string::npos);

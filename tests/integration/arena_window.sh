@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# arena_window.sh: puzzlebot-arena opens its "puzzlebot arena" window under Xvfb for every game; grabs of the knight, Hanoi and river windows read back (puzzlebot solve --json) as the board the arena printed.
+# arena_window.sh: puzzlebot-arena opens its "puzzlebot arena" window under Xvfb for every game; grabs of the knight, Hanoi and river windows read back (puzzlebot solve --json) as the board the arena printed, and their answers replay (replay_check).
 source "$(dirname "$0")/x11_common.bash"
 
 ARENA=${PB_BINARY_DIR:?set PB_BINARY_DIR to the build folder}/bin/puzzlebot-arena
 [[ -x $ARENA ]] || die "$ARENA is not built (it needs libX11)"
+CHECK=${PB_REPLAY_CHECK:-$PB_BINARY_DIR/bin/replay_check}
+[[ -x $CHECK ]] || die "no replay checker at $CHECK: build the replay_check target"
 for tool in xwininfo import python3; do
   command -v "$tool" >/dev/null || die "$tool is not installed (packages: x11-utils imagemagick python3)"
 done
@@ -36,7 +38,9 @@ for game in onestroke knight valves hanoi river; do
 $read_board
 but the arena printed
 $truth"
-    echo "$game: read back exactly"
+    "$CHECK" --solved <"$WORK/$game.json" >/dev/null 2>"$WORK/$game.check" ||
+      die "$game: the answer does not replay: $(cat "$WORK/$game.check")"
+    echo "$game: read back exactly, and the answer replays"
   else
     echo "$game: window up and drawn"
   fi

@@ -3,7 +3,8 @@
 source "$(dirname "$0")/x11_common.bash"
 
 start_xvfb
-ID=$(/usr/games/sgt-pegs --generate 1 7x7random | head -1)  # random boards are generated backwards from one peg
+use_seed
+ID=$(/usr/games/sgt-pegs --generate 1 "7x7random#$SEED" | head -1)  # random boards are generated backwards from one peg
 echo "game ID: $ID"
 start_game Pegs /usr/games/sgt-pegs "$ID"
 

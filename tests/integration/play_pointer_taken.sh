@@ -3,7 +3,8 @@
 source "$(dirname "$0")/x11_common.bash"
 
 start_xvfb
-ID=$(/usr/games/sgt-fifteen --generate 1 4x4 | head -1)
+use_seed
+ID=$(/usr/games/sgt-fifteen --generate 1 "4x4#$SEED" | head -1)
 echo "game ID: $ID"
 start_game Fifteen /usr/games/sgt-fifteen "$ID"
 

@@ -9,7 +9,11 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/pb-it.XXXXXX")
 PIDS=()
 
 cleanup() {
-  local pid
+  local rc=$? pid
+  # A failed run with random choices says how to replay them (use_seed).
+  if [[ $rc != 0 && -n ${SEED:-} ]]; then
+    echo "replay this run: PB_TEST_SEED=$SEED ctest -R 'integration\.$(basename "$0" .sh)\$' --output-on-failure" >&2
+  fi
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [[ ${KEEP_WORK:-0} == 1 ]]; then echo "work files kept in $WORK"; else rm -rf "$WORK"; fi
@@ -17,6 +21,15 @@ cleanup() {
 trap cleanup EXIT
 
 die() { echo "FAIL: $*" >&2; exit 1; }
+
+# use_seed: seeds this run's random choices (bash's $RANDOM, the games' generators through $SEED) with
+# $PB_TEST_SEED when set, else with a seed picked now, and prints it; a failed run then ends with the
+# line that replays it (cleanup).
+use_seed() {
+  SEED=${PB_TEST_SEED:-$(( $(date +%s%N) / 1000 % 1000000000 ))}
+  RANDOM=$SEED
+  echo "seed $SEED (PB_TEST_SEED=$SEED replays this run)"
+}
 
 for tool in Xvfb xdotool xdpyinfo timeout; do
   command -v "$tool" >/dev/null || die "$tool is not installed (packages: xvfb xdotool x11-utils coreutils)"

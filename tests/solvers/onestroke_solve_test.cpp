@@ -10,6 +10,7 @@
 
 #include "solvers/onestroke/onestroke.hpp"
 #include "solvers/onestroke/planted.hpp"
+#include "tests/support/replay_check.hpp"
 #include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::onestroke {
@@ -124,15 +125,14 @@ TEST(OnestrokeSolve, DeadlineGivesUp) {
 
 TEST(OnestrokeSolve, LargeBoardHonoursTheDeadline) {
   // 300x300: each check is long, so the deadline must be read more often than every 1024 nodes.
+  // A solver that never read it would run past ctest's timeout; how late it is read is measured by
+  // bench/onestroke_deadline.cpp (no timing is asserted here: a loaded CI machine would fail it).
   State s;
   s.rows = s.cols = 300;
   s.sites.assign(300u * 300u, Site::kFree);
   s.sites[0] = Site::kVisited;
   s.sites[300u * 300u - 2] = Site::kNone;  // keeps colour parity right, breaks the easy serpentine
-  auto t0 = std::chrono::steady_clock::now();
   Solution sol = solve(s, Limits::with_timeout(std::chrono::milliseconds(200)));
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(secs, 5.0);
   if (sol.status == Status::kSolved) EXPECT_TRUE(check_solution(s, sol.path));
   else EXPECT_EQ(sol.status, Status::kGaveUp) << sol.reason;
 }
@@ -310,7 +310,7 @@ TEST(OnestrokeGame, PuzzleOutcome) {
   EXPECT_EQ((*puzzle)->game(), "onestroke");
   Outcome out = (*puzzle)->solve(quick());
   EXPECT_EQ(out.status, Status::kSolved);
-  EXPECT_EQ(out.moves_json.rfind("[[0,4],", 0), 0u) << out.moves_json;
+  EXPECT_EQ(pb::testing::replay::check_moves(text, out.moves_json), "") << out.moves_json;
   EXPECT_EQ(out.moves_text.rfind("(0,4) -> ", 0), 0u) << out.moves_text;
   EXPECT_GT(out.nodes, 0u);
   EXPECT_EQ((*puzzle)->format(), text);

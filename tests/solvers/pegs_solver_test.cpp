@@ -132,13 +132,10 @@ TEST(PegsSolve, EnglishAllComplementProblems) {
 // impossible, and the rule of three proves it without searching.
 TEST(PegsSolve, FrenchCentralProvedUnsolvable) {
   State s = vacancy(kFrench, {3, 3}, false);
-  auto t0 = std::chrono::steady_clock::now();
   Solution sol = solve(s, test_limits());
-  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(sol.status, Status::kUnsolvable) << sol.reason;
   EXPECT_NE(sol.reason.find("rule of three"), std::string::npos) << sol.reason;
-  EXPECT_EQ(sol.nodes, 0u);
-  EXPECT_LT(ms, 50.0);
+  EXPECT_EQ(sol.nodes, 0u);  // no search at all (its time: bench/pegs_solve.cpp, "ruled out by class")
   EXPECT_TRUE(sol.moves.empty());
 }
 

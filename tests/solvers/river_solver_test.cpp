@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "solvers/river/river.hpp"
+#include "tests/support/replay_check.hpp"
 #include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::river {
@@ -179,7 +180,8 @@ TEST(River, GameOutcome) {
   ASSERT_TRUE(puzzle.ok());
   Outcome out = (*puzzle)->solve(Limits{});
   EXPECT_EQ(out.status, Status::kSolved);
-  EXPECT_EQ(std::count(out.moves_json.begin(), out.moves_json.end(), '['), 6);  // 5 trips
+  EXPECT_EQ(pb::testing::replay::check_moves((*puzzle)->format(), out.moves_json), "") << out.moves_json;
+  EXPECT_EQ(pb::testing::replay::move_count(out.moves_json), 5u) << out.moves_json;  // 5 trips
   // The JSON moves stay trips (FORMATS.md); the taps they take are a stat beside them.
   EXPECT_NE(std::find(out.stats.begin(), out.stats.end(), std::pair<std::string, std::string>{"trips", "5"}),
             out.stats.end());

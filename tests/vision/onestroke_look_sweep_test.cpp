@@ -22,6 +22,22 @@ int per_family() {
   return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 5;
 }
 
+// The least share of a probe family's images that must read exactly (the promised families must read
+// them all: a refusal there fails on its own). Refusing is allowed in a probe, but a reader that
+// refused every image would pass on "no wrong read" alone. Today, Release build, 5 images a family:
+// 5 5 5 5 3 exact; 40 images (docs/VISION.md): 40 40 39 28 28. The floors are a few images under both,
+// and under the sanitizer build's looks (clang draws other looks from the same seeds).
+double min_exact_share(looks::Family family) {
+  switch (family) {
+    case looks::Family::kTintedPage:
+    case looks::Family::kOutlined:
+    case looks::Family::kGridLines: return 0.6;  // 3 of 5, 24 of 40
+    case looks::Family::kPastelBand:
+    case looks::Family::kGreyBand: return 0.2;   // 1 of 5, 8 of 40
+    default: return 1.0;
+  }
+}
+
 // The table docs/VISION.md "Look sweep" shows: per family, how many images read exactly, were
 // refused, or were read wrong (a board other than the truth, or the head's cell misplaced).
 TEST(OnestrokeLookSweep, EveryLookReadsExactlyOrIsRefusedNeverWrong) {
@@ -54,6 +70,9 @@ TEST(OnestrokeLookSweep, EveryLookReadsExactlyOrIsRefusedNeverWrong) {
                     << solvers::onestroke::format(look.truth);
     }
     std::printf("| %s | %d | %d | %d | %d |\n", f.name, kPerFamily, exact, refused, wrong);
+    if (!f.must_read) {
+      EXPECT_GE(exact, static_cast<int>(min_exact_share(f.family) * kPerFamily)) << f.name << ": too few read exactly";
+    }
     wrong_total += wrong;
   }
   std::fflush(stdout);
@@ -67,9 +86,8 @@ TEST(OnestrokeLookSweep, LooksOnceReadWrongAreReadExactlyOrRefused) {
   for (const auto& [family, index] : {std::pair{looks::Family::kGridLines, 380}}) {
     const looks::Look look = looks::make_look(family, index);
     auto got = read(look.image);
-    if (got.ok()) {
-      EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
-    }
+    ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;  // read since the lines are fitted
+    EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
   }
 }
 

@@ -83,6 +83,9 @@ TEST(SlidingReader, TinyTilesAreReadOrRefusedNeverGuessed) {
     }
   }
   std::cout << "[          ] tiny tiles: " << refused << " of 9 refused\n";
+  // Today 8 of 9 are refused: the one read (exactly) must stay read, or a reader that refused every
+  // small board would pass.
+  EXPECT_LE(refused, 8);
 }
 
 TEST(SlidingReader, StatusLine) {
@@ -183,6 +186,7 @@ TEST(SlidingReader, DamagedDigitIsReReadOrRefusedNeverGuessed) {
     }
   }
   std::cout << "[          ] smudged digits: " << recovered << " recovered, " << refused << " refused\n";
+  EXPECT_GE(recovered, 5);  // today 7 of 15: re-reading must keep recovering most of them
 }
 
 TEST(SlidingReader, ImagePuzzleSolvesAndDraws) {
@@ -243,6 +247,9 @@ TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
   bevelled.print("sliding, bevelled tiles");
   flat.print("sliding, flat tiles");
   EXPECT_EQ(bevelled.wrong + flat.wrong, 0);
+  // A floor, so that refusing everything fails: today 7 of 10 bevelled (Release). Flat tiles read 1 of
+  // 5 here, too few for a floor with a margin; FlatTilesWithoutBevelsAreRead requires its 3 unscaled.
+  EXPECT_GE(bevelled.exact, 5);
 }
 
 TEST(SlidingReader, FlatTilesWithoutBevelsAreRead) {
