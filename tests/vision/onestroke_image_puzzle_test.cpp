@@ -67,7 +67,7 @@ TEST(OnestrokeImagePuzzle, ProfileOverridesParams) {
   ASSERT_TRUE(doc.ok()) << doc.error().message;
   auto refused = kReader.read(img, {*doc});  // a 6x5 board is bigger than max_side 3
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().code, ErrorCode::kBadInput) << refused.error().message;
+  EXPECT_EQ(refused.error().code, ErrorCode::kNoBoard) << refused.error().message;
   EXPECT_FALSE(calibration::ProfileDoc::open((fs::temp_directory_path() / "no_such_profile.yml").string()).ok());
   fs::remove(profile);
 }
