@@ -48,7 +48,8 @@ struct LoadedTables {
 };
 
 // The table from this process's memory, else its cache file (read(path, spec): a null table when
-// there is no file, an error saying what is wrong with one that is there), else, when `may_build`, built (build(spec)) and written (write(path, db)).
+// there is no file, an error saying what is wrong with one that is there), else, when `may_build`,
+// built (build(spec)) and written (write(path, db)).
 // A file that is there but unusable is rebuilt with a word on stderr, or is the error.
 template <class Db, class Read, class Build, class Write>
 Result<TableHandle<Db>> load_or_build(LoadedTables<Db>& loaded, const DbSpec& spec, const std::string& ext, bool may_build,
