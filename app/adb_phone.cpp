@@ -51,8 +51,7 @@ Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> dev
       return c;
     }
     if (want == "stream") return make_error(stream.error().message + " (try --capture screencap)");
-    why_not = stream.error().message;
-    if (auto at = why_not.find(": screenrecord"); at != std::string::npos) why_not = why_not.substr(at + 2);
+    why_not = stream.error().message;  // said whole: messages are never cut up (core/result.hpp)
   }
   c.source = std::make_unique<capture::AdbSource>(std::move(device));
   c.description = "raw screencap" + (why_not.empty() ? std::string() : " (" + why_not + ")");

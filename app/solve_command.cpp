@@ -55,7 +55,9 @@ options:
   --recursive       a folder's subfolders too (hidden files and folders are skipped)
   -h, --help        this help
 
-exit status: 0 solved, 1 unsolvable (proved), 2 bad input, 3 gave up (a limit was hit).
+exit status: 0 solved, 1 unsolvable (proved; for a screenshot, about the board as read: a line on
+stderr, and "hint" in the JSON, points to --annotate to check the read), 2 bad input, 3 gave up (a
+limit was hit).
 For a folder: the worst of its files (2 before 3 before 1 before 0).
 )";
 
@@ -89,8 +91,9 @@ struct Report {
   std::string game;
   std::string board;
   std::size_t board_bytes = 0;  // of the full board text, when `board` holds only its header and a note
-  bool error = false;
+  std::optional<Error> error;   // nothing was solved: why (status "error")
   solvers::Outcome outcome;
+  std::string hint;             // what the user may check about the answer (FORMATS.md's "hint")
   double ms = 0;
 };
 
@@ -143,11 +146,7 @@ class FailureLog : public vision::DebugSink {
     Entry& e = entry(game);
     if (e.picture.empty()) e.picture = drawn.clone();
   }
-  void failed(std::string_view game, std::string_view reason) override {
-    std::string& r = entry(game).reason = reason;
-    for (std::string_view hint : {" (is the game on screen? try --annotate OUT.png to see what was read)"})
-      if (auto at = r.find(hint); at != std::string::npos) r.erase(at, hint.size());  // this is that picture
-  }
+  void failed(std::string_view game, std::string_view reason) override { entry(game).reason = reason; }
 
   // One picture: each reader's panel (its drawing, or the plain image) under a caption with its
   // reason. Several readers (no --game): panels shrunk to fit a grid, so the file stays viewable.
@@ -303,15 +302,14 @@ Report solve_one(const Input& in, const Options& o) {
   Report r;
   r.input = in.name;
   r.game = o.game;
-  auto error = [&](const std::string& message) {
-    r.error = true;
-    r.outcome.reason = message;
+  auto error = [&](Error e) {
+    r.error = std::move(e);
     return r;
   };
   std::error_code ec;
   if (!in.data) {
-    if (!fs::exists(in.path, ec)) return error("cannot open " + r.input + ": no such file");
-    if (!fs::is_regular_file(in.path, ec)) return error(r.input + " is not a regular file");
+    if (!fs::exists(in.path, ec)) return error(make_error("cannot open " + r.input + ": no such file"));
+    if (!fs::is_regular_file(in.path, ec)) return error(make_error(r.input + " is not a regular file"));
   }
 
   std::unique_ptr<solvers::Puzzle> puzzle;
@@ -323,7 +321,7 @@ Report solve_one(const Input& in, const Options& o) {
     Result<cv::Mat> read = make_error("");
     if (in.data) read = capture::decode_image(std::vector<unsigned char>(in.data->begin(), in.data->end()), in.name);
     else read = capture::read_image_file(in.path.string());
-    if (!read) return error(read.error().message);
+    if (!read) return error(read.error());
     image = std::move(*read);
     vision::ReadOptions ro;
     ro.profile = o.profile;
@@ -334,45 +332,45 @@ Report solve_one(const Input& in, const Options& o) {
       const vision::Reader* reader = vision::find_reader(o.game);
       if (reader == nullptr) {
         std::string have = vision::reader_names();
-        return error("no screenshot reader for '" + o.game + "'" +
-                     (have.empty() ? std::string() : " (screenshots can be read for: " + have + ")") +
-                     ": give a board text file instead");
+        return error(make_error("no screenshot reader for '" + o.game + "'" +
+                                (have.empty() ? std::string() : " (screenshots can be read for: " + have + ")") +
+                                ": give a board text file instead"));
       }
       got = reader->read(image, ro);
     } else {
       got = vision::read_any(image, ro);
     }
     if (!got) {
-      std::string message = r.input + ": " + got.error().message;
-      if (o.annotate.empty()) return error(message);
+      // The reader said what it saw and, in the hint, what the user may check; the options that
+      // would show more are this command's to add.
+      Error e = with_context(r.input + ": ", got.error());
+      if (o.game.empty() || o.game == "auto") e = add_hint(std::move(e), "try --game G");
+      if (o.annotate.empty()) return error(add_hint(std::move(e), "try --annotate OUT.png to see what was read"));
       // The picture is wanted most when nothing was read: what each reader found, and why it stopped.
-      if (auto w = write_png(o.annotate, found.compose(image)); !w) return error(message + "; " + w.error().message);
-      // The hints that suggested --annotate have been taken.
-      for (auto [hint, now] : {std::pair<std::string_view, std::string_view>{" try --game G and --annotate OUT.png", " try --game G"},
-                               {" (is the game on screen? try --annotate OUT.png to see what was read)", " (is the game on screen?)"}})
-        if (auto at = message.find(hint); at != std::string::npos) message.replace(at, hint.size(), now);
-      return error(message + "; " + o.annotate + " shows what was found");
+      if (auto w = write_png(o.annotate, found.compose(image)); !w)
+        return error(add_hint(std::move(e), "no picture: " + w.error().message));
+      return error(add_hint(std::move(e), o.annotate + " shows what was found"));
     }
     image_puzzle = std::move(*got);
   } else {
-    if (!o.annotate.empty()) return error("--annotate draws over a screenshot; " + r.input + " is a text file");
+    if (!o.annotate.empty()) return error(make_error("--annotate draws over a screenshot; " + r.input + " is a text file"));
     std::string text;
     if (in.data) {
       text = *in.data;
     } else {
       auto size = fs::file_size(in.path, ec);
-      if (ec) return error("cannot read " + r.input + ": " + ec.message());
-      if (size > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
+      if (ec) return error(make_error("cannot read " + r.input + ": " + ec.message()));
+      if (size > solvers::kMaxTextBytes) return error(make_error(r.input + ": too large for a board text (limit 16 MiB)"));
       // One read of the known size (an istreambuf_iterator copy went byte by byte).
       std::ifstream file(in.path, std::ios::binary);
       text.assign(static_cast<std::size_t>(size), '\0');
       file.read(text.data(), static_cast<std::streamsize>(text.size()));
       text.resize(static_cast<std::size_t>(file.gcount()));
     }
-    if (text.size() > solvers::kMaxTextBytes) return error(r.input + ": too large for a board text (limit 16 MiB)");
+    if (text.size() > solvers::kMaxTextBytes) return error(make_error(r.input + ": too large for a board text (limit 16 MiB)"));
     big_text = text.size() > kEchoBoardBytes;
     auto got = parse_text(text, r.input, o.game);
-    if (!got) return error(got.error().message);
+    if (!got) return error(got.error());
     puzzle = std::move(*got);
   }
   const solvers::Puzzle& p = image_puzzle ? *image_puzzle : *puzzle;
@@ -396,12 +394,15 @@ Report solve_one(const Input& in, const Options& o) {
                  " bytes, not echoed: pass --echo-board to include it\n";
     }
   }
-  // Some solvers' reasons begin with the status the output already gives ("gave up: time limit").
-  for (std::string_view status : {"gave up: ", "unsolvable: "})
-    if (r.outcome.reason.rfind(status, 0) == 0) r.outcome.reason.erase(0, status.size());
   if (image_puzzle && !o.annotate.empty()) {
-    if (auto w = write_png(o.annotate, image_puzzle->annotate(image)); !w) return error(w.error().message);
+    if (auto w = write_png(o.annotate, image_puzzle->annotate(image)); !w) return error(w.error());
   }
+  // A proof about a board read from a picture holds for the board as read: one misread piece can
+  // make a solvable level look unsolvable, so the answer says so and where to look.
+  if (image_puzzle && r.outcome.status == Status::kUnsolvable)
+    r.hint = "the board was read from a screenshot: if it was misread, that may be why it has no solution; " +
+             (o.annotate.empty() ? std::string("compare it with the picture using --annotate OUT.png")
+                                 : o.annotate + " shows what was read");
   return r;
 }
 
@@ -409,8 +410,8 @@ Report solve_one(const fs::path& path, const Options& o) { return solve_one(Inpu
 
 std::string status_word(const Report& r) { return r.error ? "error" : std::string(to_string(r.outcome.status)); }
 
-int exit_status(const Report& r) {
-  if (r.error) return kExitBadInput;
+int report_status(const Report& r) {
+  if (r.error) return exit_status(r.error->code);
   switch (r.outcome.status) {
     case Status::kSolved: return kExitSolved;
     case Status::kUnsolvable: return kExitUnsolvable;
@@ -432,46 +433,16 @@ std::string to_json(const Report& r, bool with_input) {
   stats.integer("nodes", static_cast<std::int64_t>(r.outcome.nodes));
   for (const auto& [k, v] : r.outcome.stats) stats.raw(k, v);
   w.raw("stats", stats.str());
-  if (!r.outcome.reason.empty()) w.string(r.error ? "error" : "reason", r.outcome.reason);
+  if (r.error) w.string("error", r.error->text());
+  else if (!r.outcome.reason.empty()) w.string("reason", r.outcome.reason);
+  if (!r.hint.empty()) w.string("hint", r.hint);
   return w.str();
-}
-
-// The number of elements of a JSON array (a "moves" value); nested arrays and strings count once.
-std::size_t json_array_length(std::string_view json) {
-  std::size_t commas = 0;
-  int depth = 0;
-  bool in_string = false, any = false;
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    const char c = json[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') continue;
-    if (depth == 1 && c != ']') any = true;  // something inside the outer array
-    if (c == '"') in_string = true;
-    else if (c == '[' || c == '{') ++depth;
-    else if (c == ']' || c == '}') --depth;
-    else if (c == ',' && depth == 1) ++commas;
-  }
-  return any ? commas + 1 : 0;
-}
-
-// "52 moves", "a path through 49 cells": what a game's "moves" array holds, counted.
-std::string answer_size(std::string_view game, std::size_t n) {
-  if (game == "onestroke") return "a path through " + plural(n, "cell");
-  if (game == "knight") return "a tour through " + plural(n, "square");
-  if (game == "pegs") return plural(n, "jump");
-  if (game == "valves") return plural(n, "valve") + " to close";
-  if (game == "river") return plural(n, "trip");
-  return plural(n, "move");
 }
 
 void print_human(const Report& r, bool with_input, std::FILE* out) {
   std::string prefix = with_input ? r.input + ": " : "";
   if (r.error) {
-    std::fprintf(stderr, "puzzlebot: %s\n", r.outcome.reason.c_str());
+    std::fprintf(stderr, "puzzlebot: %s\n", r.error->text().c_str());
     return;
   }
   char timing[96];
@@ -479,15 +450,14 @@ void print_human(const Report& r, bool with_input, std::FILE* out) {
   switch (r.outcome.status) {
     case Status::kSolved:
       std::fprintf(out, "%s%s: solved, %s (%s)\n%s\n", prefix.c_str(), r.game.c_str(),
-                   answer_size(r.game, json_array_length(r.outcome.moves_json)).c_str(), timing,
+                   r.outcome.answer_size.c_str(), timing,
                    r.outcome.moves_text.c_str());
       break;
     case Status::kUnsolvable: {
       std::fprintf(out, "%s%s: unsolvable: %s (%s)\n", prefix.c_str(), r.game.c_str(), r.outcome.reason.c_str(),
                    timing);
       if (!r.outcome.moves_text.empty())
-        std::fprintf(out, "best found, %s: %s\n", answer_size(r.game, json_array_length(r.outcome.moves_json)).c_str(),
-                     r.outcome.moves_text.c_str());
+        std::fprintf(out, "best found, %s: %s\n", r.outcome.answer_size.c_str(), r.outcome.moves_text.c_str());
       break;
     }
     case Status::kGaveUp:
@@ -495,6 +465,12 @@ void print_human(const Report& r, bool with_input, std::FILE* out) {
                    timing);
       break;
   }
+}
+
+// The answer's hint, on stderr like every line that is not the answer itself, with --json too (its
+// stdout stays one object a line, which carries the hint as well).
+void print_hint(const Report& r, bool with_input) {
+  if (!r.hint.empty()) std::fprintf(stderr, "puzzlebot: %s%s\n", with_input ? (r.input + ": ").c_str() : "", r.hint.c_str());
 }
 
 int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
@@ -543,7 +519,8 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
       if (o.json) std::printf("%s\n", to_json(r, true).c_str());
       else print_human(r, true, stdout);
       std::fflush(stdout);
-      if (rank(exit_status(r)) > rank(worst)) worst = exit_status(r);
+      print_hint(r, true);
+      if (rank(report_status(r)) > rank(worst)) worst = report_status(r);
     }
   };
   auto work = [&] {
@@ -640,9 +617,14 @@ int solve_command(const std::vector<std::string>& args) {
   }
   Report r = solve_one(in, o);
   if (o.json) std::printf("%s\n", to_json(r, false).c_str());
-  if (r.error) return fail(r.outcome.reason);
+  if (r.error) {
+    std::fprintf(stderr, "puzzlebot: %s\n", r.error->text().c_str());
+    return exit_status(r.error->code);
+  }
   if (!o.json) print_human(r, false, stdout);
-  return exit_status(r);
+  std::fflush(stdout);
+  print_hint(r, false);
+  return report_status(r);
 }
 
 }  // namespace pb::app

@@ -7,6 +7,7 @@
 #include <cassert>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -23,19 +24,37 @@ enum class ErrorCode {
   kInternal,    // a bug: a plan that does not replay, a reader that gave too few centres
 };
 
-// What went wrong: a code, and one line a user can act on ("no board found: is the game on
-// screen? ..."). `message` comes first so `Error{"text"}` stays a bad-input error.
+// What went wrong, in three parts kept apart so that no code ever has to search or edit text:
+//  - `code`, for the program to branch on (exit statuses: app/commands.hpp's exit_status);
+//  - `message`, one line for people saying what failed ("no board found: no pipes between the
+//    valves"); it is never parsed, only printed or put after more context;
+//  - `hint`, what the user may do about it ("check the game is on screen"), or empty. The layer that
+//    knows the remedy writes it: a reader knows the picture, the command knows its own options and
+//    adds them (add_hint: "try --annotate OUT.png to see what was read"), never by rewriting.
+// `message` comes first so `Error{"text"}` stays a bad-input error.
 struct Error {
   std::string message;
   ErrorCode code = ErrorCode::kBadInput;
+  std::string hint;
 
   bool is(ErrorCode c) const { return code == c; }
+  // The line a user reads: the message, then the hint in brackets when there is one.
+  std::string text() const { return hint.empty() ? message : message + " (" + hint + ")"; }
 };
 
-inline Error make_error(std::string message) { return Error{std::move(message), ErrorCode::kBadInput}; }
-inline Error make_error(ErrorCode code, std::string message) { return Error{std::move(message), code}; }
-// The same failure with more said in front ("cannot read the board: " + what the reader said).
-inline Error with_context(std::string prefix, const Error& e) { return Error{std::move(prefix) + e.message, e.code}; }
+inline Error make_error(std::string message) { return Error{std::move(message), ErrorCode::kBadInput, {}}; }
+inline Error make_error(ErrorCode code, std::string message, std::string hint = {}) {
+  return Error{std::move(message), code, std::move(hint)};
+}
+// The same failure with more said in front ("cannot read the board: " + what the reader said); the
+// hint stays.
+inline Error with_context(std::string prefix, const Error& e) { return Error{std::move(prefix) + e.message, e.code, e.hint}; }
+// The same failure with one more thing the user may try, after any the error already had.
+inline Error add_hint(Error e, std::string_view more) {
+  if (more.empty()) return e;
+  e.hint += e.hint.empty() ? std::string(more) : "; " + std::string(more);
+  return e;
+}
 
 template <class T>
 class [[nodiscard]] Result {

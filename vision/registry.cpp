@@ -42,7 +42,7 @@ Result<std::unique_ptr<ImagePuzzle>> read_any(const cv::Mat& bgr, const ReadOpti
   }
   if (best) return best;
   if (list().empty()) return make_error("no vision reader is built in: give a board text file instead");
-  return make_error(ErrorCode::kNoBoard, "no board found (" + why + "): is the game on screen? try --game G and --annotate OUT.png");
+  return make_error(ErrorCode::kNoBoard, "no board found (" + why + ")", "check the game is on screen");
 }
 
 }  // namespace pb::vision

@@ -9,9 +9,11 @@
 //     static constexpr auto parse = &<game>::parse;      // Result<State>(const TextBoard&)
 //     static constexpr auto format = &<game>::format;    // std::string(const State&)
 //     static constexpr auto solve = &<game>::solve;      // Solution(const State&, const Limits&)
-//     // FORMATS.md's moves, the line for a person and the stats (start from outcome_of(solution)).
+//     // FORMATS.md's moves and their count, the line for a person and the stats (start from
+//     // outcome_of(solution)).
 //     static Outcome outcome(const State&, const Solution&);
 //     static constexpr auto parse_id = &<game>::parse_id;  // optional: Simon Tatham game IDs
+//     static constexpr MoveWords kMoveWords{"a path through ", "cell", ""};  // optional: "N moves" otherwise
 //   };
 //
 // GamePuzzle<Spec> is then the game's Puzzle, and game_entry<Spec>(title) its line in the game list.
@@ -75,10 +77,18 @@ class GamePuzzle final : public Puzzle {
   Solved<Solution> solve_typed(const Limits& limits) const {
     Solution solution = S::solve(state_, limits);
     Outcome outcome = S::outcome(state_, solution);
+    outcome.answer_size = count_words(move_words(), outcome.move_count);
     return {std::move(outcome), std::move(solution)};
   }
 
  private:
+  static constexpr MoveWords move_words() {
+    if constexpr (requires { S::kMoveWords; })
+      return S::kMoveWords;
+    else
+      return MoveWords{};
+  }
+
   State state_;
 };
 

@@ -42,34 +42,53 @@ struct Limits {
   }
 };
 
+// Which limit stopped a search. Code branches on this; the words for people come from
+// limit_words(), never the other way round.
+enum class Limit { kNone, kNodes, kTime, kTableMemory };
+
+// "node budget", "time limit", "table memory"; "" for kNone. A C string, so it joins with + as is.
+const char* limit_words(Limit limit);
+
 // Counts search nodes and checks the limits every 1024 nodes (reading the clock per node would
 // cost more than the node). Once a limit is hit it stays hit.
 class Budget {
  public:
   explicit Budget(const Limits& limits) : limits_(limits) {}
   bool tick() {
-    if (hit_ != nullptr) return false;
-    if (++nodes_ > limits_.max_nodes) hit_ = "node budget";
-    else if ((nodes_ & 1023u) == 0 && limits_.out_of_time()) hit_ = "time limit";
-    return hit_ == nullptr;
+    if (hit_ != Limit::kNone) return false;
+    if (++nodes_ > limits_.max_nodes) hit_ = Limit::kNodes;
+    else if ((nodes_ & 1023u) == 0 && limits_.out_of_time()) hit_ = Limit::kTime;
+    return hit_ == Limit::kNone;
   }
   std::uint64_t nodes() const { return nodes_; }
-  bool exhausted() const { return hit_ != nullptr; }
-  const char* which() const { return hit_ != nullptr ? hit_ : ""; }
+  bool exhausted() const { return hit_ != Limit::kNone; }
+  Limit hit() const { return hit_; }
+  const char* which() const { return limit_words(hit_); }
   const Limits& limits() const { return limits_; }
 
  private:
   const Limits& limits_;
   std::uint64_t nodes_ = 0;
-  const char* hit_ = nullptr;
+  Limit hit_ = Limit::kNone;
 };
+
+// How a game counts the items of its "moves" array for people: before + n noun(s) + after, as in
+// "a path through 49 cells", "3 valves to close", "52 moves" (the default).
+struct MoveWords {
+  std::string_view before;
+  std::string_view noun = "move";  // a regular plural: "cell" -> "cells"
+  std::string_view after;
+};
+std::string count_words(const MoveWords& words, std::size_t n);
 
 // The result of solving, in the shape the command line prints.
 struct Outcome {
   Status status = Status::kGaveUp;
   std::string moves_json = "[]";  // FORMATS.md's "moves" array for this game
+  std::size_t move_count = 0;     // how many items `moves_json` holds
+  std::string answer_size;        // move_count in the game's words ("a path through 49 cells")
   std::string moves_text;         // the same moves for a person
-  std::string reason;             // why unsolvable / why it gave up, one sentence
+  std::string reason;             // why unsolvable / why it gave up, one sentence (no "gave up: " in front)
   std::uint64_t nodes = 0;
   std::vector<std::pair<std::string, std::string>> stats;  // extra "stats" keys -> raw JSON values
 };

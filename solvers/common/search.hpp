@@ -75,7 +75,7 @@ concept InformedProblem = Problem<P> && requires(const P& p, const typename P::S
 enum class SearchStatus {
   kFound,      // `path` reaches a goal and is optimal for the algorithm's measure
   kExhausted,  // every reachable state was examined: no goal is reachable (a proof)
-  kLimit,      // a limit stopped the search; `limit` names it
+  kLimit,      // a limit stopped the search; `limit` says which
 };
 
 template <class Move>
@@ -85,7 +85,7 @@ struct SearchResult {
   Cost cost = 0;               // sum of the path's edge costs (BFS: the number of moves)
   std::uint64_t nodes = 0;     // states expanded (successors generated)
   std::uint64_t stored = 0;    // distinct states held in the table (BFS, A*), or the deepest path (IDA*)
-  std::string limit;           // "node budget", "time limit" or "table memory"; empty otherwise
+  Limit limit = Limit::kNone;  // which limit stopped the search (limit_words() for people)
 };
 
 namespace detail {
@@ -120,7 +120,7 @@ std::vector<Move> unwind(const std::vector<Record>& records, std::size_t at) {
 // state was examined, which proves there is no goal.
 template <class Move>
 SearchResult<Move> finish(SearchResult<Move> result, const Budget& budget, std::size_t stored) {
-  if (result.status != SearchStatus::kFound && result.limit.empty()) result.status = SearchStatus::kExhausted;
+  if (result.status != SearchStatus::kFound && result.limit == Limit::kNone) result.status = SearchStatus::kExhausted;
   result.nodes = budget.nodes();
   result.stored = stored;
   return result;
@@ -151,7 +151,7 @@ SearchResult<typename P::Move> bfs(const P& problem, const typename P::State& st
   std::vector<Edge<State, Move>> out;
   for (std::size_t head = 0; head < records.size(); ++head) {
     if (!budget.tick()) {
-      result.limit = budget.which();
+      result.limit = budget.hit();
       break;
     }
     out.clear();
@@ -159,7 +159,7 @@ SearchResult<typename P::Move> bfs(const P& problem, const typename P::State& st
     for (auto& e : out) {
       if (!seen.insert(e.state).second) continue;
       if (records.size() >= max_states) {
-        result.limit = "table memory";
+        result.limit = Limit::kTableMemory;
         break;
       }
       Cost c = records[head].cost + e.cost;
@@ -172,7 +172,7 @@ SearchResult<typename P::Move> bfs(const P& problem, const typename P::State& st
         break;
       }
     }
-    if (result.status == SearchStatus::kFound || !result.limit.empty()) break;
+    if (result.status == SearchStatus::kFound || result.limit != Limit::kNone) break;
   }
   return detail::finish(std::move(result), budget, records.size());
 }
@@ -213,7 +213,7 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
       break;
     }
     if (!budget.tick()) {
-      result.limit = budget.which();
+      result.limit = budget.hit();
       break;
     }
     out.clear();
@@ -223,7 +223,7 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
       auto [it, fresh] = index.try_emplace(e.state, records.size());
       if (fresh) {
         if (records.size() >= max_states) {
-          result.limit = "table memory";
+          result.limit = Limit::kTableMemory;
           break;
         }
         Cost h = static_cast<Cost>(problem.heuristic(e.state));
@@ -237,7 +237,7 @@ SearchResult<typename P::Move> astar(const P& problem, const typename P::State& 
         open.push({g + static_cast<Cost>(problem.heuristic(r.state)), g, it->second});
       }
     }
-    if (!result.limit.empty()) break;
+    if (result.limit != Limit::kNone) break;
   }
   return detail::finish(std::move(result), budget, records.size());
 }
@@ -269,7 +269,7 @@ SearchResult<typename P::Move> idastar(const P& problem, const typename P::State
       return -1;
     }
     if (!budget.tick()) {
-      result.limit = budget.which();
+      result.limit = budget.hit();
       return kInfiniteCost;
     }
     std::size_t depth = path_moves.size();
@@ -287,7 +287,7 @@ SearchResult<typename P::Move> idastar(const P& problem, const typename P::State
       if (t < 0) return -1;
       path_states.pop_back();
       path_moves.pop_back();
-      if (!result.limit.empty()) return kInfiniteCost;
+      if (result.limit != Limit::kNone) return kInfiniteCost;
       next = std::min(next, t);
     }
     return next;
@@ -301,7 +301,7 @@ SearchResult<typename P::Move> idastar(const P& problem, const typename P::State
       result.path = path_moves;
       break;
     }
-    if (!result.limit.empty()) break;
+    if (result.limit != Limit::kNone) break;
     if (t == kInfiniteCost) {
       result.status = SearchStatus::kExhausted;
       break;

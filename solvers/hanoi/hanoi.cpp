@@ -378,9 +378,9 @@ Solution solve_by_search(const State& st, const Config& goal, const Limits& limi
       break;
     case search::SearchStatus::kLimit:
       sol.status = Status::kGaveUp;
-      sol.reason = "exact search stopped by the " + r.limit + " after " + std::to_string(r.stored) +
+      sol.reason = std::string("exact search stopped by the ") + limit_words(r.limit) + " after " + std::to_string(r.stored) +
                    " positions" +
-                   (r.limit == "table memory" ? " (capped at 256 MiB)" : "");
+                   (r.limit == Limit::kTableMemory ? " (capped at 256 MiB)" : "");
       break;
   }
   return sol;
@@ -446,6 +446,7 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
   pairs.reserve(sol.moves.size());
   for (const Move& m : sol.moves) pairs.emplace_back(m.from, m.to);
   out.moves_json = json::int_pairs(pairs);
+  out.move_count = pairs.size();
   if (sol.status == Status::kSolved) {
     std::string text;
     for (std::size_t i = 0; i < sol.moves.size() && i < kTextMoves; ++i) {

@@ -403,6 +403,7 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
     pairs.reserve(sol.tour.size());
     for (Cell c : sol.tour) pairs.emplace_back(c.row, c.col);
     out.moves_json = json::int_pairs(pairs);
+    out.move_count = pairs.size();
     out.moves_text = tour_text(state, sol.tour);
   }
   out.stats.emplace_back("method", json::quote(method_name(sol.method)));

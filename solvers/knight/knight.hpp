@@ -98,6 +98,7 @@ struct Spec {
   using State = knight::State;
   using Solution = knight::Solution;
   static constexpr std::string_view kName = "knight";
+  static constexpr MoveWords kMoveWords{"a tour through ", "square", ""};
   static constexpr auto parse = &knight::parse;
   static constexpr auto format = &knight::format;
   static constexpr auto solve = &knight::solve;

@@ -328,6 +328,7 @@ Outcome Spec::outcome(const State&, const Solution& s) {
   pairs.reserve(s.path.size());
   for (const Cell& c : s.path) pairs.emplace_back(c.row, c.col);
   out.moves_json = json::int_pairs(pairs);
+  out.move_count = pairs.size();
   if (s.status == Status::kSolved) {
     // "(0,4) -> (0,5) -> ..." : row, column from the top left, as in the JSON.
     for (std::size_t i = 0; i < s.path.size(); ++i) {

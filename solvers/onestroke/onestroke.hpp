@@ -76,6 +76,7 @@ struct Spec {
   using State = onestroke::State;
   using Solution = onestroke::Solution;
   static constexpr std::string_view kName = "onestroke";
+  static constexpr MoveWords kMoveWords{"a path through ", "cell", ""};
   static constexpr auto parse = &onestroke::parse;
   static constexpr auto format = &onestroke::format;
   static constexpr auto solve = &onestroke::solve;

@@ -546,7 +546,7 @@ Solution Search::run() {
       case RunEnd::kCapped:
         if (budget_.exhausted() || time_up_) {
           out.status = Status::kGaveUp;
-          out.reason = std::string("gave up: ") + (time_up_ ? "time limit" : budget_.which()) + " reached after " +
+          out.reason = std::string(time_up_ ? "time limit" : budget_.which()) + " reached after " +
                        std::to_string(budget_.nodes()) + " positions (" + std::to_string(run) + " runs)";
           out.nodes = budget_.nodes();
           out.runs = run;

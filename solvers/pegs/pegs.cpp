@@ -193,6 +193,7 @@ namespace pb::solvers::pegs {
 Outcome Spec::outcome(const State&, const Solution& s) {
   Outcome out = outcome_of(s);
   out.moves_json = moves_json(s.moves);
+  out.move_count = s.moves.size();
   for (const Move& m : s.moves) {
     if (!out.moves_text.empty()) out.moves_text += ' ';
     out.moves_text += std::to_string(m.from.row) + "," + std::to_string(m.from.col) + ">" +

@@ -97,6 +97,7 @@ struct Spec {
   using State = pegs::State;
   using Solution = pegs::Solution;
   static constexpr std::string_view kName = "pegs";
+  static constexpr MoveWords kMoveWords{"", "jump", ""};
   static constexpr auto parse = &pegs::parse;
   static constexpr auto parse_id = &pegs::parse_id;
   static constexpr auto format = &pegs::format;

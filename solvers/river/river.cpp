@@ -281,7 +281,7 @@ Solution solve_position(const Position& position, const Limits& limits) {
       break;
     case search::SearchStatus::kLimit:
       sol.status = Status::kGaveUp;
-      sol.reason = "stopped by the " + r.limit + " after " + std::to_string(r.stored) + " positions";
+      sol.reason = std::string("stopped by the ") + limit_words(r.limit) + " after " + std::to_string(r.stored) + " positions";
       break;
   }
   return sol;
@@ -305,6 +305,7 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
     left = !left;
   }
   out.moves_json = json::int_pairs(pairs);
+  out.move_count = pairs.size();
   if (sol.status == Status::kSolved) out.moves_text = text.empty() ? "already across" : text;
   if (sol.status == Status::kSolved) out.stats.emplace_back("trips", std::to_string(sol.trips.size()));
   // What a player taps: every boarding and every crossing (Solution::steps).

@@ -113,6 +113,7 @@ struct Spec {
   using State = river::State;
   using Solution = river::Solution;
   static constexpr std::string_view kName = "river";
+  static constexpr MoveWords kMoveWords{"", "trip", ""};
   static constexpr auto parse = &river::parse;
   static constexpr auto format = &river::format;
   static constexpr auto solve = &river::solve;

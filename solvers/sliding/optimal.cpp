@@ -693,7 +693,7 @@ Solution run_ida(const State& state, const H& heuristic, const Limits& limits, S
   } else {
     sol.moves.clear();
     sol.status = Status::kGaveUp;
-    sol.reason = std::string("gave up: ") + budget.which() + " reached during IDA* (" + sol.method + ")";
+    sol.reason = std::string(budget.which()) + " reached during IDA* (" + sol.method + ")";
   }
   return sol;
 }
@@ -828,7 +828,7 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
             auto handle = get_pattern_db(c.spec, limits);
             if (!handle.ok()) {
               sol.status = Status::kGaveUp;
-              sol.reason = "gave up: " + handle.error().message;
+              sol.reason = handle.error().message;
               return sol;
             }
             built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;

@@ -71,7 +71,7 @@ LoadedTables<PatternDb> g_loaded;
 // Reads and validates a cache file; the error says what was wrong with it.
 Result<std::shared_ptr<const PatternDb>> read_db(const std::string& path, const DbSpec& spec) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("missing");
+  if (!in) return std::shared_ptr<const PatternDb>();  // no file: not an error, load_or_build builds it
   TableHeader h{};
   if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return make_error("shorter than its header");
   if (std::string wrong = header_mismatch(h, kMagic, spec); !wrong.empty()) return make_error(wrong);

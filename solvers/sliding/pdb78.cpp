@@ -903,7 +903,7 @@ std::uint64_t body_checksum(const std::uint8_t* p, std::size_t n) {
 // each slice while it is in the cache; the error says what was wrong with the file.
 Result<std::shared_ptr<const ExcessDb>> read_excess(const std::string& path, const DbSpec& spec) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return make_error("missing");
+  if (fd < 0) return std::shared_ptr<const ExcessDb>();  // no file: not an error, load_or_build builds it
   struct stat st {};
   const std::uint64_t body = (spec.entries() + 1) / 2;
   if (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != sizeof(TableHeader) + body) {
@@ -1321,7 +1321,7 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
         const GroupTable gt = group_table(state.rows, group);
         auto handle = get_excess_db(gt.spec, limits, may_build, threads);
         if (!handle.ok()) {
-          sol.reason = "gave up: " + handle.error().message;
+          sol.reason = handle.error().message;
           return sol;
         }
         built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
@@ -1367,7 +1367,7 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
     sol.lower_bound = static_cast<int>(sol.moves.size());
   } else {
     sol.status = Status::kGaveUp;
-    sol.reason = std::string("gave up: ") + budget.which() + " reached during IDA* (" + sol.method + ")";
+    sol.reason = std::string(budget.which()) + " reached during IDA* (" + sol.method + ")";
   }
   return sol;
 }

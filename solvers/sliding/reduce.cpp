@@ -264,7 +264,7 @@ Solution reduce_and_finish(const State& state, const Limits& limits, int corner)
   Reducer reducer(state, limits);
   if (!reducer.reduce(corner)) {
     sol.status = Status::kGaveUp;
-    sol.reason = limits.out_of_time() ? "gave up: time limit reached while reducing the board"
+    sol.reason = limits.out_of_time() ? "time limit reached while reducing the board"
                                       : "internal error: a tile could not be placed";
     return sol;
   }

@@ -325,6 +325,7 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
     items.reserve(sol.moves.size());
     for (Move m : sol.moves) items.push_back(std::to_string(m));
     out.moves_json = json::array(items);
+    out.move_count = items.size();
     out.moves_text = moves_text(state, sol.moves);
     out.stats.emplace_back("length", std::to_string(sol.moves.size()));
     out.stats.emplace_back("optimal", sol.optimal ? "true" : "false");

@@ -47,8 +47,9 @@ struct LoadedTables {
   std::map<std::string, std::shared_ptr<const Db>> tables;
 };
 
-// The table from this process's memory, else its cache file (read(path, spec): an error "missing"
-// when there is none), else, when `may_build`, built (build(spec)) and written (write(path, db)).
+// The table from this process's memory, else its cache file (read(path, spec): a null table when
+// there is no file, an error saying what is wrong with one that is there), else, when `may_build`,
+// built (build(spec)) and written (write(path, db)).
 // A file that is there but unusable is rebuilt with a word on stderr, or is the error.
 template <class Db, class Read, class Build, class Write>
 Result<TableHandle<Db>> load_or_build(LoadedTables<Db>& loaded, const DbSpec& spec, const std::string& ext, bool may_build,
@@ -64,11 +65,11 @@ Result<TableHandle<Db>> load_or_build(LoadedTables<Db>& loaded, const DbSpec& sp
   handle.source = DbSource::kBuilt;
   if (!path.empty()) {
     Result<std::shared_ptr<const Db>> got = read(path, spec);
-    if (got.ok()) {
+    if (got.ok() && got.value() != nullptr) {
       loaded.tables[key] = got.value();
       return TableHandle<Db>{got.value(), DbSource::kLoaded, path, {}};
     }
-    if (got.error().message != "missing") {
+    if (!got.ok()) {
       handle.source = DbSource::kRebuiltCorrupt;
       handle.note = path + " was unusable (" + got.error().message + ")";
       if (!may_build) return make_error(handle.note);

@@ -482,7 +482,7 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   std::string note;
   auto tables = load_fitting(limits, note);
   if (!tables.ok()) {
-    sol.reason = "gave up: " + tables.error().message;
+    sol.reason = tables.error().message;
     return sol;
   }
   const Tables& t = *tables.value();
@@ -510,7 +510,7 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   }
   sol.nodes = budget.nodes();
   if (below == INT_MAX) {
-    sol.reason = std::string("gave up: ") + budget.which() + " reached during weighted IDA*";
+    sol.reason = std::string(budget.which()) + " reached during weighted IDA*";
     return sol;
   }
   sol.method = "restarting weighted IDA* (shortest at w = " + weight + ") over " + t.name +

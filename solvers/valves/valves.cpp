@@ -274,7 +274,7 @@ Cut cut_compact(Graph& g, const int s, const int t, const std::vector<std::uint8
     stack.push_back(f);
   };
   auto stopped = [&] {
-    cut.limit = budget.which();
+    cut.limit = budget.hit();
     cut.work = budget.nodes();
     return cut;
   };
@@ -794,9 +794,9 @@ Solution solve(const State& st, const Limits& limits) {
   sol.nodes = cut.work;
   const std::string& in = st.names[st.inlet];
   const std::string& out = st.names[st.outlet];
-  if (!cut.limit.empty()) {
+  if (cut.limit != Limit::kNone) {
     sol.status = Status::kGaveUp;
-    sol.reason = "stopped by the " + cut.limit + " before the minimum cut was known";
+    sol.reason = std::string("stopped by the ") + limit_words(cut.limit) + " before the minimum cut was known";
     return sol;
   }
   if (!cut.finite) {
@@ -834,6 +834,7 @@ Outcome Spec::outcome(const State& state, const Solution& sol) {
     text += (text.empty() ? "close " : ", ") + state.names[m];
   }
   out.moves_json = json::array(names);
+  out.move_count = names.size();
   if (sol.status == Status::kSolved)
     out.moves_text = text.empty() ? "nothing to close: no water reaches the outlet" : text;
   if (sol.min_valves >= 0) out.stats.emplace_back("min_valves", std::to_string(sol.min_valves));

@@ -34,7 +34,7 @@ struct Cut {
   bool finite = true;        // false when inlet and outlet share a pipe: no valves can cut them
   std::vector<int> nodes;    // one minimum cut (node indices, ascending), closest to the outlet
   std::uint64_t work = 0;    // search steps taken (residual-graph nodes visited)
-  std::string limit;         // the limit that stopped the search, or empty
+  Limit limit = Limit::kNone;  // the limit that stopped the search
 };
 
 // A minimum set of nodes other than `source` and `sink` (and not already `closed`, which count as
@@ -99,6 +99,7 @@ struct Spec {
   using State = valves::State;
   using Solution = valves::Solution;
   static constexpr std::string_view kName = "valves";
+  static constexpr MoveWords kMoveWords{"", "valve", " to close"};
   static constexpr auto parse = &valves::parse;
   static constexpr auto format = &valves::format;
   static constexpr auto solve = &valves::solve;

@@ -127,7 +127,7 @@ TEST_F(XdoSinkTest, PointsOutsideTheWindowAreRefusedWithNothingSent) {
   ASSERT_TRUE(sink);
   auto outside = sink->perform(tap(kX + kW, kY + 10));  // one pixel right of the window
   ASSERT_FALSE(outside);
-  EXPECT_NE(outside.error().message.find("outside window 'pb input target'"), std::string::npos)
+  EXPECT_EQ(outside.error().code, ErrorCode::kBadInput)
       << outside.error().message;
   Gesture drag{Gesture::Kind::kDrag, {at(kX + 10, kY + 10), at(kX + 10, kY + kH + 5)}, std::chrono::milliseconds(0)};
   EXPECT_FALSE(sink->perform(drag));  // the end of a drag is checked as well as its start
@@ -159,7 +159,7 @@ TEST_F(XdoSinkTest, UserTakingTheMouseStopsEveryLaterGesture) {
   XSync(display_, False);
   auto next = sink->perform(tap(kX + 50, kY + 50));
   ASSERT_FALSE(next);
-  EXPECT_NE(next.error().message.find("took the mouse"), std::string::npos) << next.error().message;
+  EXPECT_EQ(next.error().code, ErrorCode::kInterrupted) << next.error().message;
   // Even with the pointer put back, the sink stays stopped: the user must start a new run.
   XWarpPointer(display_, None, DefaultRootWindow(display_), 0, 0, 0, 0, kX + 30, kY + 40);
   XSync(display_, False);
@@ -177,7 +177,7 @@ TEST_F(XdoSinkTest, CancelFlagStopsBeforeTheNextGesture) {
   cancel = true;
   auto stopped = sink->perform(tap(kX + 30, kY + 40));
   ASSERT_FALSE(stopped);
-  EXPECT_NE(stopped.error().message.find("Ctrl-C"), std::string::npos);
+  EXPECT_EQ(stopped.error().code, ErrorCode::kInterrupted);
   EXPECT_EQ(drain().presses.size(), 1u);
 }
 
@@ -189,7 +189,7 @@ TEST_F(XdoSinkTest, ClosedWindowIsAnErrorNotACrash) {
   window_ = 0;
   auto gone = sink->perform(tap(kX + 30, kY + 40));
   ASSERT_FALSE(gone);
-  EXPECT_NE(gone.error().message.find("is gone: was the game closed?"), std::string::npos) << gone.error().message;
+  EXPECT_EQ(gone.error().code, ErrorCode::kDeviceGone) << gone.error().message;
 }
 
 }  // namespace

@@ -61,7 +61,8 @@ TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
   FakePhone phone({"seed=1", "screenrecord=none"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("by raw screencap (screenrecord does not stream frames: the phone said: /system/bin/sh: "
+  EXPECT_NE(r.err.find("by raw screencap (phone "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": screenrecord does not stream frames: the phone said: /system/bin/sh: "
                        "screenrecord: inaccessible or not found)"),
             std::string::npos)
       << r.err;

@@ -10,8 +10,11 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "solvers/common/text_board.hpp"
+#include "solvers/onestroke/onestroke.hpp"
 #include "tests/support/replay_check.hpp"
 #include "tests/support/run_program.hpp"
+#include "vision/onestroke/render.hpp"
 
 namespace {
 
@@ -253,6 +256,52 @@ TEST(Usability, MisspelledProfileKeysAreErrors) {
 
   auto good = d.write("g.yml", "onestroke:\n  min_cell_px: 9\n");
   EXPECT_EQ(puzzlebot("solve " + shot + " --game onestroke --profile " + good.string()).status, 0);
+}
+
+// Issue #24: "no solution" about a board read from a screenshot is about the board as read, so the
+// answer says a misread may be why and points to --annotate (stderr; "hint" in the JSON). A board
+// text's proof needs no such word.
+TEST(Usability, UnsolvableScreenshotPointsToTheRead) {
+  TempDir d;
+  // 25 cells coloured like a chessboard, 13 and 12: a path through all starts on the 13, and the
+  // start is on the 12.
+  const std::string text = "onestroke\n#S###\n#####\n#####\n#####\n#####\n";
+  auto board = pb::solvers::split_text_board(text, "u.txt", true);
+  ASSERT_TRUE(board.ok());
+  auto state = pb::solvers::onestroke::parse(*board);
+  ASSERT_TRUE(state.ok());
+  pb::vision::onestroke::RenderStyle style;
+  style.width = 540;
+  style.height = 960;
+  const fs::path shot = d.path() / "unsolvable.png", out = d.path() / "read.png";
+  ASSERT_TRUE(cv::imwrite(shot.string(), pb::vision::onestroke::render(*state, style)));
+
+  ProgramRun plain = puzzlebot("solve " + shot.string());
+  EXPECT_EQ(plain.status, 1) << plain.out << plain.err;
+  EXPECT_NE(plain.out.find("onestroke: unsolvable"), std::string::npos) << plain.out;
+  EXPECT_TRUE(is_one_line(plain.err)) << plain.err;
+  EXPECT_NE(plain.err.find("screenshot"), std::string::npos) << plain.err;
+  EXPECT_NE(plain.err.find("--annotate"), std::string::npos) << plain.err;
+
+  // --game spares the other readers' time (every reader is tried above).
+  ProgramRun json = puzzlebot("solve " + shot.string() + " --game onestroke --json");
+  EXPECT_EQ(json.status, 1) << json.err;
+  EXPECT_NE(json.out.find("\"board\":\"onestroke\\n#S###\\n#####\\n"), std::string::npos) << json.out;  // read right
+  EXPECT_NE(json.out.find("\"status\":\"unsolvable\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"hint\":\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("--annotate"), std::string::npos) << json.out;
+
+  // With --annotate the picture is there, and the hint names it.
+  ProgramRun annotated = puzzlebot("solve " + shot.string() + " --game onestroke --annotate " + out.string());
+  EXPECT_EQ(annotated.status, 1) << annotated.err;
+  EXPECT_TRUE(fs::exists(out));
+  EXPECT_NE(annotated.err.find(out.string() + " shows what was read"), std::string::npos) << annotated.err;
+
+  // The same board as text: a proof about the board given, no hint.
+  ProgramRun typed = puzzlebot("solve " + d.write("u.txt", text).string() + " --json");
+  EXPECT_EQ(typed.status, 1) << typed.err;
+  EXPECT_EQ(typed.out.find("\"hint\""), std::string::npos) << typed.out;
+  EXPECT_TRUE(typed.err.empty()) << typed.err;
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
 
   auto partial = X11Source::open(options("Fift"));
   ASSERT_FALSE(partial);
-  EXPECT_NE(partial.error().message.find("no visible window titled 'Fift'"), std::string::npos)
+  EXPECT_EQ(partial.error().code, ErrorCode::kBadInput)
       << partial.error().message;
 
   X11Options sub = options("helper");
@@ -122,7 +122,7 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
   sub.title = "FIFTEEN";  // substring search ignores case and so matches both windows: ambiguous
   auto ambiguous = X11Source::open(sub);
   ASSERT_FALSE(ambiguous);
-  EXPECT_NE(ambiguous.error().message.find("2 windows match"), std::string::npos) << ambiguous.error().message;
+  EXPECT_EQ(ambiguous.error().code, ErrorCode::kBadInput) << ambiguous.error().message;
 
   X11Options by_id = options("");
   by_id.window_id = other;
@@ -158,7 +158,7 @@ TEST_F(X11SourceTest, ClosedWindowIsAnErrorNotACrash) {
     XSync(display_, False);
     auto frame = (*source)->grab();
     ASSERT_FALSE(frame);
-    EXPECT_NE(frame.error().message.find("is gone: was the game closed?"), std::string::npos)
+    EXPECT_EQ(frame.error().code, ErrorCode::kDeviceGone)
         << frame.error().message;
     EXPECT_FALSE((*source)->window_rect());
   }
@@ -172,7 +172,7 @@ TEST_F(X11SourceTest, UnmappedWindowIsReportedAsNotVisible) {
   XSync(display_, False);
   auto frame = (*source)->grab();
   ASSERT_FALSE(frame);
-  EXPECT_NE(frame.error().message.find("not visible"), std::string::npos) << frame.error().message;
+  EXPECT_EQ(frame.error().code, ErrorCode::kBadInput) << frame.error().message;
   XDestroyWindow(display_, w);
   XSync(display_, False);
 }
@@ -198,7 +198,7 @@ TEST(X11SourceNoServer, MissingDisplayIsAnError) {
   o.display = ":4093";  // nothing listens there
   auto source = X11Source::open(o);
   ASSERT_FALSE(source);
-  EXPECT_NE(source.error().message.find("cannot open X display :4093"), std::string::npos) << source.error().message;
+  EXPECT_EQ(source.error().code, ErrorCode::kBadInput) << source.error().message;
 }
 
 }  // namespace

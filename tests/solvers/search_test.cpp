@@ -126,18 +126,18 @@ TEST(Search, LimitsStopTheSearchAndNameTheLimit) {
   few.max_nodes = 20;
   for (const auto& r : {bfs(p, start, few), astar(p, start, few), idastar(p, start, few)}) {
     EXPECT_EQ(r.status, SearchStatus::kLimit);
-    EXPECT_EQ(r.limit, "node budget");
+    EXPECT_EQ(r.limit, Limit::kNodes);
     EXPECT_TRUE(r.path.empty());
   }
   Limits small_table;
   small_table.max_table_bytes = 4096;
-  EXPECT_EQ(bfs(p, start, small_table).limit, "table memory");
-  EXPECT_EQ(astar(p, start, small_table).limit, "table memory");
+  EXPECT_EQ(bfs(p, start, small_table).limit, Limit::kTableMemory);
+  EXPECT_EQ(astar(p, start, small_table).limit, Limit::kTableMemory);
   Limits past;
   past.deadline = Limits::Clock::now() - std::chrono::seconds(1);
   auto late = bfs(p, EightPuzzle::make({2, 1, 3, 4, 5, 6, 7, 8, 0}), past);
   EXPECT_EQ(late.status, SearchStatus::kLimit);
-  EXPECT_EQ(late.limit, "time limit");
+  EXPECT_EQ(late.limit, Limit::kTime);
 }
 
 // A weighted graph where the fewest moves are not the cheapest: 0 -> 3 costs 10 directly, 3 via

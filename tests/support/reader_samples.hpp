@@ -102,7 +102,7 @@ void expect_refused_as_no_board(const std::vector<cv::Mat>& negatives, Read read
     auto got = read(negatives[i]);
     EXPECT_FALSE(got.ok()) << "negative " << i << " read as\n" << (got.ok() ? format(*got) : "");
     if (!got.ok()) {
-      EXPECT_EQ(got.error().message.rfind("no board found: ", 0), 0u) << got.error().message;
+      EXPECT_EQ(got.error().code, ErrorCode::kNoBoard) << got.error().message;
     }
   }
   EXPECT_FALSE(read(cv::Mat()).ok());

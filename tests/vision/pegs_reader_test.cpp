@@ -109,7 +109,7 @@ TEST(PegsReader, RefusesAPegBetweenSites) {
     peg.copyTo(bad(d.box + shift));
     auto r = vp::read(bad);
     ASSERT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
-    EXPECT_NE(r.error().message.find("drag in progress"), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().code, pb::ErrorCode::kBadInput) << r.error().message;
   }
 }
 
@@ -144,7 +144,7 @@ TEST(PegsReader, ParamsFromProfile) {
                       cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
   auto e = vp::load_params(bad["pegs"]);
   ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.error().message.find("min_sites"), std::string::npos);
+  EXPECT_EQ(e.error().code, pb::ErrorCode::kBadInput);
 }
 
 TEST(PegsReader, ReadsPegSolitaireWindowsWithItsProfile) {

@@ -140,7 +140,7 @@ TEST(SlidingReader, RefusesAFalsifiedTile) {
     auto r = vs::read(bad);
     EXPECT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
     if (!r.ok()) {
-      EXPECT_NE(r.error().message.find("refusing to guess"), std::string::npos) << r.error().message;
+      EXPECT_EQ(r.error().code, pb::ErrorCode::kBadInput) << r.error().message;
     }
   }
 }
@@ -221,7 +221,7 @@ TEST(SlidingReader, ParamsFromProfile) {
                                                            cv::FileStorage::FORMAT_YAML);
   auto e = vs::load_params(bad["sliding"]);
   ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.error().message.find("min_tile_px"), std::string::npos);
+  EXPECT_EQ(e.error().code, pb::ErrorCode::kBadInput);
 }
 
 TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
@@ -242,7 +242,7 @@ TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
     const bool same = r.ok() && r->state == look.truth;
     if (r.ok() && !same)
       ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state) << "expected\n" << pb::solvers::sliding::format(look.truth);
-    (look.bevels ? bevelled : flat).add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message.substr(0, 160)));
+    (look.bevels ? bevelled : flat).add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message));
   }
   bevelled.print("sliding, bevelled tiles");
   flat.print("sliding, flat tiles");

@@ -65,7 +65,7 @@ struct Reading {
   cv::Size frame;
 };
 
-// Errors start with "no board found: " when nothing in the image looks like a Hanoi apparatus.
+// The error is ErrorCode::kNoBoard when nothing in the image looks like a Hanoi apparatus.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
 
 // The reading drawn over the image: base, rods, each disk's box and size, the goal; `moves` listed.

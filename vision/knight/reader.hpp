@@ -95,7 +95,7 @@ struct Reading {
   cv::Point2f centre(Cell c) const { return centres[static_cast<std::size_t>(c.row * state.cols + c.col)]; }
 };
 
-// Errors start with "no board found: " when nothing in the image looks like a knight's board.
+// The error is ErrorCode::kNoBoard when nothing in the image looks like a knight's board.
 // `debug` (optional) receives a picture of the shape and grid lines found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 

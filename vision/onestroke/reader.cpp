@@ -59,9 +59,9 @@
 namespace pb::vision::onestroke {
 namespace {
 
-constexpr const char* kHint = " (is the game on screen? try --annotate OUT.png to see what was read)";
-
-Error no_board(const std::string& why) { return make_error(ErrorCode::kNoBoard, "no board found: " + why + kHint); }
+Error no_board(const std::string& why) {
+  return make_error(ErrorCode::kNoBoard, "no board found: " + why, "check the game is on screen");
+}
 
 // Pixel classes used when sampling sites.
 enum class Px : std::uint8_t { kBackground, kGrey, kColour, kDark, kOther };

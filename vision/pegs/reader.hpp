@@ -92,7 +92,7 @@ struct Reading {
   float min_confidence() const;
 };
 
-// Finds the discs and the lattice. Errors start with "no board found: " when nothing looks like Pegs.
+// Finds the discs and the lattice. The error is ErrorCode::kNoBoard when nothing looks like Pegs.
 // `debug` (optional) receives a picture of the discs found when no board is.
 Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 // Names each site peg, hole or outside.

@@ -81,7 +81,7 @@ struct Reading {
   cv::Size frame;
 };
 
-// Errors start with "no board found: " when nothing in the image looks like a river scene.
+// The error is ErrorCode::kNoBoard when nothing in the image looks like a river scene.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
 
 // The reading drawn over the image: banks, water and hull outlined, each figure boxed with G or P,

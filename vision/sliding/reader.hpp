@@ -94,7 +94,7 @@ struct Reading {
   float min_confidence() const;
 };
 
-// The lattice of tile faces. Errors start with "no board found: " when nothing looks like Fifteen.
+// The lattice of tile faces. The error is ErrorCode::kNoBoard when nothing looks like Fifteen.
 // `debug` (optional) receives a picture of the square areas found when no board is.
 Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 // The numbers on the faces; fails rather than return anything but a permutation of 0..N-1.

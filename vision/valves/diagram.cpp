@@ -256,9 +256,9 @@ Seg pipe_between(const cv::Mat& fg, const std::vector<DNode>& nodes, std::size_t
 Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& p) {
   const cv::Mat solid = fill_node_insides(fg, p);
   std::vector<DNode> nodes = find_nodes(solid, p);
-  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no board found: no valve wheels, nor lettered circles or squares joined by lines");
+  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
   if (static_cast<int>(nodes.size()) > p.max_valves + 2)
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(nodes.size()) + " node-like blobs, more than a valves board has");
+    return make_error(ErrorCode::kNoBoard, std::to_string(nodes.size()) + " node-like blobs, more than a valves board has");
 
   static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   std::vector<std::size_t> plain;
@@ -266,7 +266,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     DNode& d = nodes[i];
     look_inside(bgr, fg, d, p);
     if (d.marked)
-      return make_error(ErrorCode::kNoBoard, "no board found: the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
+      return make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
     if (d.letter.empty()) {
       plain.push_back(i);
       continue;
@@ -275,7 +275,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     if (!got) return got.error();
     const Letter settled = settle_narrow(*got, d.letter, kLetters, p);
     if (settled.text.empty())
-      return make_error(ErrorCode::kNoBoard, "no board found: cannot read the letter of the node at " + at(d.centre) + ": try --annotate to see what was seen");
+      return make_error(ErrorCode::kNoBoard, "cannot read the letter of the node at " + at(d.centre));
     d.name = settled.text;
     d.confidence = settled.confidence;
   }
@@ -287,16 +287,16 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     nodes[plain[1]].name = first_left ? "Y" : "X";
     nodes[plain[0]].confidence = nodes[plain[1]].confidence = 100;
   } else if (!plain.empty()) {
-    return make_error(ErrorCode::kNoBoard, "no board found: a node with no letter at " + at(nodes[plain[0]].centre) +
-                                               " (plain boxes are the inlet and outlet, two of them): try --annotate to see what was seen");
+    return make_error(ErrorCode::kNoBoard, "a node with no letter at " + at(nodes[plain[0]].centre) +
+                                               " (plain boxes are the inlet and outlet, two of them)");
   }
   if (named("X") != 1 || named("Y") != 1)
-    return make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X and the outlet Y among the nodes: try --annotate to see what was seen");
+    return make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes");
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
       if (nodes[i].name == nodes[j].name)
         return make_error("two nodes read as " + nodes[i].name + " (at " + at(nodes[i].centre) + " and " + at(nodes[j].centre) +
-                          "): try --annotate to see what was seen");
+                          ")");
   std::sort(nodes.begin(), nodes.end(), [](const DNode& x, const DNode& y) { return x.name < y.name; });
 
   std::vector<std::pair<std::size_t, std::size_t>> pipes;
@@ -306,9 +306,9 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
         case Seg::kYes: pipes.push_back({a, b}); break;
         case Seg::kNo: break;
         case Seg::kUnsure:
-          return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node): try --annotate to see what was seen");
+          return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node)");
       }
-  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the nodes: try --annotate to see what was seen");
+  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no pipes between the nodes");
 
   std::vector<double> halves;
   std::vector<cv::Rect> zones;
@@ -320,7 +320,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   const double r = halves[halves.size() / 2];
   auto counter = read_counter(fg, zones, {}, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
+  if (!*counter) return make_error(ErrorCode::kNoBoard, "no \"wrenches: n/k\" count on the page");
 
   // Closed valves look different from open ones: the valves part in groups of one look; with n
   // closed there must be two, one of n valves (the closed), the other not of n too.
@@ -344,11 +344,11 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   const int valve_count = static_cast<int>(valves.size());
   if (used == 0) {
     if (ids.size() != 1)
-      return make_error("the counter says no wrench is used, but the valves do not all look alike: try --annotate to see what was seen");
+      return make_error("the counter says no wrench is used, but the valves do not all look alike");
   } else {
     if (ids.size() != 2 || 2 * used == valve_count || (size_of(ids[0]) != used && size_of(ids[1]) != used))
       return make_error("the counter says " + std::to_string(used) + " wrenches used, but the valves do not part into " + std::to_string(used) +
-                        " closed-looking and the rest: try --annotate to see what was seen");
+                        " closed-looking and the rest");
     const int closed = size_of(ids[0]) == used ? ids[0] : ids[1];
     for (std::size_t i = 0; i < valves.size(); ++i) valves[i]->closed = group[i] == closed;
   }

@@ -9,7 +9,8 @@
 namespace pb::vision::valves {
 
 // The network drawn as a node-link diagram in `bgr`, whose ink (255: farther than page_distance from
-// the page colour) is `fg`. Errors start with "no board found: " when nothing looks like one.
+// the page colour) is `fg`. When nothing looks like one the error is kNoBoard and its message says
+// only what was missing ("no pipes between the nodes"): the reader puts it into its own sentence.
 Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& params);
 
 }  // namespace pb::vision::valves

@@ -376,9 +376,10 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   if (wheels.empty()) {
     auto diagram = read_diagram(bgr, fg, p);
     if (diagram || !diagram.error().is(ErrorCode::kNoBoard)) return diagram;
-    return make_error(ErrorCode::kNoBoard, "no board found: no valve wheels (rings with spokes) on the page, nor a node-link diagram (" +
-                                               diagram.error().message.substr(diagram.error().message.rfind("no board found: ", 0) == 0 ? 16 : 0) +
-                                               "): is the valves level on screen?");
+    return make_error(ErrorCode::kNoBoard,
+                      "no board found: no valve wheels (rings with spokes) on the page, nor a node-link diagram (" +
+                          diagram.error().message + ")",
+                      "check the valves level is on screen");
   }
   if (static_cast<int>(wheels.size()) > p.max_valves)
     return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
@@ -390,8 +391,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
 
   const std::vector<cv::Rect> tanks = find_tanks(fg, holes, wheels, r, p);
   if (tanks.size() != 2)
-    return make_error(ErrorCode::kNoBoard, "no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()) +
-                      ": try --annotate to see what was seen");
+    return make_error(ErrorCode::kNoBoard, "no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()));
 
   // Letters: first the ink standing alone beside each wheel; where the letters sit relative to their
   // wheels (the same for all: the tags' place) and how tall they are then bound each letter's box,
@@ -407,7 +407,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     bottoms.push_back(b.y + b.height - w.centre.y);
     heights.push_back(b.height);
   }
-  if (heights.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no letters beside the valve wheels: try --annotate to see what was seen");
+  if (heights.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no letters beside the valve wheels");
   // Capitals share one height, so the box is tight above and below (pipe stubs that touch a letter
   // come from below or the side); sideways it allows for wide letters.
   const double dx = median(dxs), top = median(tops), bottom = median(bottoms);
@@ -424,13 +424,13 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     if (alone[k] && (alone[k]->box & clip) == alone[k]->box) ink = alone[k]->ink;
     else ink = ink_in(fg, clip, w.centre, r, p);
     if (ink.empty() || cv::countNonZero(ink) == 0)
-      return make_error(ErrorCode::kNoBoard, "no board found: no letter beside the valve at " + where(w.centre) + ": try --annotate to see what was seen");
+      return make_error(ErrorCode::kNoBoard, "no board found: no letter beside the valve at " + where(w.centre));
     static const std::string kValveLetters = "ABCDEFGHIJKLMNOPQRSTUVWZ";
     auto read_got = read_letter(ink, kValveLetters, p);
     if (!read_got) return read_got.error();
     const Letter got = settle_narrow(*read_got, ink, kValveLetters, p);
     if (got.text.empty())
-      return make_error("cannot read the letter of the valve at " + where(w.centre) + ": try --annotate to see what was seen");
+      return make_error("cannot read the letter of the valve at " + where(w.centre));
     n.name = got.text;
     n.confidence = got.confidence;
     const int tag = static_cast<int>(std::ceil(p.tag_half * r));
@@ -468,12 +468,12 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   if (t1.name.empty() && !t0.name.empty()) t1.name = t0.name == "X" ? "Y" : "X";
   if (t0.name.empty() || t0.name == t1.name)
     return make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
-                      "\"): try --annotate to see what was seen");
+                      "\")");
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
       if (nodes[i].name == nodes[j].name)
         return make_error("two nodes read as " + nodes[i].name + " (at " + where(nodes[i].centre) + " and " + where(nodes[j].centre) +
-                          "): try --annotate to see what was seen");
+                          ")");
 
   // By name, so the board's node order depends only on the network, not on where wheels were found
   // first (the play loop compares boards read before and after a move).
@@ -488,7 +488,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
           return make_error("cannot read whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (at " + where(nodes[a].centre) +
                             " and " + where(nodes[b].centre) + "): the segment between them is hidden under a letter tag");
       }
-  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the valves: try --annotate to see what was seen");
+  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the valves");
 
   std::vector<cv::Rect> zones, tags;
   for (const Node& nd : nodes) {
@@ -498,7 +498,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   }
   auto counter = read_counter(fg, zones, tags, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page: try --annotate to see what was seen");
+  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page");
   // The closed valves: as many as the counter says wrenches are used, those whose bar shows most;
   // each must show it clearly, and no other may.
   {
@@ -509,13 +509,13 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     const int used = (*counter)->used;
     if (used < 0 || used > static_cast<int>(valves.size()))
       return make_error("the counter says " + std::to_string(used) + " wrenches used, with " + std::to_string(valves.size()) +
-                        " valves on the board: try --annotate to see what was seen");
+                        " valves on the board");
     for (int i = 0; i < static_cast<int>(valves.size()); ++i) {
       Node& v = *valves[static_cast<std::size_t>(i)];
       v.closed = i < used;
       if ((v.closed && v.bar < p.bar_min) || (!v.closed && v.bar >= p.bar_clear))
         return make_error("the counter says " + std::to_string(used) + " wrenches used, but valve " + v.name + (v.closed ? " shows no" : " shows a") +
-                          " closing bar: try --annotate to see what was seen");
+                          " closing bar");
     }
   }
 

@@ -125,7 +125,7 @@ struct Reading {
   cv::Size frame;
 };
 
-// Errors start with "no board found: " when nothing in the image looks like a valves network.
+// The error is ErrorCode::kNoBoard when nothing in the image looks like a valves network.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
 
 // The reading drawn over the image: nodes with names (closed ones crossed), pipes, the wrench count;
