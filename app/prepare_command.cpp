@@ -97,6 +97,14 @@ std::uint64_t available_memory() {
   return 0;
 }
 
+// The 1-minute load average (runnable programs), 0 when unknown.
+double load_average() {
+  std::ifstream in("/proc/loadavg");
+  double load = 0;
+  in >> load;
+  return load;
+}
+
 // Draws the progress: a bar redrawn in place on a terminal, a line a table otherwise.
 class Progress {
  public:
@@ -227,14 +235,18 @@ int prepare_command(const std::vector<std::string>& args) {
     std::printf("prepare: every table is built; nothing to do\n");
     return kExitSolved;
   }
+  // Wall time: the CPU estimate over the build threads, each getting its share of the cores with the
+  // programs already running (the load average): on a shared machine that is most of the wait.
   const unsigned cores = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-  const double wall = cpu / (*threads > 0 ? std::min<double>(*threads, cores) : cores);
+  const double used = *threads > 0 ? std::min<double>(static_cast<double>(*threads), cores) : cores;
+  const double load = load_average();
+  const double wall = cpu / (used * std::min(1.0, cores / (load + used)));
   const std::uint64_t disk_free = free_disk(dir), memory_free = available_memory();
-  std::printf("prepare: %s to build: %s of disk (%s free), up to %s of memory (%s available), %s with %u free core%s\n",
+  std::printf("prepare: %s to build: %s of disk (%s free), up to %s of memory (%s available), %s (%s, load %.1f)\n",
               plural(to_build.size(), "table").c_str(), megabytes(disk).c_str(),
               disk_free > 0 ? megabytes(disk_free).c_str() : "?", gigabytes(memory).c_str(),
-              memory_free > 0 ? gigabytes(memory_free).c_str() : "?", duration_text(wall).c_str(), cores,
-              cores == 1 ? "" : "s");
+              memory_free > 0 ? gigabytes(memory_free).c_str() : "?", duration_text(wall).c_str(),
+              plural(cores, "core").c_str(), load);
   if (parsed->has("list")) return kExitSolved;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
