@@ -95,7 +95,7 @@ void check_desktop(const std::string& display_option, std::vector<Check>& out) {
     o.raise = false;
     auto source = capture::X11Source::open(o);
     if (!source) {
-      out.push_back(missing("display", "cannot open X display " + display + ": " + source.error().message, needs_display,
+      out.push_back(missing("display", source.error().message, needs_display,
                             "start the X server (or Xvfb " + display + "), or set DISPLAY to one that runs"));
     } else {
       auto frame = (*source)->grab();  // a grab falls back to plain XGetImage when MIT-SHM fails

@@ -1,6 +1,7 @@
 /* first_steps_cli_test.cpp: a newcomer's first commands (issue #28): doctor, prepare, the weaker-table note, help texts against docs/FORMATS.md. */
 #include <gtest/gtest.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -52,16 +53,26 @@ class TempDir {
   fs::path path_;
 };
 
-// An Xvfb server of its own for the suite, with or without the extensions the desktop needs.
+// An Xvfb server of its own for the suite, with or without the extensions the desktop needs. The
+// display number is drawn from a high range (other tests start and stop servers on the low ones);
+// -displayfd tells when the server accepts connections, or, at end of file, that it could not start
+// there (a number taken at the same moment by another test), and the next one is tried.
 class Xvfb {
  public:
   explicit Xvfb(bool with_extensions) {
-    for (int n = 300 + ::getpid() % 400;; ++n) {
-      if (fs::exists("/tmp/.X" + std::to_string(n) + "-lock") || fs::exists("/tmp/.X11-unix/X" + std::to_string(n))) continue;
-      display_ = ":" + std::to_string(n);
-      break;
-    }
-    std::vector<std::string> args{"Xvfb", display_, "-screen", "0", "640x480x24", "-nolisten", "tcp"};
+    for (int attempt = 0, n = 300 + ::getpid() % 600; attempt < 8 && display_.empty(); ++attempt, n += 7)
+      if (!fs::exists("/tmp/.X" + std::to_string(n) + "-lock")) start(n, with_extensions);
+  }
+  ~Xvfb() { stop(); }
+  bool running() const { return pid_ != 0 && !display_.empty(); }
+  const std::string& display() const { return display_; }
+
+ private:
+  void start(int n, bool with_extensions) {
+    int fds[2];
+    if (::pipe(fds) != 0) return;
+    std::vector<std::string> args{"Xvfb", ":" + std::to_string(n), "-displayfd", "3", "-screen", "0", "640x480x24",
+                                  "-nolisten", "tcp", "-noreset"};
     if (!with_extensions)
       for (const char* ext : {"MIT-SHM", "XTEST"}) {
         args.push_back("-extension");
@@ -74,20 +85,32 @@ class Xvfb {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);  // before the dup2: it may be fd 3 itself
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 3);
     if (posix_spawnp(&pid_, "Xvfb", &actions, nullptr, argv.data(), environ) != 0) pid_ = 0;
     posix_spawn_file_actions_destroy(&actions);
-    const std::string socket = "/tmp/.X11-unix/X" + display_.substr(1);
-    for (int i = 0; i < 100 && pid_ != 0 && !fs::exists(socket); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ::close(fds[1]);
+    pollfd p{fds[0], POLLIN, 0};
+    char buf[16] = {};
+    // The read end stays open while the server runs: it may write the number in more than one
+    // piece, and a write to a closed pipe is fatal to it.
+    ready_fd_ = fds[0];
+    if (pid_ != 0 && ::poll(&p, 1, 10000) == 1 && ::read(fds[0], buf, sizeof buf - 1) > 0)
+      display_ = ":" + std::to_string(n);
+    else
+      stop();
   }
-  ~Xvfb() {
-    if (pid_ == 0) return;
-    ::kill(pid_, SIGTERM);
-    ::waitpid(pid_, nullptr, 0);
+  void stop() {
+    if (pid_ != 0) {
+      ::kill(pid_, SIGTERM);
+      ::waitpid(pid_, nullptr, 0);
+      pid_ = 0;
+    }
+    if (ready_fd_ >= 0) ::close(ready_fd_);
+    ready_fd_ = -1;
   }
-  bool running() const { return pid_ != 0 && fs::exists("/tmp/.X11-unix/X" + display_.substr(1)); }
-  const std::string& display() const { return display_; }
 
- private:
+  int ready_fd_ = -1;
   pid_t pid_ = 0;
   std::string display_;
 };
@@ -178,7 +201,9 @@ TEST_F(Doctor, EverythingThereIsExitZero) {
 }
 
 TEST_F(Doctor, NoDisplay) {
-  for (const std::string& env : {std::string("-u DISPLAY"), "DISPLAY=" + full_->display() + "9"}) {  // unset; dead
+  int dead = 900;  // a display no server listens on
+  while (fs::exists("/tmp/.X11-unix/X" + std::to_string(dead))) ++dead;
+  for (const std::string& env : {std::string("-u DISPLAY"), "DISPLAY=:" + std::to_string(dead)}) {  // unset; dead
     ProgramRun r = doctor(env);
     EXPECT_EQ(r.status, 2) << env;
     const auto s = statuses(r.out);
