@@ -4,11 +4,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <opencv2/core.hpp>
 
+#include "actuator/adb_sink.hpp"
+#include "app/adb_phone.hpp"
 #include "app/args.hpp"
 #include "app/commands.hpp"
 #include "core/json.hpp"
@@ -36,9 +39,10 @@ namespace fs = std::filesystem;
 constexpr const char* kHelp = R"(usage: puzzlebot doctor [options]
 
 Checks every piece a command needs, on this machine, now: the X display and its XShm and XTEST
-extensions (libxdo input), Tesseract and its English data, the two modules beside the program,
-adb and the phones attached (model, Android version), the table cache and its tables, and Chromium
-for browser play. Prints one line a piece, and for each missing one what to do.
+extensions (libxdo input), Tesseract and its English data, the two modules beside the program, adb
+and the phones attached (model, Android version, how puzzlebot would touch them and see their
+screens), the table cache and its tables, and Chromium for browser play. Prints one line a piece,
+and for each missing one what to do.
 
 options:
   --adb-path PATH  the adb program (default: adb on PATH)
@@ -221,7 +225,14 @@ void check_phones(const std::string& adb_path, std::vector<Check>& out) {
       out.push_back(missing("phones", (!model ? model : sdk).error().message, needs, "see docs/PLAY-PHONE.md"));
       continue;
     }
-    out.push_back(ok("phones", d.serial + ": " + trimmed(*model) + ", " + android_version(trimmed(*sdk)), needs));
+    // How puzzlebot would touch it and see it: the choices `play --adb` makes (sendevent, else
+    // motionevent, else input; a screenrecord stream, else screencap), through the same code.
+    auto shared = std::make_shared<const platform::AdbDevice>(std::move(*device));
+    std::string how;
+    actuator::AdbSink sink(shared, actuator::AdbSinkOptions{});
+    if (auto touch = sink.prepare(); touch) how += "; touch: " + sink.describe();
+    if (auto screens = open_capture(shared, std::nullopt); screens) how += "; screens: " + screens->description;
+    out.push_back(ok("phones", d.serial + ": " + trimmed(*model) + ", " + android_version(trimmed(*sdk)) + how, needs));
   }
 }
 

@@ -191,6 +191,7 @@ TEST_F(Doctor, EverythingThereIsExitZero) {
   for (const char* check : {"display", "xshm", "xdo", "codecs", "ocr", "tesseract", "adb", "phones", "cache", "tables", "chromium"})
     EXPECT_EQ(s.count(check) ? s.at(check) : "absent", "ok") << check << "\n" << r.out;
   EXPECT_NE(r.out.find("Test Model X"), std::string::npos) << r.out;  // the phone's model, from the phone
+  EXPECT_NE(r.out.find("/dev/input/event"), std::string::npos) << r.out;  // its touch device (sendevent)
   // Without --json: one screen, and no list of things to do.
   ProgramRun human = pb::testing::run_program("env DISPLAY=" + full_->display() + " PATH=" + bin_.string() + ":" +
                                               std::getenv("PATH") + " PUZZLEBOT_CACHE_DIR=" + cache_.string() + " " +
