@@ -1,9 +1,9 @@
 /* tables.cpp: the list of sliding tables, their state in the cache, building one, and what a missing one costs a solve. */
 #include "solvers/sliding/tables.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <system_error>
-#include <filesystem>
 
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pdb78.hpp"
