@@ -62,7 +62,9 @@ std::string megabytes(std::uint64_t bytes) {
   return buf;
 }
 
+// Memory sizes: MB below a gigabyte, else GB to a tenth.
 std::string gigabytes(std::uint64_t bytes) {
+  if (bytes < 1'000'000'000) return megabytes(bytes);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f GB", static_cast<double>(bytes) / 1e9);
   return buf;
@@ -254,6 +256,9 @@ int prepare_command(const std::vector<std::string>& args) {
   if (disk_free > 0 && disk_free < disk)
     return fail("not enough disk in " + dir + " (" + megabytes(disk) + " needed, " + megabytes(disk_free) +
                 " free): free some, or set PUZZLEBOT_CACHE_DIR to a folder on another disk");
+  if (memory_free > 0 && memory_free < memory)
+    return fail("not enough memory to build the tables (" + gigabytes(memory) + " needed, " + gigabytes(memory_free) +
+                " available): close other programs, or leave out the 4x4 tables (--board 3x3, --board 5x5)");
   std::fflush(stdout);
 
   install_stop_handlers();
