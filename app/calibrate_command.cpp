@@ -37,6 +37,15 @@ writes the profile for 'puzzlebot play --adb --profile P.yml' and 'puzzlebot sol
 
 With --window: records the window's position on the screen (the desktop's transform).
 
+options:
+  --adb [SERIAL]   the phone (the serial from 'adb devices'; optional when only one is attached)
+  --adb-path PATH  the adb program (default: adb on PATH)
+  --window TITLE   the game's window title, exactly
+  --display D      the X display (default: $DISPLAY)
+  --out P.yml      the profile to write
+  --profile P.yml  start from this profile's reader parameters
+  -h, --help       this help
+
 exit status: 0 written, 2 no phone / no board / the test tap did not land (the message says why).
 )";
 

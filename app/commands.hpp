@@ -7,6 +7,10 @@
 
 #include "core/result.hpp"
 
+namespace pb::solvers {
+class Puzzle;
+}  // namespace pb::solvers
+
 namespace pb::app {
 
 // Exit statuses (FORMATS.md).
@@ -48,6 +52,13 @@ int learn_command(const std::vector<std::string>& args);
 int params_command(const std::vector<std::string>& args);
 // `puzzlebot cache [--clear]`: where solver tables are kept (app/info_commands.cpp).
 int cache_command(const std::vector<std::string>& args);
+// `puzzlebot prepare [GAME...|all]`: builds the solver tables once, on purpose (app/prepare_command.cpp).
+int prepare_command(const std::vector<std::string>& args);
+// Says once a run on stderr when a solve used weaker tables than `puzzlebot prepare`
+// would give it (a sliding board whose best tables are not built), with the gain (app/prepare_command.cpp).
+void note_weaker_tables(const solvers::Puzzle& puzzle);
+// `puzzlebot doctor`: checks every piece the commands need (app/doctor_command.cpp).
+int doctor_command(const std::vector<std::string>& args);
 
 // Prints "puzzlebot: <message>" on stderr and returns kExitBadInput.
 int fail(const std::string& message);

@@ -22,8 +22,10 @@ databases, sliding-<R>x<C>-*.pdb and the 4x4 7-8 tables' *.nib, a few hundred MB
 and 4x4), and how much they take.
 The folder is $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
 
+'puzzlebot prepare' builds them all once, on purpose; 'puzzlebot doctor' says which are missing.
+
 options:
-  --clear     delete those tables (they are built again when next needed)
+  --clear     delete those tables (they are built again when next needed, or by 'puzzlebot prepare')
   -h, --help  this help
 )";
 

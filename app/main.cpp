@@ -17,12 +17,14 @@ void usage(std::FILE* out) {
                "commands:\n"
                "  solve INPUT       solve a board text, game ID, screenshot or folder of them\n"
                "  play --game G --window TITLE   play a game in a desktop window until it is solved\n"
-               "  play --game onestroke --adb [SERIAL]   play 一笔画完 on an Android phone over adb\n"
+               "  play --game G --adb [SERIAL]   play a game on an Android phone over adb\n"
                "  calibrate (--adb [SERIAL] | --window TITLE) --out P.yml   measure a device, write its profile\n"
                "  learn SHOT BOARD.txt --out LOOK.yml   fit a reader to a new look from one screenshot\n"
                "  games             list the games puzzlebot knows\n"
                "  params [--game G] every reader parameter a profile may set, with defaults\n"
-               "  cache [--clear]   where solver tables are cached (and delete them)\n\n"
+               "  prepare [GAME...|all]   build the solver tables once (better, faster answers)\n"
+               "  cache [--clear]   where solver tables are cached (and delete them)\n"
+               "  doctor            check what each command needs on this machine, and what to do\n\n"
                "'puzzlebot COMMAND --help' tells more. Formats: docs/FORMATS.md.\n");
 }
 
@@ -55,6 +57,8 @@ int main(int argc, char** argv) {
   if (command == "cache") return cache_command(args);
   if (command == "params") return params_command(args);
   if (command == "learn") return learn_command(args);
+  if (command == "prepare") return prepare_command(args);
+  if (command == "doctor") return doctor_command(args);
   if (command == "games") {
     for (const pb::solvers::Game* g : pb::solvers::games())
       std::printf("%-10s %.*s\n", std::string(g->name).c_str(), static_cast<int>(g->title.size()), g->title.data());

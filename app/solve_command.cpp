@@ -382,6 +382,7 @@ Report solve_one(const Input& in, const Options& o) {
     formatted = std::async(big_text ? std::launch::async : std::launch::deferred, [&p] { return p.format(); });
   auto t0 = std::chrono::steady_clock::now();
   r.outcome = p.solve(limits_for(o));
+  note_weaker_tables(p);  // a sliding board whose best tables are not built: says what prepare would give
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (o.json) {
     r.board = formatted.get();

@@ -25,6 +25,9 @@ stage_start=$SECONDS
 stage_done() { echo "== $1 took $((SECONDS - stage_start)) s"; stage_start=$SECONDS; }
 
 bash "$here/scripts/setup.sh" --build-dir "$here/build"
+# setup.sh builds the program and its modules only; the tests, the fake phone, the arena and the
+# benchmarks are built here.
+cmake --build "$here/build" -j"$jobs"
 
 # Pattern databases and other caches go to a throw-away folder, so a run never depends on (or
 # pollutes) the user's cache.

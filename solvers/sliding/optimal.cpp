@@ -756,6 +756,12 @@ std::uint64_t preferred_table_bytes(int rows, int cols) {
   return table_bytes(rows, cols, options(rows, cols).front());
 }
 
+std::vector<DbSpec> preferred_databases(int rows, int cols) {
+  std::vector<DbSpec> out;
+  for (const Canonical& c : databases(rows, cols, options(rows, cols).front())) out.push_back(c.spec);
+  return out;
+}
+
 Solution solve_manhattan_below(const State& state, const Limits& limits, int below) {
   Solution sol;
   sol.lower_bound = lower_bound(state);

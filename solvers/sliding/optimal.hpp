@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace pb::solvers::sliding {
@@ -34,5 +36,9 @@ Result<std::string> prepare_databases(int rows, int cols, const Limits& limits, 
 
 // Bytes of tables (plus build scratch) the preferred pattern databases of a rows x cols board need.
 std::uint64_t preferred_table_bytes(int rows, int cols);
+
+// The preferred pattern databases of a rows x cols board (up to kMaxDbCells cells), each once: the
+// 6-6-3 ones on 4x4 (the 7-8 tables are pdb78_specs()), the exact every-tile one on 3x3.
+std::vector<DbSpec> preferred_databases(int rows, int cols);
 
 }  // namespace pb::solvers::sliding

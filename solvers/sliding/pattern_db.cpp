@@ -21,7 +21,7 @@
 namespace pb::solvers::sliding {
 namespace {
 
-constexpr TableMagic kMagic = {'P', 'B', 'S', 'L', 'D', 'B', '0', '1'};
+constexpr const TableMagic& kMagic = kPdbMagic;
 constexpr std::uint8_t kUnset = 0xFF;
 
 std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
@@ -285,7 +285,9 @@ class Builder {
         if (c.stopped) return false;
       }
       cur_.swap(next_);  // every cur_ entry was cleared as it was read
-      if (progress) {
+      if (progress && build_progress_sink_set()) {
+        report_build_progress(spec_, static_cast<double>(filled_) / static_cast<double>(entries_));
+      } else if (progress) {
         const int pct = static_cast<int>(100 * filled_ / entries_);
         if (pct / 10 > reported / 10) {
           std::fprintf(stderr, " %d%%", pct);
@@ -461,6 +463,8 @@ int default_threads() {
 
 Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits, bool progress,
                                                           int threads) {
+  // With a progress sink set (puzzlebot prepare) the sink reports, not these lines.
+  const bool talk = progress && !build_progress_sink_set();
   const int n = spec.rows * spec.cols;
   const int k = static_cast<int>(spec.cells.size());
   if (n > kMaxTableCells || k < 1 || k >= n || k > kMaxDbCells || spec.entries() > 0xFFFFFFFFull ||
@@ -470,7 +474,7 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
   if (threads <= 0) threads = default_threads();
   if (spec.entries() < (1u << 16)) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
-  if (progress) {
+  if (talk) {
     std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s):",
                  spec.name().c_str(), static_cast<unsigned long long>(spec.entries()), threads,
                  threads == 1 ? "" : "s");
@@ -493,11 +497,11 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
     done = build(builder);
   }
   if (!done) {
-    if (progress) std::fprintf(stderr, " stopped\n");
+    if (talk) std::fprintf(stderr, " stopped\n");
     if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
     return make_error("pattern database " + spec.name() + ": depth overflow");
   }
-  if (progress) {
+  if (talk) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, " done in %.2f s (%llu placement levels expanded)\n", s,
                  static_cast<unsigned long long>(states));

@@ -434,7 +434,9 @@ class FastBuilder {
       std::swap(cur_, next_);
       dirty_cur_.swap(dirty_next_);
       std::fill(dirty_next_.begin(), dirty_next_.end(), 0);
-      if (progress) {
+      if (progress && build_progress_sink_set()) {
+        report_build_progress(spec_, static_cast<double>(filled_) / static_cast<double>(entries_));
+      } else if (progress) {
         const int pct = static_cast<int>(100 * filled_ / entries_);
         if (pct / 10 > reported / 10) {
           std::fprintf(stderr, " %d%%", pct);
@@ -823,6 +825,8 @@ std::uint64_t excess_build_bytes(const DbSpec& spec) {
 
 Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, const Limits& limits, bool progress,
                                                         int threads) {
+  // With a progress sink set (puzzlebot prepare) the sink reports, not these lines.
+  const bool talk = progress && !build_progress_sink_set();
   const int n = spec.rows * spec.cols;
   const int k = static_cast<int>(spec.cells.size());
   if (n > kMaxDbCells || k < 1 || k >= n || spec.rows < 2 || spec.cols < 2 || spec.entries() / n >= (1u << 28))
@@ -835,7 +839,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
   if (chunk_entries(spec) % 2 != 0) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
-  if (progress) {
+  if (talk) {
     std::fprintf(stderr, "puzzlebot: building pattern database %s (%llu entries, %d thread%s, %.1f GB of memory):",
                  spec.name().c_str(), static_cast<unsigned long long>(spec.entries()), threads,
                  threads == 1 ? "" : "s", static_cast<double>(excess_build_bytes(spec)) / 1e9);
@@ -844,11 +848,11 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   auto builder = std::make_unique<FastBuilder>(spec, limits, threads);
   if (!builder->allocated()) return make_error("pattern database " + spec.name() + ": out of memory");
   if (!builder->run(progress)) {
-    if (progress) std::fprintf(stderr, " stopped\n");
+    if (talk) std::fprintf(stderr, " stopped\n");
     if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
     return make_error("pattern database " + spec.name() + ": depth overflow");
   }
-  if (progress) {
+  if (talk) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, " done in %.1f s (%llu placement levels expanded", s,
                  static_cast<unsigned long long>(builder->expansions()));
@@ -869,7 +873,7 @@ namespace {
 
 // ---- The cache files ----
 
-constexpr TableMagic kMagic = {'P', 'B', 'S', 'L', 'N', 'B', '0', '1'};
+constexpr const TableMagic& kMagic = kNibMagic;
 
 // A 64-bit multiply-xor hash over 8-byte words in four independent lanes: ~30 ms for the 259 MB
 // table, where the byte-serial FNV-1a of the .pdb files would take most of a second.
@@ -1373,6 +1377,13 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
 }
 
 
+std::vector<DbSpec> pdb78_specs() {
+  std::vector<DbSpec> out;
+  const std::vector<CellPartition> partitions = partitions78();
+  for (const std::vector<int>& group : partitions.front()) out.push_back(group_table(4, group).spec);
+  return out;
+}
+
 Pdb78Policy pdb78_policy() {
   const char* v = std::getenv("PUZZLEBOT_PDB78");
   if (v == nullptr || *v == '\0' || std::strcmp(v, "build") == 0) return Pdb78Policy::kBuild;
@@ -1382,18 +1393,11 @@ Pdb78Policy pdb78_policy() {
 
 namespace {
 
-std::vector<DbSpec> specs78() {
-  std::vector<DbSpec> out;
-  const std::vector<CellPartition> partitions = partitions78();
-  for (const std::vector<int>& group : partitions.front()) out.push_back(group_table(4, group).spec);
-  return out;
-}
-
 bool cached78() {
   const std::string dir = cache_dir();
   if (dir.empty()) return false;
   std::error_code ec;
-  for (const DbSpec& spec : specs78())
+  for (const DbSpec& spec : pdb78_specs())
     if (!std::filesystem::exists(dir + "/" + spec.name() + ".nib", ec)) return false;
   return true;
 }
@@ -1405,7 +1409,7 @@ std::string pdb78_refusal(const Limits& limits, bool* may_build) {
   const Pdb78Policy policy = pdb78_policy();
   if (policy == Pdb78Policy::kOff) return "7-8 tables off (PUZZLEBOT_PDB78=off)";
   std::uint64_t table = 0, build = 0;
-  for (const DbSpec& spec : specs78()) {
+  for (const DbSpec& spec : pdb78_specs()) {
     table += (spec.entries() + 1) / 2;
     build = std::max(build, excess_build_bytes(spec));
   }
@@ -1437,7 +1441,7 @@ std::optional<Solution> solve_pdb78(const State& state, const Limits& limits, st
 Result<std::string> prepare_pdb78(const Limits& limits, int threads) {
   bool may_build = false;
   if (std::string why = pdb78_refusal(limits, &may_build); !why.empty()) return make_error(why);
-  for (const DbSpec& spec : specs78())
+  for (const DbSpec& spec : pdb78_specs())
     if (auto h = get_excess_db(spec, limits, may_build, threads); !h.ok()) return h.error();
   return std::string("pattern databases 7-8 (max of 2 partitions)");
 }

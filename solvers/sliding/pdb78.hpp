@@ -120,6 +120,9 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
 // The 7-8 partition of the 4x4 board and its reflection.
 std::vector<CellPartition> partitions78();
 
+// The two tables (.nib files) both partitions read: the 8-tile one and the 7-tile one.
+std::vector<DbSpec> pdb78_specs();
+
 enum class Pdb78Policy { kOff, kCached, kBuild };
 Pdb78Policy pdb78_policy();  // from PUZZLEBOT_PDB78
 

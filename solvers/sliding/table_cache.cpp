@@ -7,8 +7,33 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 
 namespace pb::solvers::sliding {
+
+namespace {
+std::mutex g_sink_mutex;
+BuildProgressSink g_sink;
+}  // namespace
+
+void set_build_progress_sink(BuildProgressSink sink) {
+  std::lock_guard lock(g_sink_mutex);
+  g_sink = std::move(sink);
+}
+
+bool build_progress_sink_set() {
+  std::lock_guard lock(g_sink_mutex);
+  return static_cast<bool>(g_sink);
+}
+
+void report_build_progress(const DbSpec& spec, double filled) {
+  BuildProgressSink sink;
+  {
+    std::lock_guard lock(g_sink_mutex);
+    sink = g_sink;
+  }
+  if (sink) sink(spec, filled);
+}
 
 TableHeader table_header(const TableMagic& magic, const DbSpec& spec, std::uint64_t checksum) {
   TableHeader h{};

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +30,19 @@ struct TableHeader {
 };
 
 using TableMagic = char[8];
+
+// The two kinds' magic: pattern_db's .pdb files and pdb78's .nib files.
+inline constexpr TableMagic kPdbMagic = {'P', 'B', 'S', 'L', 'D', 'B', '0', '1'};
+inline constexpr TableMagic kNibMagic = {'P', 'B', 'S', 'L', 'N', 'B', '0', '1'};
+
+// Progress of table builds. By default a build prints its own line on stderr ("building pattern
+// database ...: 10% 20% ... done in 1.2 s"); a command that draws its own progress (`puzzlebot
+// prepare`) sets a sink instead: builds then print nothing and call it after each breadth-first
+// level with the share of the table's entries filled so far (0..1). Set it before any build starts.
+using BuildProgressSink = std::function<void(const DbSpec& spec, double filled)>;
+void set_build_progress_sink(BuildProgressSink sink);  // an empty one: back to the default lines
+bool build_progress_sink_set();
+void report_build_progress(const DbSpec& spec, double filled);  // calls the sink, if any
 
 TableHeader table_header(const TableMagic& magic, const DbSpec& spec, std::uint64_t checksum);
 

@@ -173,12 +173,11 @@ constexpr auto kFullBuildTime = std::chrono::seconds(90);
 // are not built under a deadline too close to hold their build (a 10 s command-line solve would
 // spend it all building and then give up): the small ones serve, and `note` says why.
 Result<std::unique_ptr<Tables>> load_fitting(const Limits& limits, std::string& note) {
-  const char* small = std::getenv("PUZZLEBOT_SLIDING_SMALL_TABLES");
-  bool full = small == nullptr || *small == '\0' || std::string(small) == "0";
+  bool full = weighted_tables_wanted() == WeightedTables::kFull;
   if (full && table_bytes(WeightedTables::kFull) <= limits.max_table_bytes && !cached(WeightedTables::kFull) &&
       limits.deadline - Limits::Clock::now() < kFullBuildTime) {
     full = false;
-    note = "the full 5x5 tables are not built yet (about 30 s, once): solve with --timeout-ms 90000 to build them";
+    note = "the full 5x5 tables are not built yet (about 30 s, once): run puzzlebot prepare sliding, or solve with --timeout-ms 90000";
   }
   for (WeightedTables which : {WeightedTables::kFull, WeightedTables::kSmall})
     if ((full || which == WeightedTables::kSmall) && table_bytes(which) <= limits.max_table_bytes)
@@ -464,6 +463,18 @@ std::uint64_t shorten_over_tables(const Tables& t, const State& start, std::vect
 bool weighted_covers(int rows, int cols) { return rows == kSide && cols == kSide; }
 
 std::uint64_t weighted_table_bytes(WeightedTables tables) { return table_bytes(tables); }
+
+std::vector<DbSpec> weighted_databases(WeightedTables tables) {
+  std::vector<DbSpec> out;
+  for (const Group& g : partition(tables)) out.push_back(spec_of(g));
+  return out;
+}
+
+WeightedTables weighted_tables_wanted() {
+  const char* small = std::getenv("PUZZLEBOT_SLIDING_SMALL_TABLES");
+  const bool full = small == nullptr || *small == '\0' || std::string(small) == "0";
+  return full ? WeightedTables::kFull : WeightedTables::kSmall;
+}
 
 Result<std::string> prepare_weighted_databases(const Limits& limits) {
   std::string note;

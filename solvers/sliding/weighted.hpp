@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace pb::solvers::sliding {
@@ -28,6 +30,13 @@ bool weighted_covers(int rows, int cols);
 
 // Bytes of tables (plus the largest build's scratch) an option needs on a 5x5 board.
 std::uint64_t weighted_table_bytes(WeightedTables tables);
+
+// The tables an option is made of (pattern_db.hpp's .pdb files).
+std::vector<DbSpec> weighted_databases(WeightedTables tables);
+
+// Which option solve_weighted takes when both fit: kSmall when PUZZLEBOT_SLIDING_SMALL_TABLES says
+// so (the tests), else kFull (built when the limits leave time, see solve_weighted).
+WeightedTables weighted_tables_wanted();
 
 // A short solution of a 5x5 board (not proved minimal), or kGaveUp when no tables fit the limits
 // or the search ran out of its node budget or a limit (the caller then reduces the board). Besides

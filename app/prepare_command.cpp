@@ -1,0 +1,295 @@
+/* prepare_command.cpp: `puzzlebot prepare [GAME...|all]`: builds, once and on purpose, the tables that make answers better or faster. */
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/args.hpp"
+#include "app/commands.hpp"
+#include "solvers/common/puzzle.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/sliding/pattern_db.hpp"
+#include "solvers/sliding/table_cache.hpp"
+#include "solvers/sliding/tables.hpp"
+
+// Rejected: building in the background of a solve (a 10 s solve cannot hold a minute's build, and
+// a half-built table is thrown away); a progress bar drawn from time estimates (the bar follows the
+// builders' own levels, reported through set_build_progress_sink, so it never runs ahead).
+
+namespace pb::app {
+namespace {
+
+using solvers::sliding::CacheTable;
+using solvers::sliding::TableState;
+
+constexpr const char* kHelp = R"(usage: puzzlebot prepare [GAME...|all] [options]
+
+Builds, once, every table that makes answers better or faster, into the table cache ('puzzlebot
+cache'), so that no solve has to wait for one or settle for a weaker one. Only sliding has tables:
+  3x3  the exact table of every tile (a fraction of a second)
+  4x4  the 7-8 pattern databases: optimal solutions ~15x faster (290 MB; 3 GB of memory and about
+       a minute with two cores while building)
+  5x5  the 5-5-5-5-4 pattern databases: ~10% shorter solutions, also for the 5x5 corner of bigger
+       boards (32 MB; about 30 s)
+It first says what it will take (disk, memory, time). Ctrl-C stops it; a table already built is
+kept, and running it again builds the rest. GAME: a game's name (see 'puzzlebot games'), or all
+(the default).
+
+options:
+  --list        list the tables and whether each is built; build nothing
+  --board RxC   only the tables of that board size (3x3, 4x4 or 5x5)
+  --threads N   build threads (default: one per core)
+  -h, --help    this help
+
+exit status: 0 every table built, 2 bad input (an unknown game, no cache folder, not enough disk),
+3 stopped (Ctrl-C).
+)";
+
+std::string megabytes(std::uint64_t bytes) {
+  char buf[32];
+  const double mb = static_cast<double>(bytes) / 1e6;
+  if (mb < 1) std::snprintf(buf, sizeof buf, "%.0f KB", mb * 1000);
+  else std::snprintf(buf, sizeof buf, mb < 10 ? "%.1f MB" : "%.0f MB", mb);
+  return buf;
+}
+
+// Memory sizes: MB below a gigabyte, else GB to a tenth.
+std::string gigabytes(std::uint64_t bytes) {
+  if (bytes < 1'000'000'000) return megabytes(bytes);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GB", static_cast<double>(bytes) / 1e9);
+  return buf;
+}
+
+std::string duration_text(double seconds) {
+  if (seconds < 1) return "under a second";
+  if (seconds < 45) return std::to_string(static_cast<int>(std::lround(seconds))) + " s";
+  const long minutes = std::max(1L, std::lround(seconds / 60));
+  return "about " + plural(static_cast<unsigned long long>(minutes), "minute");
+}
+
+// Bytes free on the file system of `dir` (or of its nearest existing parent, when it is still to be
+// made) for an unprivileged writer, or 0 when unknown.
+std::uint64_t free_disk(const std::string& dir) {
+  std::filesystem::path at = dir;
+  std::error_code ec;
+  while (at.has_parent_path() && at != at.parent_path() && !std::filesystem::exists(at, ec)) at = at.parent_path();
+  struct statvfs st {};
+  if (::statvfs(at.c_str(), &st) != 0) return 0;
+  return static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize;
+}
+
+// MemAvailable from /proc/meminfo, bytes; 0 when unknown.
+std::uint64_t available_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb >> unit)
+    if (key == "MemAvailable:") return kb * 1024;
+  return 0;
+}
+
+// The 1-minute load average (runnable programs), 0 when unknown.
+double load_average() {
+  std::ifstream in("/proc/loadavg");
+  double load = 0;
+  in >> load;
+  return load;
+}
+
+// Draws the progress: a bar redrawn in place on a terminal, a line a table otherwise.
+class Progress {
+ public:
+  Progress(bool tty, double total_weight) : tty_(tty), total_(std::max(total_weight, 1e-9)) {}
+
+  void start(const CacheTable& t, int index, int count) {
+    label_ = t.board + " " + t.set + " table " + std::to_string(index) + " of " + std::to_string(count) + " (" +
+             t.file() + ")";
+    weight_ = t.build_cpu_seconds();
+    t0_ = std::chrono::steady_clock::now();
+    if (tty_) {
+      draw(0);
+    } else {
+      std::fprintf(stderr, "prepare: building %s, %s\n", label_.c_str(), megabytes(t.disk_bytes()).c_str());
+    }
+  }
+  void level(double filled) {
+    if (tty_) draw(filled);
+  }
+  // The bar's line gives way to one saying what was built (or nothing, when the build stopped).
+  void finish(bool built) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    if (tty_) std::fputs("\r\033[K", stderr);
+    if (built) {
+      done_ += weight_;
+      std::fprintf(stderr, "%sbuilt %s in %.1f s\n", tty_ ? "  " : "prepare: ", label_.c_str(), s);
+    }
+    std::fflush(stderr);
+  }
+
+ private:
+  void draw(double filled) {
+    const double all = std::clamp((done_ + filled * weight_) / total_, 0.0, 1.0);
+    const auto now = std::chrono::steady_clock::now();
+    const int pct = static_cast<int>(all * 100);
+    if (filled > 0 && filled < 1 && pct == last_pct_ && now - last_draw_ < std::chrono::milliseconds(200)) return;
+    last_pct_ = pct;
+    last_draw_ = now;
+    constexpr int kWidth = 30;
+    const int full = static_cast<int>(all * kWidth);
+    std::string bar(static_cast<std::size_t>(full), '#');
+    bar.resize(kWidth, '.');
+    std::fprintf(stderr, "\r  [%s] %3d%%  %s  ", bar.c_str(), pct, label_.c_str());
+    std::fflush(stderr);
+  }
+
+  bool tty_;
+  double total_;
+  double done_ = 0;
+  double weight_ = 0;
+  int last_pct_ = -1;
+  std::string label_;
+  std::chrono::steady_clock::time_point t0_, last_draw_;
+};
+
+}  // namespace
+
+void note_weaker_tables(const solvers::Puzzle& puzzle) {
+  if (puzzle.game() != "sliding") return;
+  // The board's size from its text (FORMATS.md): the header line, then one line a row.
+  const std::string text = puzzle.format();
+  std::size_t rows = 0, cols = 0;
+  for (std::size_t at = text.find('\n'); at != std::string::npos && at + 1 < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at + 1), text.size());
+    const std::string line = text.substr(at + 1, end - at - 1);
+    if (line.find_first_not_of(" \t\r") != std::string::npos) {
+      if (++rows == 1)
+        for (std::size_t i = 0; i < line.size(); ++i) cols += line[i] != ' ' && (i == 0 || line[i - 1] == ' ');
+    }
+    at = end < text.size() ? end : std::string::npos;
+  }
+  const auto advice = solvers::sliding::weaker_tables(static_cast<int>(rows), static_cast<int>(cols));
+  if (!advice) return;
+  static std::atomic<bool> said{false};  // once a run: a folder of boards gets one line
+  if (said.exchange(true)) return;
+  std::fprintf(stderr, "puzzlebot: %s: %s after `puzzlebot prepare sliding`, %s\n", advice->board.c_str(),
+               advice->gain.c_str(), advice->cost.c_str());
+}
+
+int prepare_command(const std::vector<std::string>& args) {
+  auto parsed = parse_args(args, {{"help", false}, {"list", false}, {"board", true}, {"threads", true}}, "prepare");
+  if (!parsed) return fail(parsed.error().message);
+  if (parsed->has("help")) {
+    std::fputs(kHelp, stdout);
+    return kExitSolved;
+  }
+  auto threads = parsed->get_int("threads", 0, 1, 64);
+  if (!threads) return fail(threads.error().message);
+
+  // Which games: named ones must exist; only sliding has tables.
+  bool sliding = parsed->positional.empty();
+  for (const std::string& name : parsed->positional)
+    if (name != "all" && solvers::find_game(name) == nullptr)
+      return fail("no game '" + name + "' (games: " + solvers::game_names() + ", or all)");
+  for (const std::string& name : parsed->positional) {
+    if (name == "all" || name == "sliding") sliding = true;
+    else std::printf("prepare: %s has no tables (its answers need none)\n", name.c_str());
+  }
+  if (!sliding) return kExitSolved;
+
+  std::vector<CacheTable> tables = solvers::sliding::cache_tables();
+  if (auto board = parsed->get("board")) {
+    std::erase_if(tables, [&](const CacheTable& t) { return t.board != *board; });
+    if (tables.empty()) return fail("no sliding tables for '" + *board + "': the boards with tables are 3x3, 4x4 and 5x5");
+  }
+  const std::string dir = solvers::sliding::cache_dir();
+  if (dir.empty())
+    return fail("no cache folder to keep tables in: set PUZZLEBOT_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
+
+  // What is there, what it will take.
+  std::vector<const CacheTable*> to_build;
+  std::uint64_t disk = 0, memory = 0;
+  double cpu = 0;
+  std::printf("prepare: sliding tables in %s\n", dir.c_str());
+  for (const CacheTable& t : tables) {
+    std::string why;
+    const TableState state = solvers::sliding::table_state(t, &why);
+    const char* word = state == TableState::kReady ? "built" : state == TableState::kMissing ? "to build" : "to rebuild";
+    std::printf("  %-4s %-12s %-40s %9s  %s%s\n", t.board.c_str(), t.set.c_str(), t.file().c_str(),
+                megabytes(t.disk_bytes()).c_str(), word, state == TableState::kUnusable ? (" (" + why + ")").c_str() : "");
+    if (state == TableState::kReady) continue;
+    to_build.push_back(&t);
+    disk += t.disk_bytes();
+    memory = std::max(memory, t.build_bytes());
+    cpu += t.build_cpu_seconds();
+  }
+  if (to_build.empty()) {
+    std::printf("prepare: every table is built; nothing to do\n");
+    return kExitSolved;
+  }
+  // Wall time: the CPU estimate over the build threads, each getting its share of the cores with the
+  // programs already running (the load average): on a shared machine that is most of the wait.
+  const unsigned cores = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+  const double used = *threads > 0 ? std::min<double>(static_cast<double>(*threads), cores) : cores;
+  const double load = load_average();
+  const double wall = cpu / (used * std::min(1.0, cores / (load + used)));
+  const std::uint64_t disk_free = free_disk(dir), memory_free = available_memory();
+  std::printf("prepare: %s to build: %s of disk (%s free), up to %s of memory (%s available), %s (%s, load %.1f)\n",
+              plural(to_build.size(), "table").c_str(), megabytes(disk).c_str(),
+              disk_free > 0 ? megabytes(disk_free).c_str() : "?", gigabytes(memory).c_str(),
+              memory_free > 0 ? gigabytes(memory_free).c_str() : "?", duration_text(wall).c_str(),
+              plural(cores, "core").c_str(), load);
+  if (parsed->has("list")) return kExitSolved;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return fail("cannot make the cache folder " + dir + ": " + ec.message());
+  if (disk_free > 0 && disk_free < disk)
+    return fail("not enough disk in " + dir + " (" + megabytes(disk) + " needed, " + megabytes(disk_free) +
+                " free): free some, or set PUZZLEBOT_CACHE_DIR to a folder on another disk");
+  if (memory_free > 0 && memory_free < memory)
+    return fail("not enough memory to build the tables (" + gigabytes(memory) + " needed, " + gigabytes(memory_free) +
+                " available): close other programs, or leave out the 4x4 tables (--board 3x3, --board 5x5)");
+  std::fflush(stdout);
+
+  install_stop_handlers();
+  solvers::Limits limits;
+  limits.cancel = &stop_requested();
+  double weight = 0;
+  for (const CacheTable* t : to_build) weight += t->build_cpu_seconds();
+  Progress progress(::isatty(STDERR_FILENO) != 0, weight);
+  solvers::sliding::set_build_progress_sink([&](const solvers::sliding::DbSpec&, double filled) { progress.level(filled); });
+  int built = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const CacheTable* t : to_build) {
+    progress.start(*t, built + 1, static_cast<int>(to_build.size()));
+    Result<void> r = solvers::sliding::build_cache_table(*t, limits, static_cast<int>(*threads));
+    progress.finish(r.ok());
+    if (!r.ok() || stop_requested().load()) {
+      solvers::sliding::set_build_progress_sink({});
+      if (stop_requested().load()) {
+        std::printf("prepare: stopped; %s of %zu built and kept: run it again to build the rest\n",
+                    plural(static_cast<unsigned long long>(built + (r.ok() ? 1 : 0)), "table").c_str(),
+                    to_build.size());
+        return kExitGaveUp;
+      }
+      return fail(r.error().message);
+    }
+    ++built;
+  }
+  solvers::sliding::set_build_progress_sink({});
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("prepare: %s built in %.1f s; solves use them from now on\n", plural(static_cast<unsigned long long>(built), "table").c_str(), s);
+  return kExitSolved;
+}
+
+}  // namespace pb::app
