@@ -197,9 +197,10 @@ int play_command(const std::vector<std::string>& raw_args) {
     // The last level's board went away after the final move: the next level showing confirms it
     // was cleared, and the same board coming back unfinished says it was not.
     auto next = player->await_next_level(source, o.next_level_timeout, o.poll * 2);
-    if (!next && next.error().is(ErrorCode::kNotCleared)) {
+    if (!next && (next.error().is(ErrorCode::kNotCleared) || next.error().is(ErrorCode::kDeviceGone) ||
+                  next.error().is(ErrorCode::kInterrupted))) {
       std::fprintf(stderr, "puzzlebot: %s\n", next.error().message.c_str());
-      return kExitGaveUp;
+      return exit_status(next.error().code);
     }
     if (!next) report.message += " (the last level's board left the screen; " + next.error().message + ")";
   }
@@ -208,7 +209,8 @@ int play_command(const std::vector<std::string>& raw_args) {
     return kExitSolved;
   }
   std::fprintf(stderr, "puzzlebot: %s\n", report.message.c_str());
-  return report.exit_status;
+  // An error is mapped where every command maps one; an outcome (unsolvable, gave up) is the loop's.
+  return report.error ? exit_status(report.error->code) : report.exit_status;
 }
 
 }  // namespace pb::app
