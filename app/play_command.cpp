@@ -78,8 +78,9 @@ screen); if you move the mouse while it plays, puzzlebot stops before its next m
 it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
 to stderr.
 
-exit status: 0 solved, 1 unsolvable, 2 bad input (no such window, window closed, mouse taken, no
-phone, phone disconnected, board unreadable), 3 gave up (time limit, Ctrl-C, the screen kept
+exit status: 0 solved (also when the board leaves the screen after the move that finishes it: the
+game's end screen), 1 unsolvable, 2 bad input (no such window, window closed, no phone, phone
+disconnected, board unreadable), 3 gave up (time limit, Ctrl-C, mouse taken, the screen kept
 disagreeing, a level was not cleared).
 )";
 }
