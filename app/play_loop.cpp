@@ -98,7 +98,8 @@ class Loop {
         "act %.1f ms, settle %.1f ms",
         report_.moves_made, t.capture, t.grabs, t.grabs > 0 ? t.capture / t.grabs : 0.0, t.read, t.solve, t.act,
         t.settle);
-    if (report_.resent > 0) log("%s sent twice: the first showed no change", plural(static_cast<unsigned long long>(report_.resent), "move").c_str());
+    if (report_.resent > 0)
+      log("%s sent twice: the first showed no change", plural(static_cast<unsigned long long>(report_.resent), "move").c_str());
     return std::move(report_);
   }
 
