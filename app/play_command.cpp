@@ -31,9 +31,10 @@ std::string help_text() {
          "       puzzlebot play --game " + play_game_names() + " --adb [SERIAL] [options]\n" +
          R"(
 Plays a game in an X11 window or on an Android phone until it is finished: capture, read the
-board, solve, then for each move click, tap or drag, wait until the screen stops changing, check it
-shows the predicted board (Fifteen and Pegs: by comparing cell pictures; the other games: by
-reading it again); when it does not, plan again from what it shows. Every game plays on either
+board, solve, then for each move click, tap or drag, wait until the move has begun and ended on
+screen, check it shows the predicted board (Fifteen, Taquin and Pegs: by comparing the pictures of
+the cells it moves, and a move that shows no change is sent once more; the other games: by reading
+it again); when it does not, plan again from what it shows. Every game plays on either
 device: the same loop, only the capture and the input differ.
 
 games (--game G):
