@@ -369,14 +369,16 @@ class Loop {
       if (r) return std::nullopt;
       last = r.error();
     }
-    std::string why = "cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": " + last.message;
+    // The reader's code (and whatever else it said) stays: the command maps the code, and a board
+    // that is gone after the winning move is told from bad input by it (read_after).
+    Error why = with_context("cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": ", last);
     if (o_.dry_run) {  // the picture is wanted most when nothing was read: the window as seen, and why
       cv::Mat seen;
       cv::copyMakeBorder(frame.bgr, seen, 28, 0, 0, 0, cv::BORDER_CONSTANT, cv::Scalar::all(255));
       cv::putText(seen, last.message.substr(0, 160), {6, 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 160), 1, cv::LINE_AA);
-      if (platform::codecs::write(o_.dry_run_out, seen)) why += "; " + o_.dry_run_out + " shows the window as captured";
+      if (platform::codecs::write(o_.dry_run_out, seen)) why.message += "; " + o_.dry_run_out + " shows the window as captured";
     }
-    return failed(Error{why, last.code});
+    return failed(std::move(why));
   }
 
   // Reads the screen after planned step `i` was made. When no board can be found there and step i
