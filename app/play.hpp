@@ -1,4 +1,4 @@
-/* play.hpp: the play loop: capture, read, solve, act, wait for the screen to settle, check, re-plan. */
+/* play.hpp: the play loop: capture, read, solve, act, wait for the move to begin and end, check, re-plan. */
 #pragma once
 
 // The loop knows no game and no device: a Player turns frames into boards and planned moves into
@@ -9,15 +9,21 @@
 // Rejected: planning all gestures up front and firing them blind (one lost click and every later
 // click lands on the wrong tile); re-solving after every move (the solver may take seconds on a
 // hard 15-puzzle; it is called again only when the screen disagrees with the prediction); fixed
-// sleeps after each move (too short on a loaded machine, wasted time on a fast one: we wait until
-// two consecutive grabs are equal, with a bound; or, sooner, until the cells the move changes show
-// the predicted pictures, watched at the capture rate).
+// sleeps after each move (too short on a loaded machine, wasted time on a fast one); accepting a
+// move on the first frame whose cells show the predicted pictures (an easing slide is within a
+// pixel of its end some frames before it ends, and GNOME Taquin drops a click that arrives before
+// it has: the next move was lost, one in eight on a 4x4); waiting for the whole window to hold
+// still (the tail of the previous move's animation, elsewhere on the board, passed for this
+// move's start). We watch the cells the move touches: its change must begin, and then those cells
+// must hold still with the predicted pictures, within deadlines learned from the game's own
+// reaction and animation times (docs/RELIABILITY.md, "What the play loop waits for").
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +85,16 @@ class Player {
                            bool /*i_moving*/) {
     return false;
   }
+  // The frame rectangles of the cells planned step `i` changes (the faces cells_match compares, in
+  // the geometry of the last board read): the loop watches them to see the step begin and end.
+  // Empty (the default): unknown, the loop waits for the whole screen to hold still. A game offers
+  // them only when its pictures just swap (confirm_by_pixels) and sending a step's gesture again
+  // after it was taken does nothing (the tile clicked is now the gap, the peg dragged is gone):
+  // a step whose cells show no change by the deadline is sent once more.
+  virtual std::vector<cv::Rect> step_cells(std::size_t /*i*/) const { return {}; }
+  // Whether the board predicted after planned step `i` is finished: when the board leaves the
+  // screen after that step (an end screen over it), the level was won.
+  virtual bool finished_after(std::size_t /*i*/) const { return false; }
   // Whether the board read last may be a later position of the board the plan started from; false
   // when it cannot be (another level is showing). The default, true, suits games that cannot tell.
   virtual bool same_level_as_plan() const { return true; }
@@ -113,8 +129,10 @@ struct PlayOptions {
   int read_attempts = 3;          // reads of an unreadable screen before giving up
   std::chrono::milliseconds poll{25};             // between grabs while waiting for the screen
   std::chrono::milliseconds watch_poll{4};        // between grabs while watching a move's cells change
-  std::chrono::milliseconds change_timeout{800};  // longest wait for a move to show at all
-  std::chrono::milliseconds settle_timeout{4000}; // longest wait for the screen to stop changing
+  // Longest wait for a move to show at all, and for the screen to stop changing: the deadlines of
+  // the first moves; later ones are learned from what those took (the loop's Pace), never longer.
+  std::chrono::milliseconds change_timeout{800};
+  std::chrono::milliseconds settle_timeout{4000};
   std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)
   // After each move, first check the screen by comparing cell pictures with the frame before the
   // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
@@ -136,18 +154,22 @@ struct PlayOptions {
 };
 
 struct PlayReport {
-  int exit_status = 3;        // FORMATS.md: 0 solved, 1 unsolvable, 2 bad input/environment, 3 gave up
-  std::string message;        // one line for the user (the error, or what was done)
+  // FORMATS.md: 0 solved, 1 unsolvable, 3 gave up (a limit, the screen kept disagreeing); when
+  // `error` is set, exit_status(error->code) (app/commands.hpp), the one map from codes to statuses.
+  int exit_status = 3;
+  std::optional<Error> error; // what stopped the run when something went wrong (Ctrl-C, device gone, ...)
+  std::string message;        // one line for the user (the error's message, or what was done)
   int levels_cleared = 0;
-  int moves_made = 0;         // gestures sent
+  int moves_made = 0;         // gestures sent (one sent again after it showed no change counts once)
+  int resent = 0;             // gestures sent again because the screen showed no change
   int replans = 0;
   StageTimes times;
   std::vector<FrameGesture> planned;  // dry run: the gestures that would have been sent
 };
 
 // Plays until the board is finished (`levels` times), the solver says it cannot be done, or
-// something goes wrong. Errors from the source or sink (window closed, user took the mouse) end
-// the run with exit status 2 and the sink's message.
+// something goes wrong. An error from the source or sink (window closed, user took the mouse,
+// Ctrl-C) ends the run at once, carried in the report with its code and message.
 PlayReport play(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& options);
 
 // The dry-run picture: `gestures` drawn over `bgr`, numbered in order (taps as rings, drags as arrows),

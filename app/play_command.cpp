@@ -31,9 +31,10 @@ std::string help_text() {
          "       puzzlebot play --game " + play_game_names() + " --adb [SERIAL] [options]\n" +
          R"(
 Plays a game in an X11 window or on an Android phone until it is finished: capture, read the
-board, solve, then for each move click, tap or drag, wait until the screen stops changing, check it
-shows the predicted board (Fifteen and Pegs: by comparing cell pictures; the other games: by
-reading it again); when it does not, plan again from what it shows. Every game plays on either
+board, solve, then for each move click, tap or drag, wait until the move has begun and ended on
+screen, check it shows the predicted board (Fifteen, Taquin and Pegs: by comparing the pictures of
+the cells it moves, and a move that shows no change is sent once more; the other games: by reading
+it again); when it does not, plan again from what it shows. Every game plays on either
 device: the same loop, only the capture and the input differ.
 
 games (--game G):
@@ -78,8 +79,9 @@ screen); if you move the mouse while it plays, puzzlebot stops before its next m
 it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
 to stderr.
 
-exit status: 0 solved, 1 unsolvable, 2 bad input (no such window, window closed, mouse taken, no
-phone, phone disconnected, board unreadable), 3 gave up (time limit, Ctrl-C, the screen kept
+exit status: 0 solved (also when the board leaves the screen after the move that finishes it: the
+game's end screen), 1 unsolvable, 2 bad input (no such window, window closed, no phone, phone
+disconnected, board unreadable), 3 gave up (time limit, Ctrl-C, mouse taken, the screen kept
 disagreeing, a level was not cleared).
 )";
 }
@@ -92,10 +94,10 @@ int check_screen(capture::FrameSource& source, Player& player) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   auto frame = source.grab();
   for (;;) {
-    if (!frame) return fail(frame.error().message);
+    if (!frame) return fail(frame.error().text());
     auto r = player.read(frame->bgr);
     if (r) break;
-    if (std::chrono::steady_clock::now() >= deadline) return fail("cannot read the board: " + r.error().message);
+    if (std::chrono::steady_clock::now() >= deadline) return fail("cannot read the board: " + r.error().text());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     frame = source.grab();
   }
@@ -104,7 +106,7 @@ int check_screen(capture::FrameSource& source, Player& player) {
   std::printf("finished: %s\n", player.solved() ? "yes" : "no");
   if (player.game() == "sliding") {
     auto status = vision::sliding::read_status_line(frame->bgr);
-    std::printf("status line: %s\n", status ? status->c_str() : ("(unreadable: " + status.error().message + ")").c_str());
+    std::printf("status line: %s\n", status ? status->c_str() : ("(unreadable: " + status.error().text() + ")").c_str());
   }
   if (player.game() == "pegs") {
     std::string text = player.board_text();
@@ -125,7 +127,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   for (auto* more : {&window_device_args, &phone_device_args})
     for (const OptionSpec& o : more()) specs.push_back(o);
   auto parsed = parse_args(with_adb_value(raw_args), specs, "play");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(help_text().c_str(), stdout);
     return kExitSolved;
@@ -141,16 +143,16 @@ int play_command(const std::vector<std::string>& raw_args) {
 
   PlayOptions o;
   auto levels = parsed->get_int("levels", 1, 1, 100000);
-  if (!levels) return fail(levels.error().message);
+  if (!levels) return fail(levels.error().text());
   o.levels = static_cast<int>(*levels);
   auto timeout = parsed->get_int("timeout-ms", 20000, 1, 24LL * 3600 * 1000);
-  if (!timeout) return fail(timeout.error().message);
+  if (!timeout) return fail(timeout.error().text());
   o.solve_timeout = std::chrono::milliseconds(*timeout);
   auto pace = parsed->get_int("pace", entry->drag_pace_ms, 0, 1000);
-  if (!pace) return fail(pace.error().message);
+  if (!pace) return fail(pace.error().text());
   o.drag_step_pause = std::chrono::milliseconds(*pace);
   auto replans = parsed->get_int("max-replans", phone ? 4 : 3, 0, 1000);
-  if (!replans) return fail(replans.error().message);
+  if (!replans) return fail(replans.error().text());
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
   // Only in the game's own window: --game sliding also plays GNOME Taquin and phone games.
@@ -158,23 +160,23 @@ int play_command(const std::vector<std::string>& raw_args) {
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
-  if (!next_level_ms) return fail(next_level_ms.error().message);
+  if (!next_level_ms) return fail(next_level_ms.error().text());
   o.next_level_timeout = std::chrono::milliseconds(*next_level_ms);
   o.cancel = &stop_requested();
 
   // The profile is read once; the reader and (on a phone) the device take what they need from it.
   auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
-  if (!profile) return fail(profile.error().message);
+  if (!profile) return fail(profile.error().text());
   std::vector<std::string> reader_nodes;
   for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
-  if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().message);
+  if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().text());
   const DeviceKind kind = phone ? DeviceKind::kPhone : DeviceKind::kWindow;
   auto made = entry->make(PlayContext{*profile, kind});
-  if (!made) return fail(made.error().message);
+  if (!made) return fail(made.error().text());
   std::unique_ptr<Player> player = std::move(*made);
 
   auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run, entry->tap_pause_ms);
-  if (!device) return fail(device.error().message);
+  if (!device) return fail(device.error().text());
   capture::FrameSource& source = *device->source;
   if (parsed->has("check")) return check_screen(source, *player);
   std::fprintf(stderr, "puzzlebot: playing %s on %s\n", std::string(entry->name).c_str(), device->what.c_str());
@@ -197,18 +199,20 @@ int play_command(const std::vector<std::string>& raw_args) {
     // The last level's board went away after the final move: the next level showing confirms it
     // was cleared, and the same board coming back unfinished says it was not.
     auto next = player->await_next_level(source, o.next_level_timeout, o.poll * 2);
-    if (!next && next.error().is(ErrorCode::kNotCleared)) {
-      std::fprintf(stderr, "puzzlebot: %s\n", next.error().message.c_str());
-      return kExitGaveUp;
+    if (!next && (next.error().is(ErrorCode::kNotCleared) || next.error().is(ErrorCode::kDeviceGone) ||
+                  next.error().is(ErrorCode::kInterrupted))) {
+      std::fprintf(stderr, "puzzlebot: %s\n", next.error().text().c_str());
+      return exit_status(next.error().code);
     }
-    if (!next) report.message += " (the last level's board left the screen; " + next.error().message + ")";
+    if (!next) report.message += " (the last level's board left the screen; " + next.error().text() + ")";
   }
   if (report.exit_status == kExitSolved) {
     std::printf("%s\n", report.message.c_str());
     return kExitSolved;
   }
   std::fprintf(stderr, "puzzlebot: %s\n", report.message.c_str());
-  return report.exit_status;
+  // An error is mapped where every command maps one; an outcome (unsolvable, gave up) is the loop's.
+  return report.error ? exit_status(report.error->code) : report.exit_status;
 }
 
 }  // namespace pb::app

@@ -1,10 +1,12 @@
 /* play_loop.cpp: the device- and game-independent play loop, its settle wait and the dry-run drawing. */
+#include <algorithm>
 #include <cstdarg>
 #include <map>
 #include <optional>
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
+#include "app/commands.hpp"
 #include "app/play.hpp"
 #include "capture/still.hpp"
 #include "platform/image_codecs.hpp"
@@ -18,11 +20,17 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-// Stops the run: how it ended, for the report.
+// Stops the run: an error (what went wrong, its code giving the exit status in exit_status()), or
+// an outcome that is no error (1 unsolvable, 3 gave up) with its exit status and message.
 struct Stop {
-  int status;
+  std::optional<Error> error;
+  int status = kExitGaveUp;
   std::string message;
 };
+
+Stop failed(Error e) { return Stop{std::move(e), kExitBadInput, {}}; }
+Stop failed(ErrorCode code, std::string message) { return failed(make_error(code, std::move(message))); }
+Stop outcome(int status, std::string message) { return Stop{std::nullopt, status, std::move(message)}; }
 
 class Loop {
  public:
@@ -30,15 +38,15 @@ class Loop {
       : source_(source), sink_(sink), player_(player), o_(o) {}
 
   PlayReport run() {
-    if (!o_.to_input) return finish({kBadInput, "play loop misconfigured: no frame-to-input mapping"});
+    if (!o_.to_input) return finish(failed(ErrorCode::kInternal, "play loop misconfigured: no frame-to-input mapping"));
     if (o_.levels > 1 && !o_.next_level)
-      return finish({kBadInput, "--levels above 1 needs a way to start the next level, which this device lacks"});
+      return finish(failed(ErrorCode::kBadInput, "--levels above 1 needs a way to start the next level, which this device lacks"));
     // Only boards played count as levels: one already finished when first read (left from before)
     // is passed over to the next level when there is one, and said so.
     int already_finished = 0, finished_in_a_row = 0;
     for (int level = 0; report_.levels_cleared < o_.levels; ++level) {
       if (level > 0) {
-        if (auto r = o_.next_level(); !r) return finish({kBadInput, r.error().message});
+        if (auto r = o_.next_level(); !r) return finish(failed(r.error()));
       }
       bool played = false;
       if (auto stop = play_level(level, played)) return finish(std::move(*stop));
@@ -60,12 +68,10 @@ class Loop {
     if (already_finished > 0)
       counts += already_finished == 1 ? "; the board on screen was already finished"
                                       : "; " + std::to_string(already_finished) + " boards were already finished";
-    return finish({0, std::string(player_.game()) + ": " + what + counts});
+    return finish(outcome(kExitSolved, std::string(player_.game()) + ": " + what + counts));
   }
 
  private:
-  static constexpr int kBadInput = 2, kUnsolvable = 1, kGaveUp = 3;
-
   void log(const char* fmt, ...) const __attribute__((format(printf, 2, 3))) {
     if (o_.log == nullptr) return;
     std::va_list args;
@@ -79,13 +85,21 @@ class Loop {
   bool cancelled() const { return o_.cancel != nullptr && o_.cancel->load(); }
 
   PlayReport finish(Stop stop) {
-    report_.exit_status = stop.status;
-    report_.message = std::move(stop.message);
+    if (stop.error) {
+      report_.exit_status = exit_status(stop.error->code);
+      report_.message = stop.error->text();
+      report_.error = std::move(stop.error);
+    } else {
+      report_.exit_status = stop.status;
+      report_.message = std::move(stop.message);
+    }
     const StageTimes& t = report_.times;
     log("%d moves sent; timings: capture %.1f ms (%d grabs, %.2f ms each), read %.1f ms, solve %.1f ms, "
         "act %.1f ms, settle %.1f ms",
         report_.moves_made, t.capture, t.grabs, t.grabs > 0 ? t.capture / t.grabs : 0.0, t.read, t.solve, t.act,
         t.settle);
+    if (report_.resent > 0)
+      log("%s sent twice: the first showed no change", plural(static_cast<unsigned long long>(report_.resent), "move").c_str());
     return std::move(report_);
   }
 
@@ -117,50 +131,129 @@ class Loop {
     return std::move(got->frame);
   }
 
-  // Watches the screen after move `step` at the capture rate (a grab every watch_poll) and returns
-  // the first frame on which the move's cells show the predicted pictures (Player::confirm_by_pixels,
-  // which also makes the predicted board current): the end of the game's animation, seen as it
-  // happens instead of after two equal grabs `poll` apart. A frame half-way through an animation
-  // does not pass: the moving piece is between cells. Returns no frame, for the caller to wait for
-  // stillness and read, when the screen does not change within change_timeout, or changes and then
-  // holds still for `poll` without showing the prediction (a lost click, a game with rules of its
-  // own), or is still moving after settle_timeout.
-  Result<std::optional<capture::Frame>> watch_move(const cv::Mat& before, std::size_t step) {
+  // How a watched step went (watch_step).
+  enum class Seen {
+    kLanded,    // its cells began to change, then held still showing the predicted pictures
+    kNoChange,  // its cells did not change by the begin deadline: the gesture was lost
+    kOther,     // its cells changed but did not come to rest as predicted by the end deadline
+  };
+  struct Watched {
+    Seen seen = Seen::kOther;
+    capture::Frame frame;  // kLanded: the frame the step was confirmed on
+  };
+
+  // Whether `a` and `b` show the same pixels in every one of `cells` (frames of one size).
+  static bool cells_equal(const cv::Mat& a, const cv::Mat& b, const std::vector<cv::Rect>& cells) {
+    if (a.size() != b.size() || a.type() != b.type()) return false;
+    const cv::Rect whole(0, 0, a.cols, a.rows);
+    for (const cv::Rect& c : cells) {
+      const cv::Rect r = c & whole;
+      if (!r.empty() && !capture::same_pixels(a(r), b(r))) return false;
+    }
+    return true;
+  }
+
+  // What this game's moves take, measured on the moves watched so far (the longest seen of each),
+  // for the deadlines of the next ones. Until kLearnMoves moves were measured the deadlines are
+  // PlayOptions' change_timeout and settle_timeout; after, a few times the longest seen, never
+  // longer than those. Kept for the run: one window, one game, one machine's load.
+  struct Pace {
+    static constexpr int kLearnMoves = 3;
+    int measured = 0;
+    double reaction_ms = 0;   // gesture sent -> the step's cells first change
+    double animation_ms = 0;  // first change -> last change in the step's cells
+    double frame_gap_ms = 0;  // between two changes of the step's cells while it animates
+  };
+
+  // The quiet that ends a step: its cells unchanged for longer than the game takes between two
+  // frames of its animation (an easing slide creeps its last pixel over several frames).
+  std::chrono::duration<double, std::milli> quiet() const {
+    const double poll = static_cast<double>(o_.poll.count());
+    return std::chrono::duration<double, std::milli>(
+        pace_.measured == 0 ? poll : std::clamp(2 * pace_.frame_gap_ms, poll, 4 * poll));
+  }
+  std::chrono::duration<double, std::milli> begin_deadline() const {
+    const double most = static_cast<double>(o_.change_timeout.count());
+    if (pace_.measured < Pace::kLearnMoves) return std::chrono::duration<double, std::milli>(most);
+    return std::chrono::duration<double, std::milli>(std::min(most, std::max(kMinBeginMs, 3 * pace_.reaction_ms)));
+  }
+  std::chrono::duration<double, std::milli> end_deadline() const {
+    const double most = static_cast<double>(o_.settle_timeout.count());
+    if (pace_.measured < Pace::kLearnMoves) return std::chrono::duration<double, std::milli>(most);
+    return std::chrono::duration<double, std::milli>(
+        std::min(most, std::max(kMinEndMs, 3 * pace_.animation_ms + 2 * quiet().count())));
+  }
+  // Floors of the learned deadlines (ms): a game that answered in 10 ms may take ten times that
+  // when the machine is busy; past the begin deadline the gesture is sent again, which is harmless
+  // for the games that offer step_cells but costs a look.
+  static constexpr double kMinBeginMs = 150, kMinEndMs = 300;
+
+  void learn(double reaction_ms, double animation_ms, double frame_gap_ms) {
+    pace_.reaction_ms = std::max(pace_.reaction_ms, reaction_ms);
+    pace_.animation_ms = std::max(pace_.animation_ms, animation_ms);
+    pace_.frame_gap_ms = std::max(pace_.frame_gap_ms, frame_gap_ms);
+    if (++pace_.measured == Pace::kLearnMoves)
+      log("the game's moves take up to %.0f ms to begin and %.0f ms to animate, frames up to %.0f ms apart: "
+          "waiting at most %.0f ms for a move to begin and %.0f ms for it to end, ending it after %.0f ms of quiet",
+          pace_.reaction_ms, pace_.animation_ms, pace_.frame_gap_ms, begin_deadline().count(), end_deadline().count(),
+          quiet().count());
+  }
+
+  // Watches step `step`'s `cells` (Player::step_cells) after its gesture was sent at `sent`, a grab
+  // every watch_poll: first for the change to begin (any of the cells differs from `before`, the
+  // frame the current board was confirmed on), then for it to end (the cells unchanged for quiet()),
+  // and then checks the end frame by pixels (Player::confirm_by_pixels, which makes the predicted
+  // board current). Only the step's own cells count: the tail of the previous move's animation
+  // elsewhere, a clock or a counter, neither begins nor prolongs this one. A game that takes no
+  // input while it animates drops a gesture sent before its animation ended: that shows here as no
+  // change by the begin deadline.
+  Result<Watched> watch_step(const cv::Mat& before, std::size_t step, const std::vector<cv::Rect>& cells,
+                             Clock::time_point sent) {
     const auto t0 = Clock::now();
     const double capture0 = report_.times.capture, read0 = report_.times.read;
     auto account = [&] {  // capture and pixel checks inside are counted as such, the rest as settle
       report_.times.settle += ms_since(t0) - (report_.times.capture - capture0) - (report_.times.read - read0);
     };
+    auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    const double begin_by = begin_deadline().count(), end_by = end_deadline().count(), quiet_ms = quiet().count();
+    Watched out;
     cv::Mat last;
-    auto last_change = t0;
-    bool changed = false;
+    bool began = false;
+    Clock::time_point first_change{}, last_change{};
+    double gap = 0;
     while (!cancelled()) {
       auto f = grab();
       if (!f) return f.error();
       const auto now = Clock::now();
-      // A grab equal to the one before was checked already: the game draws every ~20 ms, so most are.
-      const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
-      if (!repeat && !capture::same_pixels(f->bgr, before)) {
-        changed = true;
+      if (!began) {
+        if (!cells_equal(f->bgr, before, cells)) {
+          began = true;
+          first_change = last_change = now;
+          last = f->bgr;
+        } else if (ms(now - sent) >= begin_by) {
+          out.seen = Seen::kNoChange;
+          break;
+        }
+      } else if (!cells_equal(f->bgr, last, cells)) {
+        gap = std::max(gap, ms(now - last_change));
+        last_change = now;
+        last = f->bgr;
+      } else if (ms(now - last_change) >= quiet_ms) {
         auto tc = Clock::now();
-        bool ok = player_.confirm_by_pixels(before, f->bgr, step);
+        const bool ok = player_.confirm_by_pixels(before, f->bgr, step);
         report_.times.read += ms_since(tc);
         if (ok) {
-          account();
-          return std::optional<capture::Frame>(std::move(*f));
+          learn(ms(first_change - sent), ms(last_change - first_change), gap);
+          out.seen = Seen::kLanded;
+          out.frame = std::move(*f);
         }
+        break;  // at rest, and not as predicted: kOther
       }
-      if (!repeat) {
-        last = f->bgr;
-        last_change = now;
-      } else if (changed && now - last_change >= o_.poll) {
-        break;
-      }
-      if ((!changed && now - t0 >= o_.change_timeout) || now - t0 >= o_.settle_timeout) break;
+      if (began && ms(now - first_change) >= end_by) break;
       std::this_thread::sleep_for(o_.watch_poll);
     }
     account();
-    return std::optional<capture::Frame>();
+    return out;
   }
 
   // Watches the screen at the capture rate until a frame passes Player::steps_shown(anchor, a,
@@ -214,26 +307,26 @@ class Loop {
     const cv::Mat anchor = frame.bgr;
     for (std::size_t i = a; i < steps; ++i) {
       if (cancelled())
-        return Stop{kGaveUp, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves"};
+        return interrupted();
       auto g = player_.gesture(i);
-      if (!g) return Stop{kBadInput, g.error().message};
+      if (!g) return failed(g.error());
       auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
-      if (!mapped) return Stop{kBadInput, mapped.error().message};
+      if (!mapped) return failed(mapped.error());
       auto t0 = Clock::now();
       auto sent = sink_.perform(*mapped);
       const double act_ms = ms_since(t0);
       report_.times.act += act_ms;
-      if (!sent) return Stop{kBadInput, sent.error().message};
+      if (!sent) return failed(sent.error());
       ++report_.moves_made;
       const double settle_before = report_.times.settle;
       const bool last = i + 1 == steps;
       auto seen = watch_steps(anchor, a, i, !last);
-      if (!seen) return Stop{kBadInput, seen.error().message};
+      if (!seen) return failed(seen.error());
       if (!*seen) {
         // Not as predicted: wait for stillness, then see how far the board got (the whole run
         // since the anchor as predicted, else one step short: the last click lost), else read it.
         auto still = settle(nullptr);
-        if (!still) return Stop{kBadInput, still.error().message};
+        if (!still) return failed(still.error());
         frame = std::move(*still);
         auto tc = Clock::now();
         bool whole = player_.steps_shown(anchor, a, frame.bgr, i, false);
@@ -262,28 +355,62 @@ class Loop {
   // Reads the board off `frame`, re-grabbing after a pause when it cannot be read (a dialog, a
   // half-drawn window). Updates `frame` to the one that was read.
   std::optional<Stop> read(capture::Frame& frame) {
-    std::string last;
+    Error last;
     for (int attempt = 0; attempt < std::max(1, o_.read_attempts); ++attempt) {
       if (attempt > 0) {
         std::this_thread::sleep_for(o_.poll * 4);
         auto f = settle(nullptr);
-        if (!f) return Stop{kBadInput, f.error().message};
+        if (!f) return failed(f.error());
         frame = std::move(*f);
       }
       auto t0 = Clock::now();
       auto r = player_.read(frame.bgr);
       report_.times.read += ms_since(t0);
       if (r) return std::nullopt;
-      last = r.error().message;
+      last = r.error();
     }
-    std::string why = "cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": " + last;
+    // The reader's code (and whatever else it said) stays: the command maps the code, and a board
+    // that is gone after the winning move is told from bad input by it (read_after).
+    Error why = with_context("cannot read the " + std::string(player_.game()) + " board from " + frame.origin + ": ", last);
     if (o_.dry_run) {  // the picture is wanted most when nothing was read: the window as seen, and why
       cv::Mat seen;
       cv::copyMakeBorder(frame.bgr, seen, 28, 0, 0, 0, cv::BORDER_CONSTANT, cv::Scalar::all(255));
-      cv::putText(seen, last.substr(0, 160), {6, 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 160), 1, cv::LINE_AA);
-      if (platform::codecs::write(o_.dry_run_out, seen)) why += "; " + o_.dry_run_out + " shows the window as captured";
+      std::string shown = last.text();
+      if (shown.size() > 160) shown.resize(160);  // one line across the picture's top
+      cv::putText(seen, shown, {6, 18}, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 160), 1, cv::LINE_AA);
+      if (platform::codecs::write(o_.dry_run_out, seen)) why = add_hint(std::move(why), o_.dry_run_out + " shows the window as captured");
     }
-    return Stop{kBadInput, why};
+    return failed(std::move(why));
+  }
+
+  // Reads the screen after planned step `i` was made. When no board can be found there and step i
+  // was predicted to finish the board, the level was won and the game shows its end screen over it
+  // (GNOME Taquin's "Bravo!" fades the board out): `won` is set, and that is no error.
+  std::optional<Stop> read_after(capture::Frame& frame, std::size_t i, bool& won) {
+    won = false;
+    auto stop = read(frame);
+    if (stop && stop->error && stop->error->is(ErrorCode::kNoBoard) && player_.finished_after(i)) {
+      log("no board on screen after move %zu, which was predicted to finish it: the game shows its end (%s)", i + 1,
+          stop->error->message.c_str());
+      won = true;
+      return std::nullopt;
+    }
+    return stop;
+  }
+
+  Stop interrupted() const {
+    return failed(ErrorCode::kInterrupted, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves");
+  }
+
+  // Sends one gesture; `act_ms` gets the time it took. The sink's error (Ctrl-C, the mouse taken,
+  // the window gone) stops the run as it is.
+  std::optional<Stop> send(const actuator::Gesture& g, double& act_ms) {
+    auto t0 = Clock::now();
+    auto sent = sink_.perform(g);
+    act_ms = ms_since(t0);
+    report_.times.act += act_ms;
+    if (!sent) return failed(sent.error());
+    return std::nullopt;
   }
 
   // Solves from the board read last; `steps` gets the plan's length.
@@ -301,33 +428,33 @@ class Loop {
         steps = plan.moves;
         return std::nullopt;
       case solvers::Status::kUnsolvable:
-        return Stop{kUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason};
+        return outcome(kExitUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason);
       case solvers::Status::kGaveUp:
         break;
     }
-    return Stop{kGaveUp, std::string(player_.game()) + ": gave up solving the board on screen: " + plan.reason};
+    return outcome(kExitGaveUp, std::string(player_.game()) + ": gave up solving the board on screen: " + plan.reason);
   }
 
   std::optional<Stop> dry_run(const capture::Frame& frame, std::size_t steps) {
     for (std::size_t i = 0; i < steps; ++i) {
       auto g = player_.gesture(i);
-      if (!g) return Stop{kBadInput, g.error().message};
+      if (!g) return failed(g.error());
       auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
-      if (!mapped) return Stop{kBadInput, mapped.error().message};
+      if (!mapped) return failed(mapped.error());
       report_.planned.push_back(std::move(*g));
     }
     cv::Mat drawn = draw_gestures(frame.bgr, report_.planned);
     if (auto written = platform::codecs::write(o_.dry_run_out, drawn); !written)
-      return Stop{kBadInput, written.error().is(ErrorCode::kInternal)
-                                 ? written.error().message
-                                 : "cannot write " + o_.dry_run_out + ": check the folder exists and the name ends in .png"};
+      return failed(written.error().is(ErrorCode::kInternal)
+                        ? written.error()
+                        : make_error("cannot write " + o_.dry_run_out + ": check the folder exists and the name ends in .png"));
     return std::nullopt;
   }
 
   // `played`: whether there was a board to play (false when it was finished before we began).
   std::optional<Stop> play_level(int level, bool& played) {
     auto first = settle(nullptr);
-    if (!first) return Stop{kBadInput, first.error().message};
+    if (!first) return failed(first.error());
     capture::Frame frame = std::move(*first);
     if (auto stop = read(frame)) return stop;
     log("level %d: read the %s board from %s", level + 1, std::string(player_.game()).c_str(), frame.origin.c_str());
@@ -360,8 +487,8 @@ class Loop {
         return std::nullopt;
       }
       if (++replans > o_.max_replans)
-        return Stop{kGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
-                                 " re-plans); last board read:\n" + player_.board_text()};
+        return outcome(kExitGaveUp, "the screen kept disagreeing with the moves made (" + std::to_string(replans - 1) +
+                                        " re-plans); last board read:\n" + player_.board_text());
       return std::nullopt;
     };
     while (step < steps) {
@@ -379,48 +506,62 @@ class Loop {
         if (auto stop = replan("")) return stop;
         continue;
       }
-      if (cancelled())
-        return Stop{kGaveUp, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves"};
+      if (cancelled()) return interrupted();
       auto g = player_.gesture(step);
-      if (!g) return Stop{kBadInput, g.error().message};
+      if (!g) return failed(g.error());
       auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
-      if (!mapped) return Stop{kBadInput, mapped.error().message};
-      auto t0 = Clock::now();
-      auto sent = sink_.perform(*mapped);
-      double act_ms = ms_since(t0);
-      report_.times.act += act_ms;
-      if (!sent) return Stop{kBadInput, sent.error().message};
+      if (!mapped) return failed(mapped.error());
+      double act_ms = 0;
+      if (auto stop = send(*mapped, act_ms)) return stop;
       ++report_.moves_made;
 
-      double settle_before = report_.times.settle;
-      cv::Mat before = frame.bgr;
+      const double settle_before = report_.times.settle;
+      const cv::Mat before = frame.bgr;
+      const std::vector<cv::Rect> cells = o_.confirm_by_pixels ? player_.step_cells(step) : std::vector<cv::Rect>();
       bool confirmed = false;
-      if (o_.confirm_by_pixels) {
-        auto seen = watch_move(before, step);
-        if (!seen) return Stop{kBadInput, seen.error().message};
-        if (*seen) {
-          frame = std::move(**seen);
+      if (!cells.empty()) {
+        auto seen = watch_step(before, step, cells, Clock::now());
+        if (!seen) return failed(seen.error());
+        if (seen->seen == Seen::kNoChange) {
+          // Lost: sent while the game was deaf (GNOME Taquin ignores clicks until its slide has
+          // ended) or eaten by a busy machine. Sending it again is harmless for the games that
+          // give step_cells; if it shows no change either, the screen is read below.
+          if (cancelled()) return interrupted();
+          log("move %zu/%zu: %s showed no change within %.0f ms: sending it again", step + 1, steps, g->label.c_str(),
+              begin_deadline().count());
+          double again_ms = 0;
+          if (auto stop = send(*mapped, again_ms)) return stop;
+          act_ms += again_ms;
+          ++report_.resent;
+          seen = watch_step(before, step, cells, Clock::now());
+          if (!seen) return failed(seen.error());
+        }
+        if (seen->seen == Seen::kLanded) {
+          frame = std::move(seen->frame);
           confirmed = true;
         }
       }
-      if (!confirmed) {  // not as predicted (or not checked by pixels): wait for stillness, then look
-        // After watch_move the change, if any, has been waited for already.
-        auto after = settle(o_.confirm_by_pixels ? nullptr : &before);
-        if (!after) return Stop{kBadInput, after.error().message};
+      if (!confirmed) {  // not as predicted, or not watched cell by cell: wait for stillness, then look
+        // A watched step's change, if any, has been waited for already.
+        auto after = settle(cells.empty() ? &before : nullptr);
+        if (!after) return failed(after.error());
         frame = std::move(*after);
         auto tc = Clock::now();
         confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
         report_.times.read += ms_since(tc);
       }
+      bool won = false;
       if (!confirmed) {
-        if (auto stop = read(frame)) return stop;
+        if (auto stop = read_after(frame, step, won)) return stop;
+        if (won) return std::nullopt;
       }
       if (!player_.matches_after(step)) {
         // Perhaps caught between two animation frames that happened to be equal: look once more.
         auto again = settle(nullptr);
-        if (!again) return Stop{kBadInput, again.error().message};
+        if (!again) return failed(again.error());
         frame = std::move(*again);
-        if (auto stop = read(frame)) return stop;
+        if (auto stop = read_after(frame, step, won)) return stop;
+        if (won) return std::nullopt;
       }
       log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms%s)", step + 1, steps, g->label.c_str(), act_ms,
           report_.times.settle - settle_before, confirmed ? ", checked by pixels" : ", read");
@@ -435,11 +576,13 @@ class Loop {
     // still one: the last move was accepted as soon as its cells showed, and a game may flash its
     // finished board just after.
     auto last = settle(nullptr);
-    if (!last) return Stop{kBadInput, last.error().message};
+    if (!last) return failed(last.error());
     frame = std::move(*last);
-    if (auto stop = read(frame)) return stop;
+    bool won = false;
+    if (auto stop = read_after(frame, steps - 1, won)) return stop;
+    if (won) return std::nullopt;
     if (!player_.solved())
-      return Stop{kGaveUp, "the planned moves were made but the board is not finished:\n" + player_.board_text()};
+      return failed(ErrorCode::kNotCleared, "the planned moves were made but the board is not finished:\n" + player_.board_text());
     return std::nullopt;
   }
 
@@ -448,6 +591,7 @@ class Loop {
   Player& player_;
   const PlayOptions& o_;
   PlayReport report_;
+  Pace pace_;
 };
 
 }  // namespace

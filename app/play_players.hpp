@@ -37,6 +37,8 @@
 // Rejected: a virtual method per game on Player (every game would repeat the plan bookkeeping); a
 // type-erased Puzzle from the solver registry (its moves are JSON text, not something to act on).
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <opencv2/core.hpp>
 #include <utility>
@@ -126,6 +128,37 @@ class GamePlayer : public Player {
       return confirm_cells(before, after, i);
     }
   }
+
+  std::vector<cv::Rect> step_cells(std::size_t i) const override {
+    if constexpr (!Rules::kConfirmByPixels) {
+      return {};
+    } else {
+      if (!have_ || i >= moves_.size() || reading_.centres.size() < 2) return {};
+      // The square cells_match compares around each centre: a fraction of the pitch, the smallest
+      // distance between two centres.
+      double pitch2 = -1;
+      const auto& c = reading_.centres;
+      for (std::size_t a = 0; a < c.size(); ++a)
+        for (std::size_t b = a + 1; b < c.size(); ++b) {
+          const cv::Point2f d = c[a] - c[b];
+          const double d2 = static_cast<double>(d.x) * d.x + static_cast<double>(d.y) * d.y;
+          if (d2 > 0 && (pitch2 < 0 || d2 < pitch2)) pitch2 = d2;
+        }
+      if (pitch2 <= 0) return {};
+      const int side = std::max(1, static_cast<int>(std::lround(std::sqrt(pitch2) * vision::CellDiffParams{}.square)));
+      std::vector<cv::Rect> out;
+      for (auto [to, from_cell] : Rules::moved_cells(i == 0 ? plan_start_ : predicted_[i - 1], moves_[i]))
+        for (int cell : {to, from_cell}) {
+          if (cell < 0 || static_cast<std::size_t>(cell) >= c.size()) return {};
+          const cv::Rect r(static_cast<int>(std::lround(c[static_cast<std::size_t>(cell)].x)) - side / 2,
+                           static_cast<int>(std::lround(c[static_cast<std::size_t>(cell)].y)) - side / 2, side, side);
+          if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+        }
+      return out;
+    }
+  }
+
+  bool finished_after(std::size_t i) const override { return i < predicted_.size() && Rules::is_goal(predicted_[i]); }
 
   bool steps_shown(const cv::Mat& anchor, std::size_t a, const cv::Mat& frame, std::size_t i, bool i_moving) override {
     if constexpr (!Rules::kConfirmByPixels) {

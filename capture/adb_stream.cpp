@@ -100,7 +100,10 @@ Result<void> AdbStreamSource::start() {
   lk.unlock();
   stop();
   // adb's own complaints (the phone gone, unauthorized) say what to do; the rest is screenrecord's.
-  if (why.rfind("error:", 0) == 0) return make_error(platform::explain_adb_failure("exec-out screenrecord", device_->serial(), {1, "", why}));
+  if (why.rfind("error:", 0) == 0) {
+    const platform::ProcessOutput adb{1, "", why};
+    return make_error(platform::adb_failure_code(adb), platform::explain_adb_failure("exec-out screenrecord", device_->serial(), adb));
+  }
   return make_error("phone " + device_->serial() + ": screenrecord does not stream frames: " + why);
 }
 

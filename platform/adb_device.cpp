@@ -242,6 +242,12 @@ std::string explain_adb_failure(std::string_view what, const std::string& serial
          (line.empty() ? std::string() : ": " + line);
 }
 
+ErrorCode adb_failure_code(const ProcessOutput& out) {
+  const std::string& e = out.err.empty() ? out.out : out.err;
+  if (contains(e, "not found") || contains(e, "no devices/emulators") || contains(e, "offline")) return ErrorCode::kDeviceGone;
+  return ErrorCode::kBadInput;
+}
+
 Result<AdbDevice> AdbDevice::connect(AdbOptions options) {
   for (char c : options.serial)
     if (c <= ' ' || c == 127) return make_error("a phone serial has no spaces or control characters: '" + options.serial + "'");
@@ -264,7 +270,7 @@ Result<std::string> AdbDevice::run(std::vector<std::string> argv, std::chrono::m
   // A failing device command still ran: its output is the caller's to judge, unless adb itself
   // complained (device gone, unauthorized) or the caller needs success.
   if (!require_success && !is_adb_failure(out->err)) return out->out + out->err;
-  return make_error(explain_adb_failure(what, serial_, *out));
+  return make_error(adb_failure_code(*out), explain_adb_failure(what, serial_, *out));
 }
 
 Result<std::string> AdbDevice::shell(const std::vector<std::string>& words, std::chrono::milliseconds timeout) const {

@@ -100,5 +100,8 @@ class AdbDevice {
 // Turns adb's stderr for a failed command into one line saying what to do ("the phone ... is no
 // longer connected: reconnect it"). `what` names the command for the message.
 std::string explain_adb_failure(std::string_view what, const std::string& serial, const ProcessOutput& out);
+// The code of that failure: ErrorCode::kDeviceGone when adb says the phone is not there (unplugged,
+// offline), so the play loop stops at once instead of trying it again; kBadInput otherwise.
+ErrorCode adb_failure_code(const ProcessOutput& out);
 
 }  // namespace pb::platform

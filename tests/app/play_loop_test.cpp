@@ -1,10 +1,12 @@
-/* play_loop_test.cpp: the play loop against simulated games: lost and wrong clicks re-plan, errors stop it cleanly. */
+/* play_loop_test.cpp: the play loop against simulated games: lost clicks are sent again, wrong ones re-plan, errors stop it cleanly. */
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 
+#include "app/commands.hpp"
 #include "app/play.hpp"
 #include "app/play_players.hpp"
 
@@ -25,7 +27,7 @@ class SimScreen : public capture::FrameSource {
   Result<capture::Frame> grab() override {
     ++grabs;
     if (close_after_grabs > 0 && grabs > close_after_grabs)
-      return make_error("window 'Sim' is gone: was the game closed?");
+      return make_error(ErrorCode::kDeviceGone, "window 'Sim' is gone: was the game closed?");
     capture::Frame f;
     f.bgr = render_();
     f.screen_rect = cv::Rect(kWindow.x, kWindow.y, f.bgr.cols, f.bgr.rows);
@@ -46,7 +48,9 @@ class SimMouse : public actuator::InputSink {
   Result<void> perform(const actuator::Gesture& g) override {
     int index = static_cast<int>(received.size());
     if (taken_at >= 0 && index >= taken_at)
-      return make_error("the mouse pointer moved to (1,1) since puzzlebot left it at (2,2): someone took the mouse");
+      return make_error(ErrorCode::kInterrupted,
+                        "the mouse pointer moved to (1,1) since puzzlebot left it at (2,2): someone took the mouse");
+    if (fail_at >= 0 && index >= fail_at) return fail_with;
     received.push_back(g);
     if (drop_all || drop.count(index) > 0) return {};
     if (substitute && substitute_at == index) {
@@ -62,6 +66,8 @@ class SimMouse : public actuator::InputSink {
   int substitute_at = -1;       // at this gesture, the game does `substitute` instead
   std::function<void()> substitute;
   int taken_at = -1;            // from this gesture on, the user "has the mouse"
+  int fail_at = -1;             // from this gesture on, perform() returns fail_with
+  Error fail_with;
 
  private:
   std::function<void(const actuator::Gesture&)> apply_;
@@ -206,14 +212,70 @@ TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
   EXPECT_GE(screen.grabs, 2 + 6 * 4);         // every move was watched through its half-way frames
 }
 
-TEST(PlayLoop, LostClickIsCaughtAndReplanned) {
+TEST(PlayLoop, LostClickIsSentOnceMoreWithoutReplanning) {
   FifteenRig rig(kScrambled);
-  rig.mouse.drop = {2};
+  rig.mouse.drop = {2};  // the third click never reaches the game: its cells show no change
+  PlayReport report = rig.play(fast_options());
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  EXPECT_EQ(report.replans, 0);
+  EXPECT_EQ(report.resent, 1);
+  EXPECT_EQ(report.moves_made, 6);
+  ASSERT_EQ(rig.mouse.received.size(), 7u);
+  EXPECT_EQ(rig.mouse.received[2].points, rig.mouse.received[3].points);  // the same click, again
+}
+
+TEST(PlayLoop, ClickLostTwiceIsReadAndReplanned) {
+  FifteenRig rig(kScrambled);
+  rig.mouse.drop = {2, 3};  // the click and its second sending
   PlayReport report = rig.play(fast_options());
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_TRUE(sliding::is_goal(rig.game.state));
   EXPECT_EQ(report.replans, 1);
+  EXPECT_EQ(report.resent, 1);
   EXPECT_EQ(report.moves_made, 7);
+}
+
+TEST(PlayLoop, GameDeafWhileItAnimatesLosesNoClick) {
+  // GNOME Taquin: a tile eases into the gap, its last frames within a level or two of the final
+  // picture (cells_match passes them), and a click that arrives before the slide has ended is
+  // dropped. The loop must wait for the move's cells to hold still, not for them to match.
+  SimFifteen game{kScrambled};
+  std::vector<int> moving;
+  int anim_left = 0, ignored = 0;
+  SimScreen screen{[&] {
+    cv::Mat m = game.render();
+    if (anim_left > 0) {
+      for (int cell : moving) {
+        cv::Mat roi = m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell));
+        roi += cv::Scalar::all(1 + anim_left % 2);  // nearly there: a level or two off, every frame different
+      }
+      --anim_left;
+    }
+    return m;
+  }};
+  SimMouse mouse{[&](const actuator::Gesture& g) {
+    if (anim_left > 0) {
+      ++ignored;
+      return;
+    }
+    sliding::State was = game.state;
+    game.click(g);
+    moving.clear();
+    for (std::size_t c = 0; c < was.tiles.size(); ++c)
+      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    anim_left = 6;
+  }};
+  SlidingPlayer player{&SimFifteen::read};
+  PlayOptions o = fast_options();
+  o.watch_poll = std::chrono::milliseconds(1);
+  PlayReport report = app::play(screen, mouse, player, o);
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(game.state));
+  EXPECT_EQ(ignored, 0);  // no click was sent while a tile was still sliding
+  EXPECT_EQ(report.replans, 0);
+  EXPECT_EQ(report.resent, 0);
+  EXPECT_EQ(report.moves_made, 6);
 }
 
 TEST(PlayLoop, UnexpectedMoveOnScreenIsReplannedFromWhatTheScreenShows) {
@@ -242,7 +304,10 @@ TEST(PlayLoop, GivesUpWhenTheScreenKeepsDisagreeing) {
   o.max_replans = 2;
   PlayReport report = rig.play(o);
   EXPECT_EQ(report.exit_status, 3) << report.message;
-  EXPECT_EQ(report.moves_made, 3);  // the first try and two re-plans, one click each
+  EXPECT_FALSE(report.error) << report.message;  // an outcome (gave up), not an error
+  EXPECT_EQ(report.moves_made, 3);  // the first try and two re-plans, one click each...
+  EXPECT_EQ(report.resent, 3);      // ...each sent a second time
+  EXPECT_EQ(rig.mouse.received.size(), 6u);
 }
 
 TEST(PlayLoop, GameRunningAheadOfThePlanIsProgressNotAFailedReplan) {
@@ -272,21 +337,47 @@ TEST(PlayLoop, GameRunningAheadOfThePlanIsProgressNotAFailedReplan) {
   EXPECT_LT(report.moves_made, 6);
 }
 
-TEST(PlayLoop, UserTakingTheMouseStopsWithExit2AndNoFurtherInput) {
+TEST(PlayLoop, UserTakingTheMouseStopsWithExit3AndNoFurtherInput) {
   FifteenRig rig(kScrambled);
   rig.mouse.taken_at = 2;
   PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 2);
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
+  EXPECT_EQ(report.exit_status, exit_status(ErrorCode::kInterrupted));
+  EXPECT_EQ(report.exit_status, 3);
   EXPECT_EQ(rig.mouse.received.size(), 2u);
   EXPECT_EQ(report.moves_made, 2);
 }
 
-TEST(PlayLoop, WindowClosedDuringPlayExits2) {
+TEST(PlayLoop, WindowClosedDuringPlayStopsAtOnceWithExit2) {
+  // Whenever the device goes (the first look, between moves, while a move is watched), the run
+  // stops on that grab: no retries against a window that is gone, no further input.
+  for (int close_after : {1, 5, 9}) {
+    FifteenRig rig(kScrambled);
+    rig.screen.close_after_grabs = close_after;
+    PlayReport report = rig.play(fast_options());
+    ASSERT_TRUE(report.error) << close_after << ": " << report.message;
+    EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
+    EXPECT_EQ(report.exit_status, 2);
+    EXPECT_EQ(std::count(report.message.begin(), report.message.end(), '\n'), 0) << report.message;  // one line
+    EXPECT_EQ(rig.screen.grabs, close_after + 1) << close_after;             // the failing grab was the last
+    EXPECT_EQ(report.moves_made, static_cast<int>(rig.mouse.received.size()));
+    EXPECT_LT(report.moves_made, 6);
+  }
+}
+
+TEST(PlayLoop, SinkFindingTheDeviceGoneStopsAtOnceWithExit2) {
   FifteenRig rig(kScrambled);
-  rig.screen.close_after_grabs = 5;  // the start takes two grabs, each confirmed move one
+  rig.mouse.fail_at = 3;
+  rig.mouse.fail_with = make_error(ErrorCode::kDeviceGone, "window 'Sim' is gone: was the game closed?");
   PlayReport report = rig.play(fast_options());
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
   EXPECT_EQ(report.exit_status, 2);
-  EXPECT_LT(report.moves_made, 6);
+  const int grabs = rig.screen.grabs;
+  EXPECT_EQ(report.times.grabs, grabs);  // nothing grabbed after the failed gesture was counted
+  EXPECT_EQ(rig.mouse.received.size(), 3u);
+  EXPECT_EQ(report.moves_made, 3);
 }
 
 TEST(PlayLoop, UnsolvableBoardExits1WithoutTouchingAnything) {
@@ -303,7 +394,8 @@ TEST(PlayLoop, SolvedBoardNeedsNoInput) {
   EXPECT_TRUE(rig.mouse.received.empty());
 }
 
-TEST(PlayLoop, CtrlCStopsBetweenMoves) {
+TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
+  // The loop's own check before a move...
   FifteenRig rig(kScrambled);
   std::atomic<bool> stop{false};
   rig.mouse.substitute_at = 1;  // "press Ctrl-C" during the second move, which still completes
@@ -314,8 +406,59 @@ TEST(PlayLoop, CtrlCStopsBetweenMoves) {
   PlayOptions o = fast_options();
   o.cancel = &stop;
   PlayReport report = rig.play(o);
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
   EXPECT_EQ(report.exit_status, 3);
   EXPECT_EQ(rig.mouse.received.size(), 2u);
+
+  // ...and the input sink's (xdo and adb check the flag before each gesture): the same status.
+  FifteenRig sink_saw(kScrambled);
+  sink_saw.mouse.fail_at = 2;
+  sink_saw.mouse.fail_with = make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next move");
+  PlayReport by_sink = sink_saw.play(fast_options());
+  ASSERT_TRUE(by_sink.error) << by_sink.message;
+  EXPECT_EQ(by_sink.error->code, ErrorCode::kInterrupted);
+  EXPECT_EQ(by_sink.exit_status, 3);
+  EXPECT_EQ(by_sink.moves_made, 2);
+}
+
+// Fifteen whose window shows an end screen (no board: the reader finds no tile faces) from the
+// `end_after`-th click taken on.
+struct EndScreenRig {
+  FifteenRig rig{kScrambled};
+  int taken = 0, end_after;
+  bool ended() const { return taken >= end_after; }
+  explicit EndScreenRig(int after) : end_after(after) {}
+  PlayReport play() {
+    SimScreen screen{[this] { return ended() ? cv::Mat(rig.game.render().size(), CV_8UC3, cv::Scalar::all(0))
+                                             : rig.game.render(); }};
+    SimMouse mouse{[this](const actuator::Gesture& g) {
+      rig.game.click(g);
+      ++taken;
+    }};
+    SlidingPlayer player{[](const cv::Mat& bgr) -> Result<SlidingPlayer::Reading> {
+      if (cv::countNonZero(bgr.reshape(1)) == 0) return make_error(ErrorCode::kNoBoard, "no board found: no tile faces");
+      return SimFifteen::read(bgr);
+    }};
+    return app::play(screen, mouse, player, fast_options());
+  }
+};
+
+TEST(PlayLoop, BoardLeavingTheScreenAfterTheWinningMoveIsAWin) {
+  // GNOME Taquin's "Bravo!" screen under load: the last move was made, and then no board.
+  EndScreenRig won(6);  // kScrambled is 6 moves from the goal
+  PlayReport report = won.play();
+  EXPECT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_FALSE(report.error);
+  EXPECT_EQ(report.levels_cleared, 1);
+  EXPECT_TRUE(sliding::is_goal(won.rig.game.state));
+
+  // The board going away after a move that does not finish it is no win.
+  EndScreenRig lost(3);
+  PlayReport early = lost.play();
+  ASSERT_TRUE(early.error) << early.message;
+  EXPECT_EQ(early.error->code, ErrorCode::kNoBoard);
+  EXPECT_EQ(early.exit_status, 2);
 }
 
 TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {

@@ -175,6 +175,15 @@ TEST(AdbFailures, OneLineThatSaysWhatToDo) {
   EXPECT_EQ(m.find("second line"), std::string::npos);
 }
 
+TEST(AdbFailures, APhoneThatIsGoneIsDeviceGone) {
+  // The play loop stops at once on kDeviceGone (no retries against a phone that is not there).
+  EXPECT_EQ(platform::adb_failure_code({1, "", "error: device 'R58M' not found\n"}), ErrorCode::kDeviceGone);
+  EXPECT_EQ(platform::adb_failure_code({1, "", "error: device offline\n"}), ErrorCode::kDeviceGone);
+  EXPECT_EQ(platform::adb_failure_code({1, "", "error: no devices/emulators found\n"}), ErrorCode::kDeviceGone);
+  EXPECT_EQ(platform::adb_failure_code({1, "", "error: device unauthorized.\n"}), ErrorCode::kBadInput);
+  EXPECT_EQ(platform::adb_failure_code({255, "", "something odd\n"}), ErrorCode::kBadInput);
+}
+
 TEST(RunProcess, ArgvNotShellAndBoundedTime) {
   // Each argument arrives as one word, spaces and quotes untouched.
   auto echo = platform::run_process({"printf", "%s|", "a b", "'c'", "$HOME"}, std::chrono::seconds(10), 1 << 20);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# play_pointer_taken.sh: moving the mouse during play stops puzzlebot (exit 2) with no input after the move.
+# play_pointer_taken.sh: moving the mouse during play stops puzzlebot (exit 3: the user stopped it, as Ctrl-C does) with no input after the move.
 source "$(dirname "$0")/x11_common.bash"
 
 start_xvfb
@@ -17,7 +17,7 @@ rc=0
 timeout 30 tail --pid="$PLAY_PID" -f /dev/null || die "play did not stop within 30 s of the mouse moving"
 wait "$PLAY_PID" || rc=$?
 tail -3 "$WORK/err.txt"
-[[ $rc == 2 ]] || die "play exited $rc, expected 2"
+[[ $rc == 3 ]] || die "play exited $rc, expected 3"
 grep -q 'took the mouse' "$WORK/err.txt" || die "no 'took the mouse' message"
 
 # No input after the user moved: the game counted exactly the clicks puzzlebot reports having sent.
