@@ -173,7 +173,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!made) return fail(made.error().message);
   std::unique_ptr<Player> player = std::move(*made);
 
-  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run, entry->tap_pause_ms);
+  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
   if (!device) return fail(device.error().message);
   capture::FrameSource& source = *device->source;
   if (parsed->has("check")) return check_screen(source, *player);

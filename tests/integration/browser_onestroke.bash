@@ -27,10 +27,13 @@ refuses_a_jump() {
     die "the page kept a stroke that jumped over a cell: $(cat "$WORK/check.out")"
 }
 
-# play_onestroke_page SCALE: levels 1 and 2 of the page at device scale SCALE; the page must then say
-# 2 solved (and show level 3, which puzzlebot was not asked to play).
+# play_onestroke_page SCALE [PROFILE]: levels 1 and 2 of the page at device scale SCALE (input paced
+# by PROFILE's timings when given); the page must then say 2 solved (and show level 3, which puzzlebot
+# was not asked to play).
 play_onestroke_page() {
-  local scale=$1 levels=2
+  local scale=$1 profile=${2:-} levels=2
+  local with_profile=()
+  [[ -z $profile ]] || with_profile=(--profile "$profile")
   start_xvfb 1024x960x24
   serve_pages
   start_browser "One stroke" "$PAGE_URL/onestroke.html?level=1" 560x600 "$scale"
@@ -38,9 +41,15 @@ play_onestroke_page() {
   [[ $(page_title) == "One stroke" ]] || die "the page starts solved? title '$(page_title)'"
   refuses_a_jump "$scale"
   screenshot before
+  if [[ -n $profile ]]; then  # a pacing out of range is bad input (exit 2), before anything is sent
+    printf '%%YAML:1.0\n---\ntimings: { drag_step_ms: 5000 }\n' >"$WORK/slow.yml"
+    local bad=0
+    "$PB" play --window "One stroke" --game onestroke --profile "$WORK/slow.yml" >/dev/null 2>&1 || bad=$?
+    [[ $bad == 2 ]] || die "a profile with drag_step_ms 5000 gave exit $bad, not 2"
+  fi
 
   local rc=0 t0=$SECONDS
-  timeout 60 "$PB" play --window "One stroke" --game onestroke --levels "$levels" --next-level-ms 5000 \
+  timeout 60 "$PB" play --window "One stroke" --game onestroke --levels "$levels" --next-level-ms 5000 "${with_profile[@]}" \
     >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
   local took=$((SECONDS - t0))
   screenshot after
