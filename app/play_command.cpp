@@ -40,7 +40,8 @@ games (--game G):
 )" + games + R"(
 options:
   --game G            the game, one of the above
-  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena")
+  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena"); a
+                      browser page's title also matches its window "TITLE - Chromium"
   --adb [SERIAL]      play on a phone over adb instead (the serial from 'adb devices'; optional
                       when only one is attached); see docs/PLAY-PHONE.md
   --adb-path PATH     the adb program (default: adb on PATH)
@@ -59,7 +60,8 @@ options:
   --dry-run           plan only: draw the moves over the captured window into a PNG, send no input
   --dry-run-out FILE  where --dry-run draws (default puzzlebot-dry-run.png)
   --profile P.yml     reader parameters (the node named after the game); for a phone also its
-                      screen transform and timings ('puzzlebot calibrate --adb --out P.yml')
+                      screen transform and timings ('puzzlebot calibrate --adb --out P.yml'); on
+                      the desktop its timings drag_step_ms and tap_ms set --pace and --tap-pause
   --timeout-ms N      give up solving after N ms (default 20000)
   --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
   --tap-pause MS      desktop: pause between pointer move, press and release, ms (default 25; 5 for
