@@ -34,19 +34,21 @@ serve_pages() {
 }
 
 # start_browser TITLE URL WIDTHxHEIGHT SCALE: Chromium in app mode (the window carries the bare page
-# title, no tabs or address bar) at (0,0), WIDTHxHEIGHT in CSS pixels, device scale SCALE (1.5: a
+# title, no tabs or address bar; BROWSER_MODE=normal: a normal window with tabs and an address bar,
+# titled "TITLE - Chromium") at (0,0), WIDTHxHEIGHT in CSS pixels, device scale SCALE (1.5: a
 # page zoomed to 150%, window pixels 1.5 times CSS pixels); waits (15 s at most) for the window.
 # A fresh profile in $WORK, and a private HOME (Chromium keeps crash reports under ~/.config whatever
 # the profile): no first-run dialogs, no state from another run, nothing written outside $WORK.
 start_browser() {
-  local title=$1 url=$2 size=$3 scale=$4
+  local title=$1 url=$2 size=$3 scale=$4 page=(--app="$2") suffix=""
+  if [[ ${BROWSER_MODE:-app} == normal ]]; then page=("$url"); suffix=" - Chromium"; fi
   mkdir -p "$WORK/home"
   HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_CACHE_HOME="$WORK/home/.cache" setsid chromium --no-sandbox --test-type --no-first-run --no-default-browser-check --disable-gpu \
     --disable-extensions --disable-background-networking --disable-component-update --disable-sync \
     --password-store=basic --user-data-dir="$WORK/chromium" --force-device-scale-factor="$scale" \
-    --window-position=0,0 --window-size="${size/x/,}" --app="$url" >"$WORK/browser.out" 2>"$WORK/browser.err" &
+    --window-position=0,0 --window-size="${size/x/,}" "${page[@]}" >"$WORK/browser.out" 2>"$WORK/browser.err" &
   BROWSER_GROUPS+=($!)
-  GAME_WINDOW=$(timeout 15 xdotool search --sync --onlyvisible --name "^${title}\$" | head -1) ||
+  GAME_WINDOW=$(timeout 15 xdotool search --sync --onlyvisible --name "^${title}${suffix}\$" | head -1) ||
     die "no '$title' browser window within 15 s: $(tail -5 "$WORK/browser.err")"
   [[ -n $GAME_WINDOW ]] || die "no '$title' browser window"
 }
