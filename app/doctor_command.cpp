@@ -317,7 +317,7 @@ void check_browser(std::vector<Check>& out) {
 
 int doctor_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"json", false}, {"adb-path", true}, {"display", true}}, "doctor");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kHelp, stdout);
     return kExitSolved;

@@ -72,7 +72,7 @@ bool is_table_file(const fs::path& p) {
 
 int params_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"game", true}, {"markdown", false}}, "params");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kParamsHelp, stdout);
     return kExitSolved;
@@ -115,7 +115,7 @@ int params_command(const std::vector<std::string>& args) {
 
 int cache_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"clear", false}}, "cache");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kCacheHelp, stdout);
     return kExitSolved;

@@ -47,7 +47,7 @@ Result<std::string> slurp(const std::string& path) {
 
 int learn_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"game", true}, {"out", true}, {"profile", true}}, "learn");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kLearnHelp, stdout);
     return kExitSolved;
@@ -62,9 +62,9 @@ int learn_command(const std::vector<std::string>& args) {
   const std::string& board_path = parsed->positional[1];
 
   auto text = slurp(board_path);
-  if (!text) return fail(text.error().message);
+  if (!text) return fail(text.error().text());
   auto board = solvers::split_text_board(*text, board_path, true);
-  if (!board) return fail(board.error().message);
+  if (!board) return fail(board.error().text());
   std::string game = parsed->get("game").value_or(board->game);
   if (game.empty()) return fail(board_path + " names no game on its first line: add one, or give --game G");
   const vision::Reader* reader = nullptr;
@@ -83,15 +83,15 @@ int learn_command(const std::vector<std::string>& args) {
   if (!profile_path.empty() && !fs::is_regular_file(profile_path, ec))
     return fail("cannot open profile " + profile_path + ": check the path");
   auto profile = calibration::ProfileDoc::open(profile_path);
-  if (!profile) return fail(profile.error().message);
+  if (!profile) return fail(profile.error().text());
 
   auto image = capture::read_image_file(shot);
-  if (!image) return fail(image.error().message);
+  if (!image) return fail(image.error().text());
 
   vision::ReadOptions options;
   options.profile = *profile;
   auto learned = reader->learn(*image, board_text, options);
-  if (!learned) return fail(learned.error().message);
+  if (!learned) return fail(learned.error().text());
 
   std::ofstream file(out, std::ios::binary | std::ios::trunc);
   file << "%YAML:1.0\n# " << game << " look learned by `puzzlebot learn` from " << fs::path(shot).filename().string()

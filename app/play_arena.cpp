@@ -88,7 +88,7 @@ Result<void> ArenaLevels::read(const cv::Mat& bgr) {
     if (!r.error().is(ErrorCode::kNoBoard)) return r;
     cleared_ = true;
     vanished_ = true;
-    cleared_how_ = "the board left the screen after the last move (the LEVEL CLEARED banner)";
+    cleared_how_ = "the board left the screen after the last move (a level-cleared screen: the arena's banner, a page's message)";
     return {};
   }
   if (inner_->solved()) {

@@ -41,7 +41,8 @@ games (--game G):
 )" + games + R"(
 options:
   --game G            the game, one of the above
-  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena")
+  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena"); a
+                      browser page's title also matches its window "TITLE - Chromium"
   --adb [SERIAL]      play on a phone over adb instead (the serial from 'adb devices'; optional
                       when only one is attached); see docs/PLAY-PHONE.md
   --adb-path PATH     the adb program (default: adb on PATH)
@@ -60,7 +61,8 @@ options:
   --dry-run           plan only: draw the moves over the captured window into a PNG, send no input
   --dry-run-out FILE  where --dry-run draws (default puzzlebot-dry-run.png)
   --profile P.yml     reader parameters (the node named after the game); for a phone also its
-                      screen transform and timings ('puzzlebot calibrate --adb --out P.yml')
+                      screen transform and timings ('puzzlebot calibrate --adb --out P.yml'); on
+                      the desktop its timings drag_step_ms and tap_ms set --pace and --tap-pause
   --timeout-ms N      give up solving after N ms (default 20000)
   --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
   --tap-pause MS      desktop: pause between pointer move, press and release, ms (default 25; 5 for
@@ -175,7 +177,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!made) return fail(made.error().text());
   std::unique_ptr<Player> player = std::move(*made);
 
-  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, o.dry_run, entry->tap_pause_ms);
+  auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
   if (!device) return fail(device.error().text());
   capture::FrameSource& source = *device->source;
   if (parsed->has("check")) return check_screen(source, *player);

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "actuator/adb_sink.hpp"
 #include "app/adb_phone.hpp"
@@ -103,6 +104,30 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
   d.source = std::move(*source);
   return d;
 #endif
+}
+
+namespace {
+
+// A pacing timing of the profile (`timings` KEY), when it has one; 0-1000 ms as --pace and --tap-pause.
+Result<std::optional<int>> desktop_timing(const calibration::ProfileDoc& profile, const char* key) {
+  if (profile.empty()) return std::optional<int>();
+  const cv::FileNode node = profile.node("timings")[key];
+  if (node.empty()) return std::optional<int>();
+  if (!node.isInt() || static_cast<int>(node) < 0 || static_cast<int>(node) > 1000)
+    return make_error(profile.path() + ": timings." + key + " must be a whole number of ms from 0 to 1000 on the desktop");
+  return std::optional<int>(static_cast<int>(node));
+}
+
+}  // namespace
+
+Result<PlayDevice> open_window_device(const ParsedArgs& args, const calibration::ProfileDoc& profile, bool dry_run,
+                                      PlayOptions& options, int tap_pause_ms) {
+  auto drag = desktop_timing(profile, "drag_step_ms");
+  if (!drag) return drag.error();
+  auto tap = desktop_timing(profile, "tap_ms");
+  if (!tap) return tap.error();
+  if (*drag && !args.has("pace")) options.drag_step_pause = std::chrono::milliseconds(**drag);
+  return open_window_device(args, dry_run, tap->value_or(tap_pause_ms));
 }
 
 // ---- a phone over adb: raw screencap, adb touch ----

@@ -45,6 +45,14 @@ std::vector<OptionSpec> phone_device_args();
 // `tap_pause_ms`: the default of --tap-pause (the game's own, PlayGame::tap_pause_ms).
 Result<PlayDevice> open_window_device(const ParsedArgs& args, bool dry_run, int tap_pause_ms = 25);
 
+// The same with a profile's input pacing for the desktop (a browser page may want slower input):
+// its `timings` drag_step_ms sets the pause between the points of a drag in `options` unless --pace
+// is given, and tap_ms the pause between pointer move, press and release unless --tap-pause is
+// given (both 0 to 1000 ms; the profile's other timings are a phone's). The game's defaults stay
+// when the profile has neither.
+Result<PlayDevice> open_window_device(const ParsedArgs& args, const calibration::ProfileDoc& profile, bool dry_run,
+                                      PlayOptions& options, int tap_pause_ms);
+
 // Opens the phone named by --adb [SERIAL] (or the only one attached): raw screencap, adb touch,
 // the transform from the device profile in `profile` when it has one (else from `wm size` and
 // the first screenshot), the profile's timings (a phone polls less often than a desktop), and

@@ -188,13 +188,13 @@ void note_weaker_tables(const solvers::Puzzle& puzzle) {
 
 int prepare_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"list", false}, {"board", true}, {"threads", true}}, "prepare");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kHelp, stdout);
     return kExitSolved;
   }
   auto threads = parsed->get_int("threads", 0, 1, 64);
-  if (!threads) return fail(threads.error().message);
+  if (!threads) return fail(threads.error().text());
 
   // Which games: named ones must exist; only sliding has tables.
   bool sliding = parsed->positional.empty();
@@ -282,7 +282,7 @@ int prepare_command(const std::vector<std::string>& args) {
                     to_build.size());
         return kExitGaveUp;
       }
-      return fail(r.error().message);
+      return fail(r.error().text());
     }
     ++built;
   }

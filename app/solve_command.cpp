@@ -555,7 +555,7 @@ int solve_command(const std::vector<std::string>& args) {
                             {"best", false}, {"recursive", false}, {"echo-board", false},
                             {"jobs", true}},
                            "solve");
-  if (!parsed) return fail(parsed.error().message);
+  if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
     std::fputs(kHelp, stdout);
     return kExitSolved;
@@ -571,17 +571,17 @@ int solve_command(const std::vector<std::string>& args) {
   o.recursive = parsed->has("recursive");
   o.echo_board = parsed->has("echo-board");
   auto timeout = parsed->get_int("timeout-ms", 10000, 0, 365LL * 24 * 3600 * 1000);
-  if (!timeout) return fail(timeout.error().message);
+  if (!timeout) return fail(timeout.error().text());
   o.timeout_ms = *timeout;
   auto nodes = parsed->get_int("max-nodes", 0, 0, std::numeric_limits<long long>::max());
-  if (!nodes) return fail(nodes.error().message);
+  if (!nodes) return fail(nodes.error().text());
   o.max_nodes = *nodes;
   auto table_mb = parsed->get_int("max-table-mb", 4096, 1, 1 << 20);
-  if (!table_mb) return fail(table_mb.error().message);
+  if (!table_mb) return fail(table_mb.error().text());
   o.max_table_mb = *table_mb;
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto jobs = parsed->get_int("jobs", cores, 1, 256);
-  if (!jobs) return fail(jobs.error().message);
+  if (!jobs) return fail(jobs.error().text());
   if (!o.game.empty() && o.game != "auto" && solvers::find_game(o.game) == nullptr)
     return fail("unknown game '" + o.game + "' (games: " + solvers::game_names() + ")");
   const std::string profile_path = parsed->get("profile").value_or("");
@@ -590,11 +590,11 @@ int solve_command(const std::vector<std::string>& args) {
   // Read and checked once, before any input: one clear error for a malformed profile or a
   // misspelled key, not one per reader tried.
   auto profile = calibration::ProfileDoc::open(profile_path);
-  if (!profile) return fail(profile.error().message);
+  if (!profile) return fail(profile.error().text());
   if (!profile->empty()) {
     std::vector<std::string> nodes;
     for (const vision::Reader* reader : vision::readers()) nodes.emplace_back(reader->game);
-    if (auto keys = profile->check_keys(nodes); !keys) return fail(keys.error().message);
+    if (auto keys = profile->check_keys(nodes); !keys) return fail(keys.error().text());
   }
   o.profile = std::move(*profile);
 
@@ -610,7 +610,7 @@ int solve_command(const std::vector<std::string>& args) {
   Input in{input, arg, std::nullopt};
   if (arg == "-") {
     auto data = read_stdin();
-    if (!data) return fail(data.error().message);
+    if (!data) return fail(data.error().text());
     in.name = "<stdin>";
     in.data = std::move(*data);
   } else if (!fs::exists(input, ec) && looks_like_game_id(arg)) {

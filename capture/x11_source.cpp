@@ -88,6 +88,23 @@ struct XdoDeleter {
   void operator()(xdo_t* x) const { xdo_free(x); }
 };
 
+}  // namespace
+
+bool window_title_matches(std::string_view have, std::string_view want) {
+  if (have == want) return true;
+  if (want.empty() || have.size() <= want.size() || have.substr(0, want.size()) != want) return false;
+  static constexpr std::string_view kBrowserSuffixes[] = {
+      " - Chromium", " - Google Chrome", " - Google Chrome for Testing", " - Microsoft Edge",
+      " - Mozilla Firefox", " \u2014 Mozilla Firefox",
+  };
+  const std::string_view tail = have.substr(want.size());
+  for (std::string_view s : kBrowserSuffixes)
+    if (tail == s) return true;
+  return false;
+}
+
+namespace {
+
 std::vector<X11Window> search(Display* d, const std::string& display_name, const std::string& title,
                               bool exact) {
   std::unique_ptr<xdo_t, XdoDeleter> xdo(
@@ -118,7 +135,7 @@ std::vector<X11Window> search(Display* d, const std::string& display_name, const
       w.title = window_title(xdo.get(), list[i]);
       if (trap.finish() != Success) continue;
     }
-    if (exact && w.title != title) continue;
+    if (exact && !window_title_matches(w.title, title)) continue;
     int error = Success;
     if (!root_rect_of(d, list[i], &w.root_rect, nullptr, &error)) continue;
     // GTK maps a 1x1 helper window with no title and a 10x10 leader; neither is the game.

@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "capture/frame_source.hpp"
@@ -26,7 +27,8 @@ namespace pb::capture {
 struct X11Options {
   std::string display;      // X display name; "" for $DISPLAY
   std::string title;        // window title to find; "" with window_id 0: the whole screen (root)
-  bool exact_title = true;  // true: the title must equal `title`; false: contain it (any case)
+  bool exact_title = true;  // true: the title must equal `title` (or be it plus a browser's suffix,
+                            // see window_title_matches); false: contain it (any case)
   unsigned long window_id = 0;  // nonzero: grab this window and ignore `title`
   bool use_shm = true;      // false: always XGetImage (also forced by PB_X11_NO_SHM=1)
   // A window covering part of the game: raise the game (true), or refuse at once (false; also
@@ -68,7 +70,15 @@ class X11Source : public FrameSource {
   std::unique_ptr<Impl> impl_;
 };
 
-// Top-level windows whose title equals (exact) or contains `title`, visible ones only.
+// Browsers title a window "<page title> - Chromium" (" - Google Chrome", " — Mozilla Firefox", ...)
+// except in app mode (chromium --app=URL), where the window carries the bare page title. An exact
+// search for a page title matches both: `have` equals `want`, or is `want` followed by one of the
+// browser suffixes. Nothing else: "One stroke - 1 solved" is not "One stroke".
+// Rejected: stripping any " - Word" tail (a game titled "Fifteen - Easy" would match "Fifteen").
+bool window_title_matches(std::string_view have, std::string_view want);
+
+// Top-level windows whose title equals (exact, with window_title_matches) or contains `title`,
+// visible ones only.
 Result<std::vector<X11Window>> find_x11_windows(const std::string& display, const std::string& title,
                                                 bool exact_title);
 

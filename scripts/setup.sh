@@ -30,7 +30,7 @@ packages=(
   # desktop capture and input
   libx11-dev libxext-dev libxdo-dev xdotool xvfb x11-utils
   # real games and comparison tools for integration tests and benchmarks
-  sgt-puzzles imagemagick fonts-dejavu-core python3
+  sgt-puzzles imagemagick fonts-dejavu-core python3 chromium
   # third-party games played live (GNOME Taquin runs in its own D-Bus session, settings by gsettings)
   gnome-taquin dbus dbus-x11 libglib2.0-bin peg-solitaire
   # phones

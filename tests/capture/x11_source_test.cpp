@@ -134,6 +134,38 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
   XSync(display_, False);
 }
 
+TEST(WindowTitleMatches, PageTitleMatchesBrowserWindowsInAppAndNormalMode) {
+  EXPECT_TRUE(window_title_matches("One stroke", "One stroke"));              // chromium --app=URL
+  EXPECT_TRUE(window_title_matches("One stroke - Chromium", "One stroke"));   // a normal window
+  EXPECT_TRUE(window_title_matches("One stroke - Google Chrome", "One stroke"));
+  EXPECT_TRUE(window_title_matches("One stroke \u2014 Mozilla Firefox", "One stroke"));
+  EXPECT_FALSE(window_title_matches("One stroke - 1 solved", "One stroke"));  // another title, not a suffix
+  EXPECT_FALSE(window_title_matches("One stroke - Chromium extra", "One stroke"));
+  EXPECT_FALSE(window_title_matches("one stroke - Chromium", "One stroke"));  // case counts, as for any title
+  EXPECT_FALSE(window_title_matches("Chromium", ""));
+  EXPECT_FALSE(window_title_matches("One stroke", "One stroke - Chromium"));
+}
+
+TEST_F(X11SourceTest, BrowserWindowIsFoundByItsPageTitle) {
+  Window browser = testing::make_window(display_, "pb page - Chromium", 0, 0, 60, 60, kRed);
+  Window decoy = testing::make_window(display_, "pb page - 2 solved", 100, 0, 60, 60, kRed);
+  auto source = X11Source::open(options("pb page"));
+  ASSERT_TRUE(source) << source.error().message;
+  EXPECT_EQ((*source)->window_id(), browser);
+  EXPECT_EQ((*source)->title(), "pb page - Chromium");
+  Window app = testing::make_window(display_, "pb page", 200, 0, 60, 60, kRed);  // an --app window too: ambiguous
+  auto both = X11Source::open(options("pb page"));
+  EXPECT_FALSE(both);
+  XDestroyWindow(display_, browser);
+  XDestroyWindow(display_, decoy);
+  XSync(display_, False);
+  auto app_only = X11Source::open(options("pb page"));
+  ASSERT_TRUE(app_only) << app_only.error().message;
+  EXPECT_EQ((*app_only)->window_id(), app);
+  XDestroyWindow(display_, app);
+  XSync(display_, False);
+}
+
 TEST_F(X11SourceTest, RegexCharactersInTitlesAreLiteral) {
   Window w = testing::make_window(display_, "a.b (c)", 0, 0, 30, 30, kRed);
   Window decoy = testing::make_window(display_, "axb (c)", 40, 0, 30, 30, kRed);

@@ -1,0 +1,72 @@
+# browser_common.bash: shared steps of the browser tests: the project's own pages (tests/web/) served
+# from 127.0.0.1, Chromium showing one of them in an --app window under a private Xvfb.
+# Sourced by tests/integration/browser_*.sh (the name does not end in .sh, so it is no test itself).
+# Everything started here is killed on exit, also on failure: the page server by its pid (x11_common's
+# PIDS), Chromium by its process group (it forks a zygote, renderers and a GPU process).
+source "$(dirname "${BASH_SOURCE[0]}")/x11_common.bash"
+
+WEB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../web" && pwd)
+BROWSER_GROUPS=()
+
+command -v chromium >/dev/null || die "chromium is not installed (scripts/setup.sh installs it)"
+command -v python3 >/dev/null || die "python3 is not installed"
+
+browser_cleanup() {
+  local g
+  for g in "${BROWSER_GROUPS[@]}"; do kill -TERM -- "-$g" 2>/dev/null || true; done
+  for g in "${BROWSER_GROUPS[@]}"; do
+    for _ in $(seq 50); do kill -0 -- "-$g" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$g" 2>/dev/null || true
+  done
+  cleanup
+}
+trap browser_cleanup EXIT
+
+# serve_pages: python's http.server on 127.0.0.1, a port the kernel picks (port 0, read back from its
+# banner), serving tests/web/; sets PAGE_URL to its root. No network beyond the loopback.
+serve_pages() {
+  (cd "$WEB_DIR" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$WORK/http.out" 2>"$WORK/http.err" &
+  PIDS+=($!)
+  wait_for_line "$WORK/http.out" "port [0-9]+" 5 || die "the page server did not start: $(cat "$WORK/http.err")"
+  local port
+  port=$(grep -oE "port [0-9]+" "$WORK/http.out" | head -1 | cut -d' ' -f2)
+  PAGE_URL="http://127.0.0.1:$port"
+}
+
+# start_browser TITLE URL WIDTHxHEIGHT SCALE: Chromium in app mode (the window carries the bare page
+# title, no tabs or address bar; BROWSER_MODE=normal: a normal window with tabs and an address bar,
+# titled "TITLE - Chromium") at (0,0), WIDTHxHEIGHT in CSS pixels, device scale SCALE (1.5: a
+# page zoomed to 150%, window pixels 1.5 times CSS pixels); waits (15 s at most) for the window.
+# A fresh profile in $WORK, and a private HOME (Chromium keeps crash reports under ~/.config whatever
+# the profile): no first-run dialogs, no state from another run, nothing written outside $WORK.
+start_browser() {
+  local title=$1 url=$2 size=$3 scale=$4 page=(--app="$2") suffix=""
+  if [[ ${BROWSER_MODE:-app} == normal ]]; then page=("$url"); suffix=" - Chromium"; fi
+  mkdir -p "$WORK/home"
+  HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" XDG_CACHE_HOME="$WORK/home/.cache" setsid chromium --no-sandbox --test-type --no-first-run --no-default-browser-check --disable-gpu \
+    --disable-extensions --disable-background-networking --disable-component-update --disable-sync \
+    --password-store=basic --user-data-dir="$WORK/chromium" --force-device-scale-factor="$scale" \
+    --window-position=0,0 --window-size="${size/x/,}" "${page[@]}" >"$WORK/browser.out" 2>"$WORK/browser.err" &
+  BROWSER_GROUPS+=($!)
+  GAME_WINDOW=$(timeout 15 xdotool search --sync --onlyvisible --name "^${title}${suffix}\$" | head -1) ||
+    die "no '$title' browser window within 15 s: $(tail -5 "$WORK/browser.err")"
+  [[ -n $GAME_WINDOW ]] || die "no '$title' browser window"
+}
+
+# page_title: the browser window's title now (the page's document.title).
+page_title() { xdotool getwindowname "$GAME_WINDOW" 2>/dev/null || true; }
+
+# wait_for_title REGEX SECONDS: waits until the page's title matches REGEX.
+wait_for_title() {
+  local regex=$1 seconds=$2 i
+  for i in $(seq $((seconds * 10))); do
+    [[ $(page_title) =~ $regex ]] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# screenshot NAME: the whole Xvfb screen into $WORK/NAME.png (kept with KEEP_WORK=1), for a person.
+screenshot() {
+  command -v import >/dev/null && import -window root "$WORK/$1.png" 2>/dev/null || true
+}
