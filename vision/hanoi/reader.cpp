@@ -176,14 +176,19 @@ std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
 // peg number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
 // peg, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
 constexpr int kNoMarker = -1, kMarkerAstray = -2;
-int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h, int& bottom) {
+int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h,
+                double min_area, int& bottom) {
   const int depth = std::max(4 * base.height, static_cast<int>(disc_h));
   const int y_end = std::min(ink.rows, base.y + base.height + depth);
   const int l = std::max(1, base.x), r = std::min(ink.cols - 2, base.x + base.width - 1);
   std::vector<int> per_column(static_cast<std::size_t>(ink.cols), 0);
   std::vector<std::uint8_t> prev(static_cast<std::size_t>(ink.cols), 0), cur(static_cast<std::size_t>(ink.cols), 0);
   for (int x = l; x <= r; ++x) prev[static_cast<std::size_t>(x)] = 1;
-  for (int yy = base.y + base.height; yy < y_end; ++yy) {
+  // The base's blended bottom rows (anti-aliasing, JPEG) are base, not marker.
+  int start = base.y + base.height;
+  for (int k = 0; k < 3 && start < y_end; ++k, ++start)
+    if (cv::countNonZero(ink.row(start).colRange(l, r + 1)) < 0.8 * (r - l + 1)) break;
+  for (int yy = start; yy < y_end; ++yy) {
     std::fill(cur.begin(), cur.end(), 0);
     const auto* m = ink.ptr<std::uint8_t>(yy);
     bool any = false;
@@ -203,16 +208,21 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
   }
   struct Piece {
     double sum = 0;
-    int count = 0;
+    int count = 0, from = 0, to = 0;  // columns
   };
   std::vector<Piece> pieces;
   for (int x = l; x <= r; ++x) {
     const int c = per_column[static_cast<std::size_t>(x)];
     if (c == 0) continue;
-    if (pieces.empty() || per_column[static_cast<std::size_t>(x - 1)] == 0) pieces.emplace_back();
+    if (pieces.empty() || per_column[static_cast<std::size_t>(x - 1)] == 0) pieces.push_back({0, 0, x, x});
     pieces.back().sum += static_cast<double>(x) * c;
     pieces.back().count += c;
+    pieces.back().to = x;
   }
+  // Specks (JPEG ringing, texture) under the base are no marker: a marker covers min_marker_area
+  // base heights squared.
+  // A piece wider than a spacing is the base's own blended edge, not a marker under one rod.
+  std::erase_if(pieces, [&](const Piece& pc) { return pc.count < min_area * base.height * base.height || pc.to - pc.from > spacing; });
   if (pieces.empty()) return kNoMarker;
   std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.count > b.count; });
   if (pieces.size() > 1 && 2 * pieces[1].count > pieces[0].count) return kMarkerAstray;
@@ -409,7 +419,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
     if (base_bottom >= base_top) {
       const Run r = run_through(ink, base_top, (x0 + x1) / 2, 0);
       out.base = {r.l, floor_y, r.width(), base_bottom - floor_y + 1};
-      const int marked = goal_marker(ink, out.base, xs, spacing, h, apparatus_bottom);
+      const int marked = goal_marker(ink, out.base, xs, spacing, h, p.min_marker_area, apparatus_bottom);
       if (marked == kMarkerAstray) return refuse("the goal marker is under no rod");
       if (marked >= 0) st.goal = marked, out.goal_marked = true;
       apparatus_bottom = std::max(apparatus_bottom, base_bottom);
@@ -492,7 +502,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
     for (const auto& peg : best->disks)
       for (const cv::Rect& r : peg) h = std::max<double>(h, r.height);
     int bottom = 0;
-    const int marked = goal_marker(ink0, best->base, xs, spacing, h, bottom);
+    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p.min_marker_area, bottom);
     if (!best->goal_marked && marked == kMarkerAstray) return refuse("the goal marker is under no rod");
     if (marked >= 0 && best->goal_marked && marked != best->state.goal)
       return refuse("the goal marker reads differently at two ink thresholds");
@@ -537,6 +547,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"centre_tolerance", &Params::centre_tolerance, 0, 1, "a disc's centre lies within this fraction of its width (plus 2 px) of its rod"},
     {"max_gap", &Params::max_gap, 0, kAnyHi, "a disc rests within this fraction of the disc height (plus 2 px) of the disc or floor below"},
     {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
+    {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
     {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},
 };
 

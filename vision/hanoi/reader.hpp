@@ -71,6 +71,7 @@ struct Params {
   double centre_tolerance = 0.12;    // a disc's centre lies within this fraction of its width (plus 2 px) of its rod
   double max_gap = 0.6;              // a disc rests within this fraction of the disc height (plus 2 px) of what is below it
   double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
+  double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
   int max_disks = 16;
 };
 
