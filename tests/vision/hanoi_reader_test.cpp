@@ -109,6 +109,16 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   cv::rectangle(same, small, cv::Scalar(236, 236, 236), cv::FILLED);
   cv::rectangle(same, {small.x + small.width / 2 - big.width / 2, small.y, big.width, big.height}, cv::Scalar(60, 80, 220), cv::FILLED);
   negatives.push_back(same);
+  // The arena's LEVEL CLEARED banner across the rods: the discs above it are a part of the board
+  // (the play loop takes a refusal here for the level's end).
+  State cleared;
+  cleared.pegs = 3;
+  cleared.config = {2, 2, 2};
+  cleared.goal = 2;
+  cv::Mat banner = render(cleared, {}, {800, 600});
+  const RenderLayout cl = layout(cleared, board_area({800, 600}, true), {});
+  cv::rectangle(banner, {0, cl.disk_rect(2, 2, 1).y + 4, 800, 100}, cv::Scalar(150, 0, 150), cv::FILLED);
+  negatives.push_back(banner);
   // A grid (the knight's board).
   cv::Mat grid(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
   cv::rectangle(grid, {160, 60, 8 * 60 + 2, 8 * 60 + 2}, cv::Scalar(40, 40, 40), cv::FILLED);

@@ -74,7 +74,7 @@ Result<std::vector<VerticalBar>> pick_rods(const std::vector<VerticalBar>& rods,
 
 // Down the rod at `x` from its top: rows of ink wider than the rod are bar rows, parted into bars
 // where their colour changes, their width dips or steps, or the rod shows between them; a row that
-// reaches into a neighbour's half is the base, and ends the column.
+// reaches three quarters of a spacing from the rod is the base, and ends the column.
 Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& rod, double spacing, const Params& p) {
   Column col;
   col.x = rod.x;
@@ -113,7 +113,9 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
   for (; y < ink.rows; ++y) {
     const Run run = run_through(ink, y, x, slack);
     if (run.empty()) break;
-    if (run.l <= x - spacing / 2 || run.r >= x + spacing / 2) {
+    // The base reaches a neighbour rod's column; a disc, narrower than a spacing, never three
+    // quarters of one from its rod (half a spacing: a blurred largest disc may reach that).
+    if (run.l <= x - 0.75 * spacing || run.r >= x + 0.75 * spacing) {
       col.on_base = true;
       break;
     }
@@ -149,11 +151,14 @@ double disc_height(const std::vector<const Bar*>& bars, const Params& p) {
 
 // A bar `k` disc heights tall whose k equal slices each narrow on the one below is k discs (a gap
 // a small or blurred picture closed, with no colour or width cue left). Slices above the first leave
-// out their lowest quarter: those rows may still be the wider disc's below. Empty when it is not.
+// out their lowest quarter: those rows may still be the wider disc's below. Empty when it is not, or
+// when the bar is one straight trapezoid.
 std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
   const int k = static_cast<int>(std::lround(b.height() / h));
   std::vector<Bar> parts;
   if (k < 2 || std::abs(b.height() - k * h) > p.height_tolerance * h * k) return parts;
+  // One trapezoid narrows upward too: a bar whose middle rows lie on one straight taper is one disc.
+  if (b.fit.shape == BarShape::kTrapezoid && b.fit.residual <= p.edge_step_px / 2.0) return parts;
   const int n = static_cast<int>(b.rows.size());
   for (int j = 0; j < k; ++j) {  // bottom slice first
     const int to = n - n * j / k, from = n - n * (j + 1) / k;  // rows [from, to)

@@ -65,7 +65,7 @@ struct Params {
   double taper = 0.08;               // a disc is a trapezoid when its top and bottom widths differ by this fraction
   double rounding = 0.08;            // a disc is rounded when its end rows are this fraction narrower than its middle
   double plate_tolerance = 0.03;     // base plates: widths alike within this fraction, plus 2 px
-  double height_tolerance = 0.35;    // disc heights differ from their median by at most this fraction
+  double height_tolerance = 0.2;    // disc heights differ from their median by at most this fraction
   double min_step = 0.35;            // neighbouring sizes differ in width by at least this fraction of the median step ...
   int min_step_px = 2;               // ... and by at least this, px
   double centre_tolerance = 0.12;    // a disc's centre lies within this fraction of its width (plus 2 px) of its rod
