@@ -46,12 +46,12 @@ Tallies sweep(std::uint64_t first, int count) {
   return t;
 }
 
-// The CI sample: 40 looks from a fixed seed, a few seconds. Refusing everything would pass "never
+// The CI sample: 24 looks from a fixed seed, a few seconds. Refusing everything would pass "never
 // wrong": most looks with rods must read (no-rod looks are refused: where pegs stand without rods
 // is not guessed).
 TEST(HanoiLooks, FixedSampleExactOrRefusedNeverWrong) {
   constexpr std::uint64_t kFirst = 1000;
-  constexpr int kCount = 40;
+  constexpr int kCount = 24;
   std::printf("[ LOOKS    ] seeds %llu..%llu\n", static_cast<unsigned long long>(kFirst), static_cast<unsigned long long>(kFirst + kCount - 1));
   const Tallies t = sweep(kFirst, kCount);
   t.all.print("hanoi, all looks");

@@ -130,6 +130,34 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   testing::expect_refused_as_no_board(negatives, read_default, format_reading);
 }
 
+// A small board in a large screenshot: its rods are shorter than min_rod_fraction of the image, so
+// the defaults refuse it; learned from one shot, the look reads on a second shot of another position.
+cv::Mat small_board(const State& s) {
+  const RenderStyle style = style_variant(5);
+  cv::Mat page(1400, 1800, CV_8UC3, style.background);
+  render(s, style, {420, 300}, false).copyTo(page({700, 600, 420, 300}));
+  return page;
+}
+
+TEST(HanoiReader, LearnsALookTheDefaultsRefuse) {
+  State first;
+  first.pegs = 3;
+  first.config = {0, 0, 1};
+  first.goal = 2;
+  State second;
+  second.pegs = 3;
+  second.config = {2, 1, 0};
+  second.goal = 2;
+  const cv::Mat shot = small_board(first), other = small_board(second);
+  ASSERT_FALSE(read(shot).ok());
+  ASSERT_FALSE(read(other).ok());
+  auto learned = learn(shot, first);
+  ASSERT_TRUE(learned.ok()) << learned.error().message;
+  auto got = read(other, *learned);
+  ASSERT_TRUE(got.ok()) << got.error().message;
+  EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(second));
+}
+
 TEST(HanoiReader, ParamsFromAProfileNode) {
   cv::FileStorage fs("%YAML:1.0\nhanoi:\n  max_pegs: 5\n  min_step: 0.5\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
   auto p = load_params(fs["hanoi"]);

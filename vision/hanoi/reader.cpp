@@ -6,6 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "vision/common/bars.hpp"
 #include "vision/common/params.hpp"
@@ -376,6 +378,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   cv::Rect box(static_cast<int>(std::lround(xs.front() - 1.5 * spacing)), found.rods.front().top,
                static_cast<int>(std::lround(spacing * static_cast<double>(xs.size() + 2))), median_of(floors) - found.rods.front().top);
   box &= cv::Rect(0, 0, img.cols, img.rows);
+  if (box.area() <= 0) return refuse("the rods stand on nothing");
   cv::Mat stray = ink(box).clone();
   auto clear = [&](cv::Rect r) {
     r -= box.tl();
@@ -558,15 +561,20 @@ constexpr ParamSpec<Params> kParamTable[] = {
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
+namespace {
+
+// What makes Params inconsistent, for people ("" when nothing).
+std::string inconsistency(const Params& p) {
+  if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
+      p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
+    return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
+  return "";
+}
+
+}  // namespace
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "hanoi", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
-            p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
-          return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
-        return "";
-      });
+  return params_from_table(node, "hanoi", param_table(), defaults, inconsistency);
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
@@ -575,6 +583,56 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
   } catch (const cv::Exception& e) {
     return make_error(std::string("hanoi reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Rejected, as for the knight reader: a grid search over every key (34 keys: far too many reads),
+// and fitting colours from the truth (the reader has none to fit: a look needs its sizes and
+// tolerances). So: a hill climb from `start`, one key at a time (a number scaled), towards more discs
+// read on their true pegs, stopping at the first Params that read `truth` exactly.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else discs on their true pegs, and the goal
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.pegs != truth.pegs || got->state.disks() != truth.disks()) return 0;
+    int n = got->state.goal == truth.goal ? 1 : 0;
+    for (std::size_t i = 0; i < truth.config.size(); ++i) n += got->state.config[i] == truth.config[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = truth.disks() + 1;
+  Params current = start;
+  int score = agreement(current);
+  if (score == exact) return current;
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    Params best = current;
+    int best_score = score;
+    for (const ParamSpec<Params>& spec : param_table()) {
+      std::vector<Params> moves;
+      std::visit(
+          [&](auto member) {
+            using T = std::remove_cvref_t<decltype(current.*member)>;
+            if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+              for (double f : {0.5, 1.6}) {
+                Params q = current;
+                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
+                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
+                if (q.*member != current.*member) moves.push_back(q);
+              }
+            }
+          },
+          spec.field);
+      for (const Params& q : moves) {
+        if (!inconsistency(q).empty()) continue;
+        const int sc = agreement(q);
+        if (sc == exact) return q;
+        if (sc > best_score) best = q, best_score = sc;
+      }
+    }
+    if (best_score <= score) break;
+    current = best;
+    score = best_score;
+  }
+  return make_error(ErrorCode::kNoBoard, "no hanoi Params read the given board from this screenshot (is it that screenshot's board?)");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {

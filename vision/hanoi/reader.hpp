@@ -96,6 +96,10 @@ struct Reading {
 // receives the rods and discs found.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
+
 // The reading drawn over the image: base, rods, each disk's box and size, the goal; `moves` listed.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves = {});
 
@@ -115,6 +119,7 @@ struct ImageSpec {
   static constexpr auto param_table = &hanoi::param_table;
   static constexpr auto read = &hanoi::read;
   static constexpr auto annotate = &hanoi::annotate;
+  static constexpr auto learn = &hanoi::learn;
   static Drawn drawn(const solvers::Outcome& out, const solvers::hanoi::Solution& sol);
 };
 
