@@ -43,7 +43,6 @@ struct Column {
 struct Found {
   std::vector<VerticalBar> rods, all_rods;
   std::vector<Column> columns;
-  Reading reading;
 };
 
 BarFit fit_rows(std::span<const Run> rows, const Params& p) { return fit_bar(rows, p.taper, p.rounding); }
