@@ -92,11 +92,18 @@ PageModel fit_page(const cv::Mat& lab, double fit_delta_e) {
 
 cv::Mat page_distance(const cv::Mat& lab, const PageModel& page) {
   cv::Mat out(lab.size(), CV_32F);
+  // Plain float arithmetic per pixel (a phone screenshot is millions of pixels; the sanitizer build
+  // does not inline Vec3f's operators).
+  const float dx0 = page.per_x[0], dx1 = page.per_x[1], dx2 = page.per_x[2];
   for (int y = 0; y < lab.rows; ++y) {
-    const auto* row = lab.ptr<cv::Vec3f>(y);
+    const float* row = lab.ptr<float>(y);
     auto* o = out.ptr<float>(y);
-    cv::Vec3f c = page.at(0, y);
-    for (int x = 0; x < lab.cols; ++x, c += page.per_x) o[x] = static_cast<float>(delta_e(row[x], c));
+    const cv::Vec3f c = page.at(0, y);
+    float c0 = c[0], c1 = c[1], c2 = c[2];
+    for (int x = 0; x < lab.cols; ++x, c0 += dx0, c1 += dx1, c2 += dx2) {
+      const float a = row[3 * x] - c0, b = row[3 * x + 1] - c1, d = row[3 * x + 2] - c2;
+      o[x] = std::sqrt(a * a + b * b + d * d);
+    }
   }
   return out;
 }
@@ -106,18 +113,13 @@ cv::Mat ink_mask(const cv::Mat& distance, double threshold, int max_hole_px) {
   if (max_hole_px <= 0) return ink;
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(~ink, labels, stats, centroids, 4, CV_32S);
-  std::vector<std::uint8_t> fill(static_cast<std::size_t>(n), 0);
+  // Each small hole filled within its own box (they are few and small: no pass over the image).
   for (int i = 1; i < n; ++i) {
-    const int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
-    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-    const bool edge = x == 0 || y == 0 || x + w == ink.cols || y + h == ink.rows;
-    fill[static_cast<std::size_t>(i)] = !edge && stats.at<int>(i, cv::CC_STAT_AREA) <= max_hole_px;
-  }
-  for (int y = 0; y < ink.rows; ++y) {
-    const int* l = labels.ptr<int>(y);
-    auto* m = ink.ptr<std::uint8_t>(y);
-    for (int x = 0; x < ink.cols; ++x)
-      if (m[x] == 0 && fill[static_cast<std::size_t>(l[x])]) m[x] = 255;
+    const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                       stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const bool edge = box.x == 0 || box.y == 0 || box.x + box.width == ink.cols || box.y + box.height == ink.rows;
+    if (edge || stats.at<int>(i, cv::CC_STAT_AREA) > max_hole_px) continue;
+    ink(box).setTo(255, labels(box) == i);
   }
   return ink;
 }
