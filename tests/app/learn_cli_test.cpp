@@ -95,7 +95,8 @@ TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
       {"--game onestroke " + shot_ + " " + pegs + " --out " + look, "not onestroke"},
       {"--game chess " + shot_ + " " + board_ + " --out " + look, "no screenshot reader for game 'chess'"},
       // No --game: the board text's first line names the game.
-      {shot_ + " " + hanoi + " --out " + look, "the hanoi reader cannot learn a look yet"},
+      // (a one-stroke screenshot: no hanoi Params read a Tower of Hanoi in it)
+      {shot_ + " " + hanoi + " --out " + look, "hanoi"},
       {small_shot + " " + other + " --out " + look, "no reader parameters read this screenshot"},
       {shot_ + " " + board_ + " --out " + (dir_ / "no" / "such" / "dir" / "x.yml").string(), "cannot write"},
   };

@@ -109,6 +109,16 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   cv::rectangle(same, small, cv::Scalar(236, 236, 236), cv::FILLED);
   cv::rectangle(same, {small.x + small.width / 2 - big.width / 2, small.y, big.width, big.height}, cv::Scalar(60, 80, 220), cv::FILLED);
   negatives.push_back(same);
+  // The arena's LEVEL CLEARED banner across the rods: the discs above it are a part of the board
+  // (the play loop takes a refusal here for the level's end).
+  State cleared;
+  cleared.pegs = 3;
+  cleared.config = {2, 2, 2};
+  cleared.goal = 2;
+  cv::Mat banner = render(cleared, {}, {800, 600});
+  const RenderLayout cl = layout(cleared, board_area({800, 600}, true), {});
+  cv::rectangle(banner, {0, cl.disk_rect(2, 2, 1).y + 4, 800, 100}, cv::Scalar(150, 0, 150), cv::FILLED);
+  negatives.push_back(banner);
   // A grid (the knight's board).
   cv::Mat grid(600, 800, CV_8UC3, cv::Scalar(236, 236, 236));
   cv::rectangle(grid, {160, 60, 8 * 60 + 2, 8 * 60 + 2}, cv::Scalar(40, 40, 40), cv::FILLED);
@@ -118,6 +128,34 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   negatives.push_back(grid);
   testing::add_arena_samples(negatives, {"knight", "onestroke", "valves", "river"});
   testing::expect_refused_as_no_board(negatives, read_default, format_reading);
+}
+
+// A small board in a large screenshot: its rods are shorter than min_rod_fraction of the image, so
+// the defaults refuse it; learned from one shot, the look reads on a second shot of another position.
+cv::Mat small_board(const State& s) {
+  const RenderStyle style = style_variant(5);
+  cv::Mat page(1400, 1800, CV_8UC3, style.background);
+  render(s, style, {420, 300}, false).copyTo(page({700, 600, 420, 300}));
+  return page;
+}
+
+TEST(HanoiReader, LearnsALookTheDefaultsRefuse) {
+  State first;
+  first.pegs = 3;
+  first.config = {0, 0, 1};
+  first.goal = 2;
+  State second;
+  second.pegs = 3;
+  second.config = {2, 1, 0};
+  second.goal = 2;
+  const cv::Mat shot = small_board(first), other = small_board(second);
+  ASSERT_FALSE(read(shot).ok());
+  ASSERT_FALSE(read(other).ok());
+  auto learned = learn(shot, first);
+  ASSERT_TRUE(learned.ok()) << learned.error().message;
+  auto got = read(other, *learned);
+  ASSERT_TRUE(got.ok()) << got.error().message;
+  EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(second));
 }
 
 TEST(HanoiReader, ParamsFromAProfileNode) {

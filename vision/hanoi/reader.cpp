@@ -1,273 +1,645 @@
-/* reader.cpp: the Tower of Hanoi reader: page colour -> apparatus -> base and rods -> disk bands -> sizes. */
+/* reader.cpp: the Tower of Hanoi reader: page plane -> ink -> rods -> bars down each rod -> sizes by width -> the game's invariants. */
 #include "vision/hanoi/reader.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 
+#include "vision/common/bars.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
 
 namespace pb::vision::hanoi {
 namespace {
 
-Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
-  if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
-  const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
-  const cv::Mat& img = *bgr;
-  if (img.rows < 20 || img.cols < 20) return make_error(ErrorCode::kNoBoard, "no board found: the image is too small");
+Error refuse(const std::string& why) { return make_error(ErrorCode::kNoBoard, "no board found: " + why); }
 
-  cv::Mat labels;
-  const BoxComponent shape = largest_box_component(far_from(img, border_colour(img), p.page_distance), labels);
-  if (shape.label < 0 || shape.box_area < p.min_shape_fraction * img.total())
-    return make_error(ErrorCode::kNoBoard, "no board found: nothing large stands out from the page colour");
-  const cv::Rect box = shape.box;
-  cv::Mat on = labels == shape.label;  // the apparatus alone
-  auto at = [&](int y, int x) { return on.at<std::uint8_t>(y, x) != 0; };
+// A bar found down a rod: rows top..bottom (inclusive), its rows' runs top to bottom.
+struct Bar {
+  int peg = 0;
+  int top = 0, bottom = 0;
+  std::vector<Run> rows;
+  BarFit fit;
+  int height() const { return bottom - top + 1; }
+  cv::Rect box() const {
+    const int w = static_cast<int>(std::lround(fit.width));
+    return {static_cast<int>(std::lround(fit.centre - fit.width / 2)), top, std::max(1, w), height()};
+  }
+};
 
-  // The base: the lowest band of rows the shape spans end to end.
-  auto coverage = [&](int y) { return static_cast<double>(cv::countNonZero(on.row(y).colRange(box.x, box.x + box.width))) / box.width; };
-  int y = box.y + box.height - 1;
-  while (y > box.y && coverage(y) < p.base_coverage) --y;
-  const int base_bottom = y;
-  while (y > box.y && coverage(y - 1) >= p.base_coverage) --y;
-  const int base_top = y;
-  if (coverage(base_bottom) < p.base_coverage || base_top - box.y < 4 * p.min_disk_rows ||
-      base_bottom - base_top + 1 > p.max_base_fraction * box.height)
-    return make_error(ErrorCode::kNoBoard, "no board found: no base bar under rods");
+// One rod's column: its bars top to bottom and where its floor is (the row under the lowest thing a
+// disc may rest on: the base's top row, or one past the rod's foot).
+struct Column {
+  double x = 0, rod_w = 0;
+  int top = 0, floor = 0;
+  bool on_base = false;
+  std::vector<Bar> bars;
+};
 
-  // Rods, cut just under the top.
-  const int probe = box.y + std::max(1, static_cast<int>(std::lround(p.probe_depth * box.height)));
-  std::vector<std::pair<int, int>> rods;  // [begin, end) columns
-  for (int x = box.x; x < box.x + box.width;) {
-    if (!at(probe, x)) {
-      ++x;
-      continue;
+struct Found {
+  std::vector<VerticalBar> rods, all_rods;
+  std::vector<Column> columns;
+};
+
+BarFit fit_rows(std::span<const Run> rows, const Params& p) { return fit_bar(rows, p.taper, p.rounding); }
+
+// The rod sets: rods alike in width with level tops, equally spaced; the largest set, refused when
+// another as large differs.
+Result<std::vector<VerticalBar>> pick_rods(const std::vector<VerticalBar>& rods, const Params& p) {
+  std::vector<std::vector<VerticalBar>> sets;
+  for (std::size_t i = 0; i < rods.size(); ++i) {
+    std::vector<VerticalBar> set;
+    const double tol = p.level_tolerance * (rods[i].bottom - rods[i].top + 1) + 3;
+    for (const VerticalBar& r : rods)
+      if (std::abs(r.top - rods[i].top) <= tol && std::abs(r.width - rods[i].width) <= p.rod_tolerance * rods[i].width + 1) set.push_back(r);
+    if (set.size() < static_cast<std::size_t>(p.min_pegs) || set.size() > static_cast<std::size_t>(p.max_pegs)) continue;
+    std::vector<double> xs;
+    for (const VerticalBar& r : set) xs.push_back(r.x);
+    const double spacing = equal_spacing(xs, p.spacing_tolerance);
+    std::vector<double> ws;
+    for (const VerticalBar& r : set) ws.push_back(r.width);
+    if (spacing <= 0 || spacing < 3 * median_of(ws)) continue;
+    bool seen = false;
+    for (const auto& s : sets) seen = seen || (s.size() == set.size() && std::abs(s.front().x - set.front().x) < 1 && std::abs(s.back().x - set.back().x) < 1);
+    if (!seen) sets.push_back(std::move(set));
+  }
+  if (sets.empty()) return refuse(rods.empty() ? "no rods (thin upright bars) stand out from the page" : "no equally spaced rods of one width with level tops");
+  std::sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  if (sets.size() > 1 && sets[1].size() == sets[0].size()) return refuse("two sets of rods could be the pegs");
+  return sets.front();
+}
+
+// Down the rod at `x` from its top: rows of ink wider than the rod are bar rows, parted into bars
+// where their colour changes, their width dips or steps, or the rod shows between them; a row that
+// reaches three quarters of a spacing from the rod is the base, and ends the column.
+Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& rod, double spacing, const Params& p) {
+  Column col;
+  col.x = rod.x;
+  col.rod_w = rod.width;
+  col.top = rod.top;
+  const int x = static_cast<int>(std::lround(rod.x));
+  const int slack = static_cast<int>(std::ceil(rod.width / 2)) + 1;
+  const double disc_min_w = p.disk_factor * rod.width + p.disk_extra_px;
+  std::vector<Run> band;
+  std::vector<cv::Vec3f> colours;
+  int band_top = -1;
+  auto close_band = [&] {
+    if (band_top < 0) return;
+    const int n = static_cast<int>(band.size());
+    if (n >= p.min_disk_rows) {
+      int widest = 0;
+      for (const Run& r : band) widest = std::max(widest, r.width());
+      const double edge = std::max<double>(p.edge_step_px, p.edge_step * widest);
+      std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
+      cuts.insert(cuts.begin(), 0);
+      cuts.push_back(n);
+      for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+        Bar b;
+        b.top = band_top + cuts[k];
+        b.bottom = band_top + cuts[k + 1] - 1;
+        b.rows.assign(band.begin() + cuts[k], band.begin() + cuts[k + 1]);
+        b.fit = fit_rows(b.rows, p);
+        col.bars.push_back(std::move(b));
+      }
     }
-    int e = x;
-    while (e < box.x + box.width && at(probe, e)) ++e;
-    rods.push_back({x, e});
-    x = e;
-  }
-  if (rods.size() < static_cast<std::size_t>(p.min_pegs) || rods.size() > static_cast<std::size_t>(p.max_pegs))
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(rods.size()) + " rods under the top of the shape");
-  std::vector<double> widths_r, centres_r, gaps;
-  for (auto [b, e] : rods) widths_r.push_back(e - b), centres_r.push_back((b + e - 1) / 2.0);
-  for (std::size_t i = 1; i < centres_r.size(); ++i) gaps.push_back(centres_r[i] - centres_r[i - 1]);
-  const double rod_w = median_of(widths_r), spacing = median_of(gaps);
-  for (double w : widths_r)
-    if (std::abs(w - rod_w) > p.rod_tolerance * rod_w + 1) return make_error(ErrorCode::kNoBoard, "no board found: the rods differ in width");
-  for (double g : gaps)
-    if (std::abs(g - spacing) > p.spacing_tolerance * spacing) return make_error(ErrorCode::kNoBoard, "no board found: the rods are not equally spaced");
-  if (spacing < 3 * rod_w) return make_error(ErrorCode::kNoBoard, "no board found: the rods stand too close for disks");
-  for (double cx : centres_r) {
-    const int x = static_cast<int>(std::lround(cx));
-    for (int yy = probe; yy < base_top; ++yy)
-      if (!at(yy, x)) return make_error(ErrorCode::kNoBoard, "no board found: a rod does not reach the base");
-  }
-
-  // Disks: bands of rows wider than the rod, up each rod.
-  Reading out;
-  out.frame = img.size();
-  out.apparatus = box;
-  out.base = {box.x, base_top, box.width, base_bottom - base_top + 1};
-  const double disk_min_w = p.disk_factor * rod_w + p.disk_extra_px;
-  struct Disk {
-    int peg;
-    cv::Rect box;
-    std::vector<std::pair<int, int>> rows;  // per row, bottom to top: width, left edge
+    band.clear();
+    colours.clear();
+    band_top = -1;
   };
-  std::vector<Disk> bands;
-  for (std::size_t peg = 0; peg < rods.size(); ++peg) {
-    const int cx = static_cast<int>(std::lround(centres_r[peg]));
-    out.centres.push_back({static_cast<float>(cx), static_cast<float>((probe + base_top) / 2.0)});
-    int band_bottom = -1, band_w = 0, band_l = 0;
-    std::vector<std::pair<int, int>> band_rows;
-    for (int yy = base_top - 1; yy >= probe - 1; --yy) {
-      int l = cx, r = cx;
-      const bool row_in = yy >= probe;
-      if (row_in) {
-        while (l - 1 >= box.x && at(yy, l - 1)) --l;
-        while (r + 1 < box.x + box.width && at(yy, r + 1)) ++r;
-      }
-      const int w = r - l + 1;
-      const bool disk_row = row_in && w > disk_min_w;
-      if (disk_row) {
-        if (band_bottom < 0) band_bottom = yy, band_w = 0, band_rows.clear();
-        if (w > band_w) band_w = w, band_l = l;
-        band_rows.push_back({w, l});
-      } else if (band_bottom >= 0) {
-        const int h = band_bottom - yy;
-        if (h >= p.min_disk_rows) bands.push_back({static_cast<int>(peg), {band_l, yy + 1, band_w, h}, band_rows});
-        band_bottom = -1;
-      }
+  int y = rod.top;
+  for (; y < ink.rows; ++y) {
+    const Run run = run_through(ink, y, x, slack);
+    if (run.empty()) break;
+    // The base reaches a neighbour rod's column; a disc, narrower than a spacing, never three
+    // quarters of one from its rod (half a spacing: a blurred largest disc may reach that).
+    if (run.l <= x - 0.75 * spacing || run.r >= x + 0.75 * spacing) {
+      col.on_base = true;
+      break;
+    }
+    if (run.width() > disc_min_w) {
+      if (band_top < 0) band_top = y;
+      band.push_back(run);
+      colours.push_back(run_colour(lab, y, run));
+    } else {
+      close_band();
     }
   }
-  if (bands.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no disks on the rods");
-  // The disk height: the largest of which every band is a whole multiple (a band of two disks whose
-  // gap closed is one band; the median would take it for a disk when half the bands are pairs).
+  close_band();
+  col.floor = y;
+  return col;
+}
+
+// The disc height: the largest of which every bar is a whole multiple (a band of two discs whose gap
+// closed is one bar; the median would take it for a disc when half the bars are pairs). 0: none.
+double disc_height(const std::vector<const Bar*>& bars, const Params& p) {
   auto fits = [&](double h) {
-    for (const Disk& d : bands) {
-      const long m = std::lround(d.box.height / h);
-      if (m < 1 || std::abs(d.box.height - m * h) > p.height_tolerance * h + 1) return false;
+    for (const Bar* b : bars) {
+      const long m = std::lround(b->height() / h);
+      if (m < 1 || std::abs(b->height() - m * h) > p.height_tolerance * h + 1) return false;
     }
     return true;
   };
-  double disk_h = 0;
-  for (const Disk& d : bands)
+  double h = 0;
+  for (const Bar* b : bars)
     for (int k = 1; k <= 4; ++k)
-      if (const double h = static_cast<double>(d.box.height) / k; h > disk_h && h >= p.min_disk_rows && fits(h)) disk_h = h;
-  if (disk_h == 0) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
-  // A disk's width: of its rows, the width a quarter of them (at least 3) reach. Not the widest
-  // row: a closed gap's row, blended with the base or the disk below, may run far wider; and a
-  // rounded disk is nearly as wide a few rows from its middle.
-  auto width_of = [](const std::vector<std::pair<int, int>>& rows, int from, int to) -> std::pair<int, int> {
-    std::vector<std::pair<int, int>> r(rows.begin() + from, rows.begin() + to);
-    const std::size_t k = std::min(r.size(), std::max<std::size_t>(3, r.size() / 4)) - 1;
-    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(k), r.end(), std::greater<>());
-    return r[k];  // width, left edge
+      if (const double c = static_cast<double>(b->height()) / k; c > h && c >= p.min_disk_rows && fits(c)) h = c;
+  return h;
+}
+
+// A bar `k` disc heights tall whose k equal slices each narrow on the one below is k discs (a gap
+// a small or blurred picture closed, with no colour or width cue left). Slices above the first leave
+// out their lowest quarter: those rows may still be the wider disc's below. Empty when it is not, or
+// when the bar is one straight trapezoid.
+std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
+  const int k = static_cast<int>(std::lround(b.height() / h));
+  std::vector<Bar> parts;
+  if (k < 2 || std::abs(b.height() - k * h) > p.height_tolerance * h * k) return parts;
+  // One trapezoid narrows upward too: a bar whose middle rows lie on one straight taper is one disc.
+  if (b.fit.shape == BarShape::kTrapezoid && b.fit.residual <= p.edge_step_px / 2.0) return parts;
+  const int n = static_cast<int>(b.rows.size());
+  for (int j = 0; j < k; ++j) {  // bottom slice first
+    const int to = n - n * j / k, from = n - n * (j + 1) / k;  // rows [from, to)
+    Bar part;
+    part.peg = b.peg;
+    part.top = b.top + from;
+    part.bottom = b.top + to - 1;
+    part.rows.assign(b.rows.begin() + from, b.rows.begin() + to);
+    const int skip = j == 0 ? 0 : std::max(1, (to - from) / 4);
+    part.fit = fit_rows(std::span<const Run>(part.rows).first(part.rows.size() - static_cast<std::size_t>(skip)), p);
+    if (!parts.empty() && part.fit.width + 2 > parts.back().fit.width) return {};
+    parts.push_back(std::move(part));
+  }
+  std::reverse(parts.begin(), parts.end());
+  return parts;
+}
+
+// The goal marker: ink under `base`, within its width, joined to it, `depth` rows at most (4 base
+// heights, or a disc height); of the pieces side by side, the largest, at least twice any other (a
+// peg number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
+// peg, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
+constexpr int kNoMarker = -1, kMarkerAstray = -2;
+int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h,
+                double min_area, int& bottom) {
+  const int depth = std::max(4 * base.height, static_cast<int>(disc_h));
+  const int y_end = std::min(ink.rows, base.y + base.height + depth);
+  const int l = std::max(1, base.x), r = std::min(ink.cols - 2, base.x + base.width - 1);
+  std::vector<int> per_column(static_cast<std::size_t>(ink.cols), 0);
+  std::vector<std::uint8_t> prev(static_cast<std::size_t>(ink.cols), 0), cur(static_cast<std::size_t>(ink.cols), 0);
+  for (int x = l; x <= r; ++x) prev[static_cast<std::size_t>(x)] = 1;
+  // The base's blended bottom rows (anti-aliasing, JPEG) are base, not marker.
+  int start = base.y + base.height;
+  for (int k = 0; k < 3 && start < y_end; ++k, ++start)
+    if (cv::countNonZero(ink.row(start).colRange(l, r + 1)) < 0.8 * (r - l + 1)) break;
+  for (int yy = start; yy < y_end; ++yy) {
+    std::fill(cur.begin(), cur.end(), 0);
+    const auto* m = ink.ptr<std::uint8_t>(yy);
+    bool any = false;
+    for (int x = l; x <= r; ++x) {
+      const auto ux = static_cast<std::size_t>(x);
+      if (m[x] && (prev[ux] || prev[ux - 1] || prev[ux + 1])) cur[ux] = 1, any = true;
+    }
+    // Spread along the row to pixels joined to a linked one, both ways.
+    for (int x = l + 1; x <= r; ++x)
+      if (m[x] && cur[static_cast<std::size_t>(x - 1)]) cur[static_cast<std::size_t>(x)] = 1;
+    for (int x = r - 1; x >= l; --x)
+      if (m[x] && cur[static_cast<std::size_t>(x + 1)]) cur[static_cast<std::size_t>(x)] = 1;
+    if (!any) break;
+    for (int x = l; x <= r; ++x) per_column[static_cast<std::size_t>(x)] += cur[static_cast<std::size_t>(x)];
+    prev.swap(cur);
+    bottom = std::max(bottom, yy);
+  }
+  struct Piece {
+    double sum = 0;
+    int count = 0, from = 0, to = 0;  // columns
   };
-  // Disks whose gap a small or blurred picture closed up: a band k disk heights tall whose k equal
-  // slices each narrow on the one below is k disks. For the slices above the first, their lowest
-  // quarter is left out: those rows may still be the wider disk's below (the cut falls in the
-  // closed gap, a row or two off).
-  std::vector<Disk> found;
-  std::vector<double> heights;
-  for (Disk& d : bands) {
-    const int k = static_cast<int>(std::lround(d.box.height / disk_h));
-    std::vector<Disk> parts;
-    const int n = static_cast<int>(d.rows.size());
-    if (k >= 2 && std::abs(d.box.height - k * disk_h) <= p.height_tolerance * disk_h * k) {
-      for (int j = 0; j < k; ++j) {
-        const int from = n * j / k, to = n * (j + 1) / k;
-        const auto [w, l] = width_of(d.rows, j == 0 ? from : from + std::max(1, (to - from) / 4), to);
-        const int bottom = d.box.y + d.box.height - 1 - from;  // rows run bottom to top
-        if (!parts.empty() && w + 2 > parts.back().box.width) {
-          parts.clear();
-          break;
-        }
-        parts.push_back({d.peg, {l, bottom - (to - from) + 1, w, to - from}, {}});
-      }
-    }
-    if (parts.empty()) {
-      const auto [w, l] = width_of(d.rows, 0, n);
-      d.box.x = l;
-      d.box.width = w;
-    }
-    if (parts.empty()) parts.push_back(d);
-    for (Disk& part : parts) {
-      heights.push_back(part.box.height);
-      out.disks.resize(static_cast<std::size_t>(part.peg) + 1);
-      out.disks[static_cast<std::size_t>(part.peg)].push_back(part.box);
-      found.push_back(std::move(part));
+  std::vector<Piece> pieces;
+  for (int x = l; x <= r; ++x) {
+    const int c = per_column[static_cast<std::size_t>(x)];
+    if (c == 0) continue;
+    if (pieces.empty() || per_column[static_cast<std::size_t>(x - 1)] == 0) pieces.push_back({0, 0, x, x});
+    pieces.back().sum += static_cast<double>(x) * c;
+    pieces.back().count += c;
+    pieces.back().to = x;
+  }
+  // Specks (JPEG ringing, texture) under the base are no marker: a marker covers min_marker_area
+  // base heights squared.
+  // A piece wider than a spacing is the base's own blended edge, not a marker under one rod.
+  std::erase_if(pieces, [&](const Piece& pc) { return pc.count < min_area * base.height * base.height || pc.to - pc.from > spacing; });
+  if (pieces.empty()) return kNoMarker;
+  std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.count > b.count; });
+  if (pieces.size() > 1 && 2 * pieces[1].count > pieces[0].count) return kMarkerAstray;
+  // The largest piece is the marker (a number or a JPEG halo joined to the base is smaller).
+  const double gx = pieces[0].sum / pieces[0].count;
+  std::size_t nearest = 0;
+  for (std::size_t i = 1; i < xs.size(); ++i)
+    if (std::abs(xs[i] - gx) < std::abs(xs[nearest] - gx)) nearest = i;
+  if (std::abs(xs[nearest] - gx) > spacing / 4) return kMarkerAstray;
+  return static_cast<int>(nearest);
+}
+
+// One read at one ink threshold: detect, decode, verify.
+Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found) {
+  const int max_rod = std::max(2, std::min(p.max_rod_px, static_cast<int>(std::lround(p.max_rod_fraction * img.cols))));
+  const int min_piece = std::max(2 * p.min_disk_rows, static_cast<int>(std::lround(p.min_rod_piece * img.rows)));
+  // A piece above a full stack may be stubby: half the aspect of a whole rod.
+  std::vector<VerticalBar> pieces = vertical_bars(ink, max_rod, min_piece, p.rod_aspect / 2, p.rod_fill);
+  std::vector<double> pw;
+  for (const VerticalBar& b : pieces) pw.push_back(b.width);
+  std::vector<VerticalBar> rods = join_collinear(pieces, ink, std::max(2.0, median_of(pw)));
+  // A rod reaches down its column (through the discs on it) at least min_rod_fraction of the image.
+  for (VerticalBar& r : rods) {
+    const int x = static_cast<int>(std::lround(r.x)), slack = static_cast<int>(std::ceil(r.width / 2)) + 1;
+    int y = r.bottom + 1;
+    while (y < ink.rows && !run_through(ink, y, x, slack).empty()) ++y;
+    r.bottom = y - 1;
+  }
+  found.all_rods = rods;
+  std::erase_if(rods, [&](const VerticalBar& r) { return r.height() < p.min_rod_fraction * img.rows || r.height() < p.rod_aspect * r.width; });
+  auto picked = pick_rods(rods, p);
+  if (!picked) return picked.error();
+  found.rods = *picked;
+  std::vector<double> xs, hs;
+  for (const VerticalBar& r : found.rods) xs.push_back(r.x), hs.push_back(r.height());
+  const double spacing = equal_spacing(xs, p.spacing_tolerance), rod_h = median_of(hs);
+  const double level = p.level_tolerance * rod_h + 3;
+
+  // Down each rod.
+  std::vector<Column>& cols = found.columns;
+  for (std::size_t i = 0; i < found.rods.size(); ++i) {
+    cols.push_back(scan_column(ink, lab, found.rods[i], spacing, p));
+    for (Bar& b : cols.back().bars) b.peg = static_cast<int>(i);
+  }
+  // Base plates: a bar of one width and height at the foot of every rod, none on a base.
+  Reading out;
+  bool plates = cols.size() >= 2;
+  for (const Column& c : cols) plates = plates && !c.on_base && !c.bars.empty() && c.bars.back().bottom + 2 >= c.floor;
+  if (plates) {
+    const Bar& first = cols.front().bars.back();
+    for (const Column& c : cols) {
+      const Bar& b = c.bars.back();
+      plates = plates && std::abs(b.fit.width - first.fit.width) <= p.plate_tolerance * first.fit.width + 2 &&
+               std::abs(b.height() - first.height()) <= p.height_tolerance * first.height() + 1 && std::abs(b.bottom - first.bottom) <= level;
     }
   }
-  out.disks.resize(rods.size());
-  if (static_cast<int>(found.size()) > p.max_disks)
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(found.size()) + " disks (at most " + std::to_string(p.max_disks) + ")");
-  for (double h : heights)
-    if (std::abs(h - disk_h) > p.height_tolerance * disk_h + 1) return make_error(ErrorCode::kNoBoard, "no board found: the disks differ in height");
+  if (plates)
+    for (Column& c : cols) {
+      out.plates.push_back(c.bars.back().box());
+      c.floor = c.bars.back().top;
+      c.bars.pop_back();
+    }
 
-  // Sizes: ranks of the widths.
-  std::vector<std::size_t> order(found.size());
+  std::vector<const Bar*> all;
+  for (const Column& c : cols)
+    for (const Bar& b : c.bars) all.push_back(&b);
+  if (all.empty()) return refuse("no discs on the rods");
+  const double h = disc_height(all, p);
+  if (h == 0) return refuse("the discs differ in height");
+  // Multiples of the disc height split; then every disc one height.
+  std::vector<Bar> discs;  // per peg, top to bottom
+  for (Column& c : cols) {
+    std::vector<Bar> split;
+    for (Bar& b : c.bars) {
+      std::vector<Bar> parts = split_bar(b, h, p);
+      if (parts.empty()) split.push_back(std::move(b));
+      else for (Bar& part : parts) split.push_back(std::move(part));
+    }
+    c.bars = std::move(split);
+    for (const Bar& b : c.bars) {
+      if (std::abs(b.height() - h) > p.height_tolerance * h + 1) return refuse("the discs differ in height");
+      discs.push_back(b);
+    }
+  }
+  if (static_cast<int>(discs.size()) > p.max_disks)
+    return refuse(std::to_string(discs.size()) + " discs (at most " + std::to_string(p.max_disks) + ")");
+
+  // Verify: centred on the rod, resting on the disc below or the floor, floors level.
+  const double gap = p.max_gap * h + 2;
+  std::vector<int> floors;
+  for (const Column& c : cols) {
+    floors.push_back(c.floor);
+    int below = c.floor;  // the row under the lowest disc's bottom
+    for (auto it = c.bars.rbegin(); it != c.bars.rend(); ++it) {
+      if (std::abs(it->fit.centre - c.x) > p.centre_tolerance * it->fit.width + 2) return refuse("a disc is not centred on its rod");
+      if (below - (it->bottom + 1) > gap) return refuse("a disc does not rest on the one below or the floor (lifted?)");
+      below = it->top;
+    }
+  }
+  for (int f : floors)
+    if (std::abs(f - median_of(floors)) > level) return refuse("the rods' floors are not level");
+  // Nothing stands under the floor in line with the rods, as thin as they are, within half a rod's
+  // height (a goal marker, a caption are no rods there): rods that go on
+  // under a bar across them stand behind it (a banner over the board), and what is above it is a part.
+  int continued = 0;
+  for (const Column& c : cols) {
+    bool below = false;
+    for (const VerticalBar& b : pieces)
+      below = below || (b.top > c.floor && b.top < c.floor + rod_h / 2 && std::abs(b.x - c.x) <= c.rod_w &&
+                        std::abs(b.width - c.rod_w) <= p.rod_tolerance * c.rod_w + 1);
+    continued += below;
+  }
+  if (continued >= 2) return refuse("the rods go on under the bar they stand on (something covers the board?)");
+
+  // Decode: sizes are the ranks of the widths.
+  std::vector<std::size_t> order(discs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return found[a].box.width < found[b].box.width; });
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return discs[a].fit.width < discs[b].fit.width; });
   std::vector<double> steps;
-  for (std::size_t i = 1; i < order.size(); ++i) steps.push_back(found[order[i]].box.width - found[order[i - 1]].box.width);
+  for (std::size_t i = 1; i < order.size(); ++i) steps.push_back(discs[order[i]].fit.width - discs[order[i - 1]].fit.width);
   if (!steps.empty()) {
     const double step = median_of(steps);
     double worst = 1;
     for (double s : steps) {
-      if (s < 2 || s < p.min_step * step)
-        return make_error(ErrorCode::kNoBoard, "no board found: two disks have the same width (" + std::to_string(static_cast<int>(s)) + " px apart)");
+      if (s < p.min_step_px || s < p.min_step * step)
+        return refuse("two discs have about the same width (" + std::to_string(static_cast<int>(std::lround(s))) + " px apart)");
       worst = std::min(worst, s / step);
     }
     out.confidence = std::clamp((worst - p.min_step) / (1 - p.min_step), 0.0, 1.0);
   }
   State& st = out.state;
-  st.pegs = static_cast<int>(rods.size());
-  st.config.assign(found.size(), 0);
-  std::vector<int> size_of(found.size());
+  st.pegs = static_cast<int>(cols.size());
+  st.config.assign(discs.size(), 0);
+  std::vector<int> size_of(discs.size());
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     size_of[order[rank]] = static_cast<int>(rank);
-    st.config[rank] = static_cast<std::uint8_t>(found[order[rank]].peg);
-    out.widths.push_back(found[order[rank]].box.width);
+    st.config[rank] = static_cast<std::uint8_t>(discs[order[rank]].peg);
+    out.widths.push_back(discs[order[rank]].fit.width);
   }
-  // Bottom to top each peg's disks must shrink (found[] lists them so per peg).
-  for (std::size_t i = 1; i < found.size(); ++i)
-    if (found[i].peg == found[i - 1].peg && size_of[i] > size_of[i - 1])
-      return make_error(ErrorCode::kNoBoard, "no board found: a larger disk lies on a smaller one");
+  // Top to bottom each peg's discs must grow (discs[] lists them so per peg).
+  for (std::size_t i = 1; i < discs.size(); ++i)
+    if (discs[i].peg == discs[i - 1].peg && size_of[i] < size_of[i - 1]) return refuse("a larger disc lies on a smaller one");
 
-  // The goal marker: the shape's pixels under the base.
-  double sum = 0;
-  int count = 0;
-  for (int yy = base_bottom + 1; yy < box.y + box.height; ++yy)
-    for (int x = box.x; x < box.x + box.width; ++x)
-      if (at(yy, x)) sum += x, ++count;
-  st.goal = st.pegs - 1;
-  if (count > 0) {
-    const double gx = sum / count;
-    std::size_t nearest = 0;
-    for (std::size_t i = 1; i < centres_r.size(); ++i)
-      if (std::abs(centres_r[i] - gx) < std::abs(centres_r[nearest] - gx)) nearest = i;
-    if (std::abs(centres_r[nearest] - gx) > spacing / 4) return make_error(ErrorCode::kNoBoard, "no board found: the goal marker is under no rod");
-    st.goal = static_cast<int>(nearest);
-    out.goal_marked = true;
+  // Ink among the rods, or a rod spacing beside them, that is on no rod, disc, plate or base: a disc
+  // off its rod (dragged), a rod the set missed, or something read as nothing.
+  cv::Rect box(static_cast<int>(std::lround(xs.front() - 1.5 * spacing)), found.rods.front().top,
+               static_cast<int>(std::lround(spacing * static_cast<double>(xs.size() + 2))), median_of(floors) - found.rods.front().top);
+  box &= cv::Rect(0, 0, img.cols, img.rows);
+  if (box.area() <= 0) return refuse("the rods stand on nothing");
+  cv::Mat stray = ink(box).clone();
+  auto clear = [&](cv::Rect r) {
+    r -= box.tl();
+    r &= cv::Rect(0, 0, box.width, box.height);
+    if (r.area() > 0) stray(r).setTo(0);
+  };
+  const int pad = std::max(2, static_cast<int>(std::lround(h / 6)));
+  for (const Column& c : cols) {
+    clear({static_cast<int>(std::lround(c.x - c.rod_w / 2)) - pad, c.top - pad, static_cast<int>(std::lround(c.rod_w)) + 2 * pad, c.floor - c.top + 2 * pad});
+    for (const Bar& b : c.bars) {
+      for (std::size_t k = 0; k < b.rows.size(); ++k) {
+        const Run& r = b.rows[k];
+        clear({r.l - pad, b.top + static_cast<int>(k), r.width() + 2 * pad, 1});
+      }
+      clear({b.box().x - pad, b.top - pad, b.box().width + 2 * pad, pad});
+      clear({b.box().x - pad, b.bottom + 1, b.box().width + 2 * pad, pad});
+    }
   }
+  for (const cv::Rect& r : out.plates) clear({r.x - pad, r.y - pad, r.width + 2 * pad, r.height + 2 * pad});
+  clear({box.x, median_of(floors) - pad, box.width, 2 * pad});  // the base's anti-aliased top
+  double disc_area = 0;
+  for (const Bar& b : discs) disc_area += b.fit.width * b.height();
+  disc_area /= static_cast<double>(discs.size());
+  if (cv::countNonZero(stray) > p.max_stray * disc_area) return refuse("ink among the rods lies on no rod or disc (a disc off its rod?)");
+
+  // The base and the goal marker: what hangs under the base, joined to it, under one rod.
+  out.frame = img.size();
+  st.goal = st.pegs - 1;
+  const int floor_y = median_of(floors);
+  bool on_base = true;
+  for (const Column& c : cols) on_base = on_base && c.on_base;
+  int apparatus_bottom = floor_y;
+  if (on_base) {
+    const int x0 = static_cast<int>(std::lround(xs.front())), x1 = static_cast<int>(std::lround(xs.back()));
+    auto spans = [&](int yy) {
+      const Run r = run_through(ink, yy, (x0 + x1) / 2, 0);
+      return !r.empty() && r.l <= x0 && r.r >= x1;
+    };
+    // The base's first rows may be blended with the page (the floor is where each rod's run first
+    // reached a neighbour's half, which a blended row may do at the rods and not between them).
+    int y = floor_y;
+    while (y < std::min(ink.rows, floor_y + 3) && !spans(y)) ++y;
+    const int base_top = y;
+    while (y < ink.rows && spans(y)) ++y;
+    const int base_bottom = y - 1;
+    if (base_bottom >= base_top) {
+      const Run r = run_through(ink, base_top, (x0 + x1) / 2, 0);
+      out.base = {r.l, floor_y, r.width(), base_bottom - floor_y + 1};
+      const int marked = goal_marker(ink, out.base, xs, spacing, h, p.min_marker_area, apparatus_bottom);
+      if (marked == kMarkerAstray) return refuse("the goal marker is under no rod");
+      if (marked >= 0) st.goal = marked, out.goal_marked = true;
+      apparatus_bottom = std::max(apparatus_bottom, base_bottom);
+    }
+  }
+  for (const cv::Rect& r : out.plates) apparatus_bottom = std::max(apparatus_bottom, r.y + r.height - 1);
+
+  out.disks.assign(cols.size(), {});
+  for (const Column& c : cols) {
+    out.centres.push_back({static_cast<float>(c.x), static_cast<float>((c.top + c.floor) / 2.0)});
+    for (auto it = c.bars.rbegin(); it != c.bars.rend(); ++it) out.disks[static_cast<std::size_t>(it->peg)].push_back(it->box());
+  }
+  const int left = static_cast<int>(std::lround(xs.front() - spacing / 2));
+  out.apparatus = cv::Rect(left, found.rods.front().top, static_cast<int>(std::lround(spacing * static_cast<double>(xs.size()))),
+                           apparatus_bottom - found.rods.front().top + 1) &
+                  cv::Rect(0, 0, img.cols, img.rows);
+  if (!out.base.empty()) out.apparatus |= out.base;
   return out;
+}
+
+void show(DebugSink* debug, const cv::Mat& img, const Found& found, const std::string& caption) {
+  if (debug == nullptr) return;
+  std::vector<cv::Rect> boxes;
+  std::vector<bool> kept;
+  for (const VerticalBar& r : found.all_rods) {
+    boxes.push_back({static_cast<int>(std::lround(r.x - r.width / 2)), r.top, std::max(1, static_cast<int>(std::lround(r.width))), r.height()});
+    bool in = false;
+    for (const VerticalBar& k : found.rods) in = in || std::abs(k.x - r.x) < 1;
+    kept.push_back(in);
+  }
+  for (const Column& c : found.columns)
+    for (const Bar& b : c.bars) boxes.push_back(b.box()), kept.push_back(true);
+  debug->picture("hanoi", "rods and discs", draw_candidates(img, boxes, kept, "hanoi: " + caption));
+}
+
+Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
+  if (input.empty()) return refuse("the image is empty");
+  const std::optional<cv::Mat> bgr = as_bgr8(input);
+  if (!bgr) return refuse("expected an 8-bit colour image");
+  const cv::Mat& img = *bgr;
+  if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
+  const cv::Mat lab = to_lab(img);
+  const PageModel page = fit_page(lab, p.page_fit_delta_e);
+  if (page.coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
+  const cv::Mat distance = page_distance(lab, page);
+  const double t0 = std::max(p.ink_delta_e, p.texture_factor * page.spread);
+  const int max_hole = static_cast<int>(p.max_hole_fraction * static_cast<double>(img.total()));
+  // Two hypotheses of what is ink: a faint disc lost at the higher threshold, or a soft shadow
+  // merged at the lower one, makes the two differ, and then neither is trusted.
+  std::optional<Reading> best;
+  std::optional<Error> first_error;
+  const cv::Mat ink0 = ink_mask(distance, t0, max_hole);
+  for (const double t : {t0, t0 * p.second_threshold}) {
+    Found found;
+    auto got = read_ink(img, lab, t == t0 ? ink0 : ink_mask(distance, t, max_hole), p, found);
+    show(debug, img, found, got ? "read at Delta E " + std::to_string(static_cast<int>(t)) : got.error().message);
+    if (!got) {
+      if (!first_error) first_error = got.error();
+      continue;
+    }
+    if (!best) {
+      best = std::move(*got);
+      continue;
+    }
+    if (best->state.pegs != got->state.pegs || best->state.config != got->state.config)
+      return refuse("the discs read differently at two ink thresholds");
+    // A faint goal marker may fade at the higher threshold: a marker seen wins over none.
+    if (best->goal_marked && got->goal_marked && best->state.goal != got->state.goal)
+      return refuse("the goal marker reads differently at two ink thresholds");
+    if (!best->goal_marked && got->goal_marked) best = std::move(*got);
+  }
+  if (!best) return *first_error;
+  // The marker at the lower threshold too, whichever threshold read the discs: a faint marker is
+  // lost at the higher one, and the last peg taken for the goal.
+  if (!best->base.empty() && best->disks.size() >= 2) {
+    std::vector<double> xs;
+    for (const cv::Point2f& c : best->centres) xs.push_back(c.x);
+    const double spacing = (xs.back() - xs.front()) / static_cast<double>(xs.size() - 1);
+    double h = 0;
+    for (const auto& peg : best->disks)
+      for (const cv::Rect& r : peg) h = std::max<double>(h, r.height);
+    int bottom = 0;
+    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p.min_marker_area, bottom);
+    if (!best->goal_marked && marked == kMarkerAstray) return refuse("the goal marker is under no rod");
+    if (marked >= 0 && best->goal_marked && marked != best->state.goal)
+      return refuse("the goal marker reads differently at two ink thresholds");
+    if (marked >= 0) best->state.goal = marked, best->goal_marked = true;
+  }
+  return std::move(*best);
 }
 
 }  // namespace
 
 // The `hanoi` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
 constexpr ParamSpec<Params> kParamTable[] = {
-    {"page_distance", &Params::page_distance, kAnyLo, kAnyHi, "farther than this from the page colour a pixel is part of a shape"},
-    {"min_shape_fraction", &Params::min_shape_fraction, kAnyLo, kAnyHi, "least area of the apparatus' bounding box, fraction of the image"},
-    {"base_coverage", &Params::base_coverage, kAnyLo, kAnyHi, "least fraction of the shape's width a base row covers"},
-    {"max_base_fraction", &Params::max_base_fraction, kAnyLo, kAnyHi, "thickest base, fraction of the shape's height"},
-    {"probe_depth", &Params::probe_depth, kAnyLo, kAnyHi, "rods are cut this far below the shape's top, fraction of its height"},
-    {"min_pegs", &Params::min_pegs, kAnyLo, kAnyHi, "fewest pegs (rods) that make a Tower of Hanoi"},
-    {"max_pegs", &Params::max_pegs, kAnyLo, kAnyHi, "most pegs (rods) read (the solver takes up to 16)"},
-    {"spacing_tolerance", &Params::spacing_tolerance, kAnyLo, kAnyHi, "rod spacings differ from their median by at most this fraction"},
-    {"rod_tolerance", &Params::rod_tolerance, kAnyLo, kAnyHi, "rod widths differ from their median by at most this fraction"},
-    {"disk_factor", &Params::disk_factor, kAnyLo, kAnyHi, "a row is a disk row when wider than this times the rod plus disk_extra_px"},
-    {"disk_extra_px", &Params::disk_extra_px, kAnyLo, kAnyHi, "added to disk_factor times the rod width for a disk row, px"},
-    {"min_disk_rows", &Params::min_disk_rows, kAnyLo, kAnyHi, "thinnest disk, px"},
-    {"height_tolerance", &Params::height_tolerance, kAnyLo, kAnyHi, "disk heights differ from their median by at most this fraction"},
-    {"min_step", &Params::min_step, kAnyLo, kAnyHi, "neighbouring sizes differ in width by at least this fraction of the median step"},
-    {"max_disks", &Params::max_disks, kAnyLo, kAnyHi, "most disks read (the solver takes up to 63)"},
+    {"page_fit_delta_e", &Params::page_fit_delta_e, 1, 100, "pixels this near the page plane are page (texture, gradient), Delta E"},
+    {"min_page_fraction", &Params::min_page_fraction, 0, 1, "least share of the image the page covers"},
+    {"ink_delta_e", &Params::ink_delta_e, 1, 200, "farther than this from the page a pixel is ink, Delta E"},
+    {"texture_factor", &Params::texture_factor, 0, 100, "the ink threshold is at least this times the page's own spread (90th percentile), Delta E"},
+    {"second_threshold", &Params::second_threshold, 1, 10, "the read is made again at the ink threshold times this; the two must agree"},
+    {"max_hole_fraction", &Params::max_hole_fraction, 0, 1, "holes in ink up to this share of the image are filled (a number drawn on a disc)"},
+    {"max_rod_fraction", &Params::max_rod_fraction, 0, 1, "widest rod, fraction of the image width (and at most max_rod_px)"},
+    {"max_rod_px", &Params::max_rod_px, 1, kAnyHi, "widest rod, px"},
+    {"min_rod_fraction", &Params::min_rod_fraction, 0, 1, "shortest rod, its top to the foot of its column, fraction of the image height"},
+    {"min_rod_piece", &Params::min_rod_piece, 0, 1, "shortest visible piece of a rod, fraction of the image height"},
+    {"rod_aspect", &Params::rod_aspect, 1, kAnyHi, "a rod, to the foot of its column, stands at least this times its width tall; a visible piece of it half that"},
+    {"rod_fill", &Params::rod_fill, 0, 1, "least share of a rod piece's bounding box that is ink"},
+    {"level_tolerance", &Params::level_tolerance, 0, 1, "rod tops and floors are level within this fraction of the rod height, plus 3 px"},
+    {"min_pegs", &Params::min_pegs, 2, 16, "fewest pegs (rods) that make a Tower of Hanoi"},
+    {"max_pegs", &Params::max_pegs, 2, 16, "most pegs (rods) read (the solver takes up to 16)"},
+    {"spacing_tolerance", &Params::spacing_tolerance, 0, 1, "rod spacings differ from their median by at most this fraction"},
+    {"rod_tolerance", &Params::rod_tolerance, 0, kAnyHi, "rod widths differ from their median by at most this fraction"},
+    {"disk_factor", &Params::disk_factor, 1, kAnyHi, "a row is a disc row when wider than this times the rod plus disk_extra_px"},
+    {"disk_extra_px", &Params::disk_extra_px, kAnyLo, kAnyHi, "added to disk_factor times the rod width for a disc row, px"},
+    {"min_disk_rows", &Params::min_disk_rows, 1, kAnyHi, "thinnest disc, px"},
+    {"colour_step", &Params::colour_step, 0.5, 200, "touching discs: a colour change this large between flat rows parts them, Delta E"},
+    {"edge_step", &Params::edge_step, 0, 1, "touching discs: a width dip or step this large parts them, fraction of the widest row (and at least edge_step_px)"},
+    {"edge_step_px", &Params::edge_step_px, 1, kAnyHi, "touching discs: least width dip or step that parts them, px"},
+    {"taper", &Params::taper, 0, 1, "a disc is a trapezoid when its top and bottom widths differ by this fraction of its width"},
+    {"rounding", &Params::rounding, 0, 1, "a disc is rounded when its end rows are this fraction narrower than its middle"},
+    {"plate_tolerance", &Params::plate_tolerance, 0, 1, "base plates (one bar at the foot of every rod): widths alike within this fraction, plus 2 px"},
+    {"height_tolerance", &Params::height_tolerance, 0, 1, "disc heights differ from their median by at most this fraction"},
+    {"min_step", &Params::min_step, 0, 1, "neighbouring sizes differ in width by at least this fraction of the median step"},
+    {"min_step_px", &Params::min_step_px, 0, kAnyHi, "neighbouring sizes differ in width by at least this, px"},
+    {"centre_tolerance", &Params::centre_tolerance, 0, 1, "a disc's centre lies within this fraction of its width (plus 2 px) of its rod"},
+    {"max_gap", &Params::max_gap, 0, kAnyHi, "a disc rests within this fraction of the disc height (plus 2 px) of the disc or floor below"},
+    {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
+    {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
+    {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
-Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "hanoi", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
-            p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
-          return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
-        return "";
-      });
+namespace {
+
+// What makes Params inconsistent, for people ("" when nothing).
+std::string inconsistency(const Params& p) {
+  if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
+      p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
+    return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
+  return "";
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+}  // namespace
+
+Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
+  return params_from_table(node, "hanoi", param_table(), defaults, inconsistency);
+}
+
+Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
   try {
-    return read_unchecked(bgr, params);
+    return read_unchecked(bgr, params, debug);
   } catch (const cv::Exception& e) {
     return make_error(std::string("hanoi reader: OpenCV failed: ") + e.what());
   }
+}
+
+// Rejected, as for the knight reader: a grid search over every key (34 keys: far too many reads),
+// and fitting colours from the truth (the reader has none to fit: a look needs its sizes and
+// tolerances). So: a hill climb from `start`, one key at a time (a number scaled), towards more discs
+// read on their true pegs, stopping at the first Params that read `truth` exactly.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else discs on their true pegs, and the goal
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.pegs != truth.pegs || got->state.disks() != truth.disks()) return 0;
+    int n = got->state.goal == truth.goal ? 1 : 0;
+    for (std::size_t i = 0; i < truth.config.size(); ++i) n += got->state.config[i] == truth.config[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = truth.disks() + 1;
+  Params current = start;
+  int score = agreement(current);
+  if (score == exact) return current;
+  constexpr int kRounds = 4;
+  for (int round = 0; round < kRounds; ++round) {
+    Params best = current;
+    int best_score = score;
+    for (const ParamSpec<Params>& spec : param_table()) {
+      std::vector<Params> moves;
+      std::visit(
+          [&](auto member) {
+            using T = std::remove_cvref_t<decltype(current.*member)>;
+            if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+              for (double f : {0.5, 1.6}) {
+                Params q = current;
+                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
+                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
+                if (q.*member != current.*member) moves.push_back(q);
+              }
+            }
+          },
+          spec.field);
+      for (const Params& q : moves) {
+        if (!inconsistency(q).empty()) continue;
+        const int sc = agreement(q);
+        if (sc == exact) return q;
+        if (sc > best_score) best = q, best_score = sc;
+      }
+    }
+    if (best_score <= score) break;
+    current = best;
+    score = best_score;
+  }
+  return make_error(ErrorCode::kNoBoard, "no hanoi Params read the given board from this screenshot (is it that screenshot's board?)");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {
   std::optional<cv::Mat> canvas = bgr8_copy(bgr);
   if (!canvas) return bgr.clone();
   cv::Mat& out = *canvas;
-  cv::rectangle(out, reading.base, {0, 200, 0}, 2);
+  if (!reading.base.empty()) cv::rectangle(out, reading.base, {0, 200, 0}, 2);
+  for (const cv::Rect& r : reading.plates) cv::rectangle(out, r, {0, 200, 0}, 2);
   const State& st = reading.state;
   for (std::size_t peg = 0; peg < reading.disks.size(); ++peg) {
     cv::circle(out, reading.centres[peg], 5, peg == static_cast<std::size_t>(st.goal) ? cv::Scalar(255, 0, 255) : cv::Scalar(0, 200, 0),

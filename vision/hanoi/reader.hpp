@@ -1,26 +1,33 @@
 /* reader.hpp: reads a Tower of Hanoi position (pegs, disks by width, goal peg) off an arena screenshot. */
 #pragma once
 
-// What the reader relies on (the arena's look, whatever its colours, proportions and fonts):
-//   detect: the page colour is the commonest along the image's border; the apparatus is the largest
-//           shape that differs from it (base, rods and disks touch); the base is the lowest band of
-//           rows that the shape spans (nearly) end to end; the rods are the narrow runs just under
-//           the shape's top, equally spaced, each standing unbroken down to the base.
-//   decode: up each rod, rows wider than the rod are disk rows; disks are stacked with a gap in which
-//           only the rod shows, so each band of disk rows is one disk and its widest row its width;
-//           a band k disk heights tall (a small or blurred picture closed the gaps) whose k equal
-//           slices narrow upwards is k disks. Colours play no part: discs may be all alike, each
-//           its own, or the rods' colour, on a light or a dark page.
-//           Sizes are the ranks of the widths over all pegs (all disks 1..n are present); a triangle
-//           hanging under the base marks the goal peg (none: the last peg, the text's default).
-// Rejected: sizes from colours (styles may paint every disk alike); sizes from absolute widths (the
-// smallest disk's width depends on the style).
+// detect -> decode -> verify, on the shared bar detection (vision/common/bars.hpp):
+//   detect: the page is a plane in Lab (a flat colour or a gradient; its own texture measured), ink
+//           is what stands a Delta E off it; rods are tall thin runs of ink (pieces parted by discs
+//           joined), a set of them equally spaced, alike in width, their tops level. Down each rod,
+//           rows of ink wider than the rod are bar rows, a row reaching into the next rod's half is
+//           the base; bands of bar rows are parted into bars where they change colour, dip in width
+//           (rounded ends meeting) or step in width (boxes or trapezoids meeting), or, when none of
+//           that shows (a gap closed by blur), into whole multiples of the disc height. A bar of one
+//           width at the foot of every rod is a base plate.
+//   decode: sizes are the ranks of the discs' widths (median width of their middle half: ranks
+//           boxes, rounded bars and trapezoids alike), over all pegs; colours play no part (one
+//           colour, shades of one, many). A shape hanging under the base marks the goal (none: the
+//           last peg, the text's default).
+//   verify: the game's invariants: one disc height, widths distinct and clearly apart, each stack
+//           largest at the bottom, each disc centred on its rod and resting on the one below or the
+//           floor, the floors level, no disc-sized ink among the rods that is on none. The read is
+//           made at two ink thresholds; readings that disagree are refused.
+// Rejected: sizes from colours (styles may paint every disc alike); sizes from absolute widths (the
+// smallest disc's width depends on the style); the page as the border's commonest colour (a phone
+// screenshot's status bar and banner); guessing where rods are when none is drawn.
 
 #include <opencv2/core.hpp>
 #include <span>
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
 #include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/hanoi/hanoi.hpp"
@@ -30,22 +37,41 @@ namespace pb::vision::hanoi {
 using solvers::hanoi::Move;
 using solvers::hanoi::State;
 
-// Colour distances are sums of the three channels' absolute differences (0-765). A profile overrides
-// any of these under the node `hanoi` (same names).
+// Colour distances are Delta E (CIE76, Lab). A profile overrides any of these under the node `hanoi`
+// (same names); `puzzlebot params --game hanoi` lists them.
 struct Params {
-  int page_distance = 60;            // farther than this from the page colour a pixel is part of a shape
-  double min_shape_fraction = 0.04;  // least area of the apparatus' bounding box, fraction of the image
-  double base_coverage = 0.9;        // least fraction of the shape's width a base row covers
-  double max_base_fraction = 0.2;    // thickest base, fraction of the shape's height
-  double probe_depth = 0.02;         // rods are cut this far below the shape's top, fraction of its height
+  double page_fit_delta_e = 10;      // pixels this near the page plane are page (texture, gradient), Delta E
+  double min_page_fraction = 0.25;   // least share of the image the page covers
+  double ink_delta_e = 14;           // farther than this from the page a pixel is ink, Delta E ...
+  double texture_factor = 2.5;       // ... and farther than this times the page's own spread
+  double second_threshold = 1.8;     // the read is made again at the ink threshold times this; they must agree
+  double max_hole_fraction = 0.002;  // holes in ink up to this share of the image are filled (a number on a disc)
+  double max_rod_fraction = 0.03;    // widest rod, fraction of the image width ...
+  int max_rod_px = 60;               // ... and at most this, px
+  double min_rod_fraction = 0.1;     // shortest rod (top to the foot of its column), fraction of the image height
+  double min_rod_piece = 0.02;       // shortest visible piece of a rod, fraction of the image height
+  double rod_aspect = 3;             // a rod (to its column's foot) stands at least this times its width tall; a visible piece half that
+  double rod_fill = 0.7;             // least share of a rod piece's box that is ink
+  double level_tolerance = 0.05;     // rod tops, floors: level within this fraction of the rod height, plus 3 px
   int min_pegs = 2, max_pegs = 16;
   double spacing_tolerance = 0.12;   // rod spacings differ from their median by at most this fraction
   double rod_tolerance = 0.5;        // rod widths differ from their median by at most this fraction
-  double disk_factor = 1.4;          // a row is a disk row when wider than this times the rod ...
+  double disk_factor = 1.4;          // a row is a disc row when wider than this times the rod ...
   int disk_extra_px = 3;             // ... plus this, px
-  int min_disk_rows = 3;             // thinnest disk, px
-  double height_tolerance = 0.35;    // disk heights differ from their median by at most this fraction
-  double min_step = 0.35;            // neighbouring sizes differ in width by at least this fraction of the median step
+  int min_disk_rows = 3;             // thinnest disc, px
+  double colour_step = 8;            // touching discs: a colour change this large parts them, Delta E
+  double edge_step = 0.05;           // touching discs: a width dip or step this large parts them, fraction of the width ...
+  int edge_step_px = 4;              // ... and at least this, px
+  double taper = 0.08;               // a disc is a trapezoid when its top and bottom widths differ by this fraction
+  double rounding = 0.08;            // a disc is rounded when its end rows are this fraction narrower than its middle
+  double plate_tolerance = 0.03;     // base plates: widths alike within this fraction, plus 2 px
+  double height_tolerance = 0.2;    // disc heights differ from their median by at most this fraction
+  double min_step = 0.35;            // neighbouring sizes differ in width by at least this fraction of the median step ...
+  int min_step_px = 2;               // ... and by at least this, px
+  double centre_tolerance = 0.12;    // a disc's centre lies within this fraction of its width (plus 2 px) of its rod
+  double max_gap = 0.6;              // a disc rests within this fraction of the disc height (plus 2 px) of what is below it
+  double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
+  double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
   int max_disks = 16;
 };
 
@@ -60,13 +86,19 @@ struct Reading {
   std::vector<std::vector<cv::Rect>> disks;  // per peg, bottom to top: each disk's box, frame px
   std::vector<double> widths;           // per disk (index 0 = smallest), px
   cv::Rect apparatus;                   // bounding box of base, rods and disks
-  cv::Rect base;
+  cv::Rect base;                        // the base bar (empty: none; plates or bare rods)
+  std::vector<cv::Rect> plates;         // per peg, a base plate (empty: none)
   double confidence = 1;                // 0..1: how clearly the widths separate into sizes
   cv::Size frame;
 };
 
-// The error is ErrorCode::kNoBoard when nothing in the image looks like a Hanoi apparatus.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// Errors (ErrorCode::kNoBoard) say what was missing or ambiguous when no position is read; `debug`
+// receives the rods and discs found.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: base, rods, each disk's box and size, the goal; `moves` listed.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves = {});
@@ -87,6 +119,7 @@ struct ImageSpec {
   static constexpr auto param_table = &hanoi::param_table;
   static constexpr auto read = &hanoi::read;
   static constexpr auto annotate = &hanoi::annotate;
+  static constexpr auto learn = &hanoi::learn;
   static Drawn drawn(const solvers::Outcome& out, const solvers::hanoi::Solution& sol);
 };
 

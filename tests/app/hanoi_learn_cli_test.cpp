@@ -1,0 +1,66 @@
+/* hanoi_learn_cli_test.cpp: `puzzlebot learn --game hanoi` fits a profile to a look the defaults refuse (a small board in a large screenshot), and `solve --profile` reads another position of that look. */
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "solvers/hanoi/hanoi.hpp"
+#include "tests/support/run_program.hpp"
+#include "vision/hanoi/render.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace vh = pb::vision::hanoi;
+
+using pb::testing::ProgramRun;
+
+ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
+
+std::string json_text(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out;
+}
+
+// The arena's style 5 drawn 420x300 in the middle of an 1800x1400 page: its rods stand less than
+// min_rod_fraction of the image tall.
+std::string small_board(const fs::path& dir, const std::string& name, const pb::solvers::hanoi::State& s) {
+  const vh::RenderStyle style = vh::style_variant(5);
+  cv::Mat page(1400, 1800, CV_8UC3, style.background);
+  vh::render(s, style, {420, 300}, false).copyTo(page({700, 600, 420, 300}));
+  const std::string path = (dir / name).string();
+  cv::imwrite(path, page);
+  return path;
+}
+
+TEST(HanoiLearnCli, LearnsALookTheDefaultsRefuseAndSolveReadsAnotherPosition) {
+  const fs::path dir = pb::testing::scratch_dir() / "hanoi_learn";
+  fs::create_directories(dir);
+  pb::solvers::hanoi::State first, second;
+  first.pegs = second.pegs = 3;
+  first.goal = second.goal = 2;
+  first.config = {0, 0, 1};
+  second.config = {2, 1, 0};
+  const std::string shot = small_board(dir, "first.png", first), other = small_board(dir, "second.png", second);
+  const std::string board = (dir / "first.txt").string();
+  std::ofstream(board, std::ios::binary) << pb::solvers::hanoi::format(first);
+
+  const ProgramRun before = puzzlebot("solve " + other + " --game hanoi");
+  ASSERT_EQ(before.status, 2) << before.out << before.err;
+
+  const std::string look = (dir / "look.yml").string();
+  const ProgramRun learn = puzzlebot("learn --game hanoi " + shot + " " + board + " --out " + look);
+  ASSERT_EQ(learn.status, 0) << learn.err;
+  const std::string profile = pb::testing::read_file(look);
+  EXPECT_NE(profile.find("hanoi:"), std::string::npos) << profile;
+
+  const ProgramRun after = puzzlebot("solve " + other + " --game hanoi --json --profile " + look);
+  EXPECT_EQ(after.status, 0) << after.err;
+  EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::hanoi::format(second))), std::string::npos) << after.out;
+}
+
+}  // namespace

@@ -1,0 +1,79 @@
+// hanoi_looks_test.cpp: the Hanoi reader over looks no one tuned it on (tests/support/hanoi_looks.hpp): exact or refused, never wrong; a fixed sample in CI, a sweep of any size by hand.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "tests/support/hanoi_looks.hpp"
+#include "vision/hanoi/reader.hpp"
+
+namespace pb::vision::hanoi {
+namespace {
+
+struct Tallies {
+  std::map<std::string, testing::SweepTally> by_family;
+  testing::SweepTally all;
+};
+
+// Looks `first`..`first + count - 1`, read and tallied per family. PB_LOOKS_DIR=DIR writes the images.
+Tallies sweep(std::uint64_t first, int count) {
+  Tallies t;
+  const char* dir = std::getenv("PB_LOOKS_DIR");
+  for (int i = 0; i < count; ++i) {
+    const std::uint64_t seed = first + static_cast<std::uint64_t>(i);
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    const State truth = testing::random_hanoi_position(seed);
+    const cv::Mat img = testing::draw_hanoi_look(truth, look);
+    if (dir != nullptr) cv::imwrite(std::string(dir) + "/hanoi_look_" + std::to_string(seed) + ".png", img);
+    auto got = read(img);
+    std::string what = look.what();
+    bool read_ok = got.ok(), same = false;
+    if (!got) {
+      if (!got.error().is(ErrorCode::kNoBoard)) read_ok = true;  // an error that is no refusal counts as wrong
+      what += ": " + got.error().message;
+    } else {
+      same = got->state == truth;
+      if (!same) what += ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(truth);
+    }
+    t.by_family[look.family()].add(read_ok, same, what);
+    t.all.add(read_ok, same, what);
+  }
+  for (const auto& [family, tally] : t.by_family) tally.print("hanoi, " + family);
+  return t;
+}
+
+// The CI sample: 24 looks from a fixed seed, a few seconds. Refusing everything would pass "never
+// wrong": most looks with rods must read (no-rod looks are refused: where pegs stand without rods
+// is not guessed).
+TEST(HanoiLooks, FixedSampleExactOrRefusedNeverWrong) {
+  constexpr std::uint64_t kFirst = 1000;
+  constexpr int kCount = 24;
+  std::printf("[ LOOKS    ] seeds %llu..%llu\n", static_cast<unsigned long long>(kFirst), static_cast<unsigned long long>(kFirst + kCount - 1));
+  const Tallies t = sweep(kFirst, kCount);
+  t.all.print("hanoi, all looks");
+  EXPECT_EQ(t.all.wrong, 0);
+  int with_rods = 0;
+  for (const auto& [family, tally] : t.by_family)
+    if (family != "no rods") with_rods += tally.total();
+  EXPECT_GE(t.all.exact * 10, with_rods * 7) << "fewer than 7 in 10 looks with rods read exactly";
+}
+
+// By hand: PB_HANOI_LOOKS=300 [PB_HANOI_SEED=S] build/bin/vision_hanoi_looks_test --gtest_filter='*Sweep*'
+TEST(HanoiLooks, SweepByHand) {
+  const char* count = std::getenv("PB_HANOI_LOOKS");
+  if (count == nullptr) GTEST_SKIP() << "set PB_HANOI_LOOKS=N to sweep N looks";
+  const char* seed = std::getenv("PB_HANOI_SEED");
+  const std::uint64_t first = seed != nullptr ? std::strtoull(seed, nullptr, 10) : 1;
+  const int n = std::atoi(count);
+  std::printf("[ LOOKS    ] seeds %llu..%llu\n", static_cast<unsigned long long>(first), static_cast<unsigned long long>(first + n - 1));
+  const Tallies t = sweep(first, n);
+  t.all.print("hanoi, all looks");
+  EXPECT_EQ(t.all.wrong, 0);
+}
+
+}  // namespace
+}  // namespace pb::vision::hanoi
