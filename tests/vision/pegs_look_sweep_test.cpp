@@ -1,0 +1,64 @@
+/* pegs_look_sweep_test.cpp: the pegs reader over randomised looks (pegs_looks.hpp): never a wrong board, most read exactly. */
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "solvers/pegs/pegs.hpp"
+#include "tests/support/look_sweep.hpp"
+#include "tests/vision/pegs_looks.hpp"
+#include "vision/pegs/reader.hpp"
+
+namespace vp = pb::vision::pegs;
+
+namespace {
+
+// The look of `seed`, scaled 0.5-2x and JPEG-compressed (quality 60-95) or lossless, read once.
+void read_look(std::uint64_t seed, pb::testing::SweepTally& tally) {
+  const pb::testing::PegsRandomLook look = pb::testing::pegs_random_look(seed);
+  cv::RNG rng(seed * 7919 + 17);
+  const double scales[] = {0.5, 0.75, 1.0, 1.0, 1.5, 2.0};
+  const double scale = scales[rng.uniform(0, 6)];
+  const int quality = rng.uniform(0, 3) == 0 ? 0 : rng.uniform(60, 96);
+  const cv::Mat image = pb::testing::degrade(look.image, scale, quality);
+  const std::string what = "seed " + std::to_string(seed) + " (" + look.what + ", x" + std::to_string(scale).substr(0, 4) +
+                           (quality > 0 ? ", q" + std::to_string(quality) : ", png") + ")";
+  if (const char* dir = std::getenv("PB_LOOKS_DIR")) cv::imwrite(std::string(dir) + "/pegs_" + std::to_string(seed) + ".png", image);
+  auto r = vp::read(image);
+  const bool same = r.ok() && r->state == look.truth;
+  if (r.ok() && !same)
+    ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::pegs::format(r->state) << "expected\n" << pb::solvers::pegs::format(look.truth);
+  tally.add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message));
+}
+
+std::uint64_t env_or(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+}  // namespace
+
+// CI's fixed sample: the same 24 looks every run (seeds 1-24), a few seconds.
+TEST(PegsLookSweep, FixedSampleNeverReadsWrong) {
+  pb::testing::SweepTally tally;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) read_look(seed, tally);
+  tally.print("pegs, random looks (seeds 1-24)");
+  EXPECT_EQ(tally.wrong, 0);
+  EXPECT_GE(tally.exact, 18) << "fewer looks read exactly than before";
+}
+
+// The wide sweep, by hand: PB_PEGS_SWEEP=N reads N looks from seed PB_PEGS_SEED (default: the
+// time, printed, so a failing look can be drawn again).
+TEST(PegsLookSweep, WideSweepByHand) {
+  const std::uint64_t count = env_or("PB_PEGS_SWEEP", 0);
+  if (count == 0) GTEST_SKIP() << "set PB_PEGS_SWEEP=200 (and PB_PEGS_SEED) to run the wide sweep";
+  const std::uint64_t first = env_or("PB_PEGS_SEED", static_cast<std::uint64_t>(std::time(nullptr)) * 1000);
+  std::printf("[ LOOKS    ] seeds %llu .. %llu\n", static_cast<unsigned long long>(first), static_cast<unsigned long long>(first + count - 1));
+  pb::testing::SweepTally tally;
+  for (std::uint64_t seed = first; seed < first + count; ++seed) read_look(seed, tally);
+  tally.print("pegs, random looks");
+  EXPECT_EQ(tally.wrong, 0);
+}
