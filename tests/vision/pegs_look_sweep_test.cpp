@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
 
@@ -16,8 +17,9 @@ namespace vp = pb::vision::pegs;
 
 namespace {
 
-// The look of `seed`, scaled 0.5-2x and JPEG-compressed (quality 60-95) or lossless, read once.
-void read_look(std::uint64_t seed, pb::testing::SweepTally& tally) {
+// The look of `seed`, scaled 0.5-2x and JPEG-compressed (quality 60-95) or lossless, read once;
+// returns its description.
+std::string read_look(std::uint64_t seed, pb::testing::SweepTally& tally) {
   const pb::testing::PegsRandomLook look = pb::testing::pegs_random_look(seed);
   cv::RNG rng(seed * 7919 + 17);
   const double scales[] = {0.5, 0.75, 1.0, 1.0, 1.5, 2.0};
@@ -32,7 +34,12 @@ void read_look(std::uint64_t seed, pb::testing::SweepTally& tally) {
   if (r.ok() && !same)
     ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::pegs::format(r->state) << "expected\n" << pb::solvers::pegs::format(look.truth);
   tally.add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message));
+  return what;
 }
+
+// The rows of docs/VISION.md's pegs table: each look counted under every feature it has.
+const char* const kFeatures[] = {"flat pegs", "outlined pegs", "glossy pegs", "ring holes", "dimple holes", "pale holes",
+                                 "(smaller)", "selected peg", "hint rings", "light page", "dark page", "tiles", "png"};
 
 std::uint64_t env_or(const char* name, std::uint64_t fallback) {
   const char* v = std::getenv(name);
@@ -58,7 +65,18 @@ TEST(PegsLookSweep, WideSweepByHand) {
   const std::uint64_t first = env_or("PB_PEGS_SEED", static_cast<std::uint64_t>(std::time(nullptr)) * 1000);
   std::printf("[ LOOKS    ] seeds %llu .. %llu\n", static_cast<unsigned long long>(first), static_cast<unsigned long long>(first + count - 1));
   pb::testing::SweepTally tally;
-  for (std::uint64_t seed = first; seed < first + count; ++seed) read_look(seed, tally);
+  std::map<std::string, pb::testing::SweepTally> by_feature;
+  for (std::uint64_t seed = first; seed < first + count; ++seed) {
+    const pb::testing::SweepTally before = tally;
+    const std::string what = read_look(seed, tally);
+    for (const char* f : kFeatures)
+      if (what.find(f) != std::string::npos)
+        by_feature[f].add(tally.refused == before.refused + 1 ? false : true, tally.exact == before.exact + 1, what);
+  }
   tally.print("pegs, random looks");
+  for (const char* f : kFeatures) {
+    const pb::testing::SweepTally& t = by_feature[f];
+    std::printf("[ LOOKS    ] | %s | %d | %d | %d | %d |\n", f, t.total(), t.exact, t.refused, t.wrong);
+  }
   EXPECT_EQ(tally.wrong, 0);
 }
