@@ -65,14 +65,22 @@ std::vector<Disc> colour_discs(const cv::Mat& bgr, int clusters, int sample_px, 
   if (clusters < 2 || bgr.empty()) return {};
   const cv::Mat lab = to_lab(bgr);
   const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(bgr.total()) / std::max(1, sample_px))));
-  cv::Mat samples;
+  cv::Mat samples(((lab.rows + step - 1) / step) * ((lab.cols + step - 1) / step), 3, CV_32F);
+  int n = 0;
   for (int y = 0; y < lab.rows; y += step)
-    for (int x = 0; x < lab.cols; x += step) samples.push_back(cv::Mat(1, 3, CV_32F, const_cast<float*>(&lab.at<cv::Vec3f>(y, x)[0])).clone());
+    for (int x = 0; x < lab.cols; x += step, ++n) {
+      const cv::Vec3f& v = lab.at<cv::Vec3f>(y, x);
+      for (int ch = 0; ch < 3; ++ch) samples.at<float>(n, ch) = v[ch];
+    }
   if (samples.rows < clusters) return {};
   cv::Mat labels, centres;
-  cv::setRNGSeed(seed);
+  // k-means draws its first centres from OpenCV's thread RNG: seeded for the same discs every run,
+  // and put back as it was for whoever else draws from it.
+  const cv::RNG saved = cv::theRNG();
+  cv::theRNG() = cv::RNG(static_cast<std::uint64_t>(seed));
   cv::kmeans(samples, clusters, labels, cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 10, 0.5), 1,
              cv::KMEANS_PP_CENTERS, centres);
+  cv::theRNG() = saved;
   std::vector<cv::Mat> masks(static_cast<std::size_t>(clusters));
   for (cv::Mat& m : masks) m = cv::Mat::zeros(bgr.size(), CV_8U);
   for (int y = 0; y < lab.rows; ++y) {

@@ -121,6 +121,15 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     lat.patterns[idx] = look.pattern;
     lat.contrasts[idx] = look.contrast;
   }
+  // The board between discs: 0.42 pitches off each disc diagonally (past a disc of 0.45 pitches with
+  // its ring, short of its tile's corner at 0.5).
+  for (const Disc& d : lat.discs) {
+    if (d.diameter <= 0) continue;
+    for (const cv::Point2f dir : {cv::Point2f(1, 1), cv::Point2f(1, -1), cv::Point2f(-1, 1), cv::Point2f(-1, -1)}) {
+      const cv::Point at(d.centre + dir * (0.42f * lat.pitch));
+      if (cv::Rect(0, 0, lab.cols, lab.rows).contains(at)) lat.ground.push_back(lab.at<cv::Vec3f>(at));
+    }
+  }
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, lat.pitch);
   // A board-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t k : fit->strays) {
@@ -418,7 +427,13 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     cv::circle(mask, c - probe.tl(), r, cv::Scalar(255), cv::FILLED);
     cv::Scalar mean, spread;
     cv::meanStdDev(frame(probe), mean, spread, mask);
-    if (std::max({spread[0], spread[1], spread[2]}) > p.max_outside_spread)
+    // Plain, and of the colour between discs: a disc missed by every cue (a flat one is plain too)
+    // must not silently become "no hole".
+    const cv::Mat px(1, 1, CV_8UC3, cv::Scalar(mean[0], mean[1], mean[2]));
+    const cv::Vec3f colour = vision::to_lab(px).at<cv::Vec3f>(0, 0);
+    const auto alike = std::count_if(lat.ground.begin(), lat.ground.end(),
+                                     [&](const cv::Vec3f& g) { return vision::lab_distance(g, colour) <= p.appearance_tolerance; });
+    if (std::max({spread[0], spread[1], spread[2]}) > p.max_outside_spread || alike < p.min_ground_matches)
       return make_error("site at row " + std::to_string(row) + ", col " + std::to_string(col) +
                         " is covered but holds no whole peg or hole: is a drag in progress? read again once the window is still");
   }
@@ -452,6 +467,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
+    {"min_ground_matches", &Params::min_ground_matches, kAnyLo, kAnyHi, "an outside site must also be of the colour seen between discs: at least this many samples there alike (within appearance_tolerance)"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
     {"middle", &Params::middle, 0.05, 1, "a disc's look (colour) is measured within this fraction of its radius"},
     {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},

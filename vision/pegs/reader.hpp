@@ -53,6 +53,7 @@ struct Params {
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
+  int min_ground_matches = 3;      // ... and of the colour seen between discs: at least this many samples there alike (appearance_tolerance)
   int max_side = 64;               // most sites per board side (the solver's limit)
   // decode
   double middle = 0.5;             // a disc's look is measured within this fraction of its radius
@@ -97,6 +98,7 @@ struct Lattice {
   std::vector<float> contrasts;   // per site: RMS of its pattern, Lab L
   cv::Mat frame;                  // the picture read (shared, not copied)
   cv::Vec3f board_lab;            // the background in Lab
+  std::vector<cv::Vec3f> ground;  // Lab of the board between discs (diagonally off each disc, inside its tile)
 
   cv::Point2f centre(int row, int col) const { return origin + cv::Point2f(col * pitch, row * pitch); }
 };
