@@ -121,12 +121,12 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     lat.patterns[idx] = look.pattern;
     lat.contrasts[idx] = look.contrast;
   }
-  // The board between discs: 0.42 pitches off each disc diagonally (past a disc of 0.45 pitches with
-  // its ring, short of its tile's corner at 0.5).
+  // The board between discs: `ground_offset` pitches off each disc diagonally (past a disc of 0.45
+  // pitches with its ring, short of its tile's corner at 0.5).
   for (const Disc& d : lat.discs) {
     if (d.diameter <= 0) continue;
     for (const cv::Point2f dir : {cv::Point2f(1, 1), cv::Point2f(1, -1), cv::Point2f(-1, 1), cv::Point2f(-1, -1)}) {
-      const cv::Point at(d.centre + dir * (0.42f * lat.pitch));
+      const cv::Point at(d.centre + dir * static_cast<float>(p.ground_offset * lat.pitch));
       if (cv::Rect(0, 0, lab.cols, lab.rows).contains(at)) lat.ground.push_back(lab.at<cv::Vec3f>(at));
     }
   }
@@ -288,7 +288,7 @@ Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   std::vector<vision::Disc> shared;
   if (p.edge_low > 0) shared = vision::edge_discs(bgr, p.edge_low, p.edge_high, shape);
   if (p.colour_clusters > 1) {
-    std::vector<vision::Disc> colour = vision::colour_discs(bgr, p.colour_clusters, 100000, shape);
+    std::vector<vision::Disc> colour = vision::colour_discs(bgr, p.colour_clusters, p.colour_sample_px, shape);
     shared.insert(shared.end(), colour.begin(), colour.end());
   }
   const cv::Mat lab = vision::to_lab(bgr);
@@ -463,10 +463,12 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"edge_low", &Params::edge_low, kAnyLo, kAnyHi, "Canny's lower gradient threshold for the edge cue, levels (0: no edge cue)"},
     {"edge_high", &Params::edge_high, kAnyLo, kAnyHi, "Canny's upper gradient threshold for the edge cue, levels"},
     {"colour_clusters", &Params::colour_clusters, kAnyLo, 32, "Lab k-means clusters for the colour cue (0 or 1: no colour cue)"},
+    {"colour_sample_px", &Params::colour_sample_px, 1000, kAnyHi, "pixels the colour cue's k-means clusters (every pixel is then labelled), px"},
     {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
+    {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},
     {"min_ground_matches", &Params::min_ground_matches, kAnyLo, kAnyHi, "an outside site must also be of the colour seen between discs: at least this many samples there alike (within appearance_tolerance)"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
     {"middle", &Params::middle, 0.05, 1, "a disc's look (colour) is measured within this fraction of its radius"},

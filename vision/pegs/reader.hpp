@@ -49,10 +49,12 @@ struct Params {
   double edge_low = 30;            // Canny's lower gradient threshold for the edge cue, levels (0: no edge cue)
   double edge_high = 60;           // Canny's upper gradient threshold, levels
   int colour_clusters = 8;         // Lab k-means clusters for the colour cue (0: no colour cue)
+  int colour_sample_px = 100000;   // pixels the colour cue's k-means clusters (every pixel is then labelled), px
   double size_range = 1.75;        // the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
+  double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
   int min_ground_matches = 3;      // ... and of the colour seen between discs: at least this many samples there alike (appearance_tolerance)
   int max_side = 64;               // most sites per board side (the solver's limit)
   // decode
