@@ -1,4 +1,4 @@
-/* reader.hpp: reads Simon Tatham's Pegs (peg solitaire, any board shape) off its window or screenshot. */
+/* reader.hpp: reads peg solitaire boards (Simon Tatham's Pegs, Peg Solitaire, other games' looks; any board shape) off a window or screenshot. */
 #pragma once
 
 // Peg games draw one disc per site on a square lattice: Simon Tatham's Pegs a peg at 2/3 of the
@@ -9,15 +9,18 @@
 //   detect: disc candidates from the detection layer (vision/common/discs.hpp: ink on each common
 //           background, edges, Lab colour clusters), the board's size range, a lattice fitted to
 //           their centres (vision/common/disc_lattice.hpp);
-//   decode: discs are grouped by how their middles look (Lab colour); each grouping of roles (peg or
-//           hole per group) is a hypothesis; pegs and holes are the two main groups, told apart by
-//           the first of `hole_cues` with a margin (holes smaller, less colourful, or nearer the
-//           board's colour); a disc of neither main look is odd (a selected peg, a hint);
+//   decode: discs are grouped by how their middles look (Lab colour) and by size; each naming of
+//           the groups (peg or hole per group) is a hypothesis; pegs and holes are the two main
+//           groups, told apart by `hole_cues` (holes smaller, less colourful, or nearer the
+//           background's colour: every cue with a margin must agree, a size gap of
+//           `decisive_size_gap` decides alone); a disc of neither main look is odd (a selected peg,
+//           a hint);
 //   verify: a hypothesis stands only if the game allows it: at most one odd peg (the selected one),
-//           every odd hole a hole that the selected peg (or, with none selected, some peg) can jump
-//           to; the hypotheses left are scored by how much each odd disc's shading pattern looks like
-//           its group's, and the best must win by `min_hypothesis_margin`, or the reader refuses and
-//           names the discs it could not place. A wrong board is worse than none.
+//           odd holes only with a selected peg, each a hole it can jump to; the hypotheses left are
+//           scored by how much each odd disc's shading pattern looks like its group's, and the best
+//           must win by `min_hypothesis_margin`, or the reader refuses and names the discs it could
+//           not place. A site with no disc must be plain and of the colour between discs. A wrong
+//           board is worse than none.
 
 #include <opencv2/core.hpp>
 #include <span>
