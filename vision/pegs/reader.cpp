@@ -221,6 +221,7 @@ struct GroupLook {
   float radius = 0;     // median, px
   float chroma = 0;     // mean Lab chroma
   float board = 0;      // mean Lab distance of the middles from the board's colour
+  cv::Vec3f lab;        // mean Lab of the middles
 };
 
 // The jumps' landing holes of the peg at `from` in `s`.
@@ -338,6 +339,7 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
       radii.push_back(lat.discs[i].diameter / 2);
       g.chroma += lat.discs[i].chroma / static_cast<float>(g.sites.size());
       g.board += vision::lab_distance(lat.discs[i].lab, lat.board_lab) / static_cast<float>(g.sites.size());
+      g.lab += lat.discs[i].lab / static_cast<float>(g.sites.size());
     }
     g.radius = median_of(radii);
   }
@@ -358,6 +360,20 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     if (peg_main < 0 || hole_main < 0) continue;
     const int verdict = holes_are(looks[static_cast<std::size_t>(hole_main)], looks[static_cast<std::size_t>(peg_main)], p);
     if (verdict <= 0) continue;
+    // An odd group must be clearly of another colour than both main groups: one just past
+    // `appearance_tolerance` is more likely a main group's disc measured badly (JPEG, a centre off)
+    // than a selected peg or a hint.
+    bool clearly_odd = true;
+    for (int g = 0; g < groups; ++g) {
+      if (g == peg_main || g == hole_main) continue;
+      for (int m : {peg_main, hole_main})
+        if (vision::lab_distance(looks[static_cast<std::size_t>(g)].lab, looks[static_cast<std::size_t>(m)].lab) < p.min_odd_distance)
+          clearly_odd = false;
+    }
+    if (!clearly_odd) {
+      why_not = "a disc looks almost, but not quite, like the pegs or the holes (pegs.min_odd_distance)";
+      continue;
+    }
     h.state = out.state;
     std::vector<std::size_t> odd_pegs, odd_holes;
     for (int g = 0; g < groups; ++g) {
@@ -473,6 +489,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
     {"middle", &Params::middle, 0.05, 1, "a disc's look (colour) is measured within this fraction of its radius"},
     {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},
+    {"min_odd_distance", &Params::min_odd_distance, kAnyLo, kAnyHi, "a disc of neither main look (a selected peg, a hint) must differ from both by at least this, Lab"},
     {"max_looks", &Params::max_looks, 1, 10, "more kinds of disc than this is not a peg board (pegs, holes, a selected peg, hints)"},
     {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); every cue with a margin must agree, and one must have it"},
     {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs', fraction"},

@@ -63,6 +63,7 @@ struct Params {
   // decode
   double middle = 0.5;             // a disc's look is measured within this fraction of its radius
   double appearance_tolerance = 14;// discs whose middles differ by at most this look alike, Lab
+  double min_odd_distance = 24;    // a disc of neither main look (a selected peg, a hint) differs from both by at least this, Lab
   int max_looks = 6;               // more kinds of disc than this is not a peg board
   std::string hole_cues = "size chroma";  // which main group holes are: every cue with a margin must agree
   double min_size_gap = 0.12;      // size: holes' radius at most (1 - this) of pegs', fraction
