@@ -198,8 +198,8 @@ DiscLook disc_look(const cv::Mat& lab, cv::Point2f centre, float radius, double 
   if (n > 0) out.lab = cv::Vec3f(static_cast<float>(sum[0] / n), static_cast<float>(sum[1] / n), static_cast<float>(sum[2] / n));
   out.chroma = std::hypot(out.lab[1], out.lab[2]);
   // The pattern: the mean Lab of each cell of a polar grid (4 rings of 12 sectors, out to 0.8 of
-  // the radius, inside any outline) less the disc's mean: a thin highlight arc shifts its cells'
-  // means, and a white arc on yellow counts as much as one on brown (Lab, not L alone).
+  // the radius, inside any outline): a thin highlight arc shifts its cells' means, and a white arc
+  // on yellow counts as much as one on brown (Lab, not L alone).
   constexpr int kRings = 4, kSectors = 12;
   std::vector<cv::Vec3d> cell(kRings * kSectors, cv::Vec3d(0, 0, 0));
   std::vector<int> count(kRings * kSectors, 0);
@@ -218,15 +218,23 @@ DiscLook disc_look(const cv::Mat& lab, cv::Point2f centre, float radius, double 
       cell[k] += cv::Vec3d((*v)[0], (*v)[1], (*v)[2]);
       ++count[k];
     }
-  cv::Vec3d mean(0, 0, 0);
-  int cells = 0;
+  // Each ring's own mean is taken out: what is left is how the disc varies around its centre (a
+  // highlight on one side), not from middle to rim (an outline, a dimple, JPEG's ringing at the
+  // edge), which every disc of a board shares whatever it is.
+  std::vector<cv::Vec3d> ring_mean(kRings, cv::Vec3d(0, 0, 0));
+  std::vector<int> ring_cells(kRings, 0);
   for (std::size_t k = 0; k < cell.size(); ++k)
-    if (count[k] > 0) cell[k] /= count[k], mean += cell[k], ++cells;
-  if (cells > 0) mean /= cells;
+    if (count[k] > 0) {
+      cell[k] /= count[k];
+      ring_mean[k / kSectors] += cell[k];
+      ++ring_cells[k / kSectors];
+    }
+  for (int ring = 0; ring < kRings; ++ring)
+    if (ring_cells[static_cast<std::size_t>(ring)] > 0) ring_mean[static_cast<std::size_t>(ring)] /= ring_cells[static_cast<std::size_t>(ring)];
   double sq = 0;
   out.pattern.clear();
   for (std::size_t k = 0; k < cell.size(); ++k) {
-    const cv::Vec3d dev = count[k] > 0 ? cell[k] - mean : cv::Vec3d(0, 0, 0);
+    const cv::Vec3d dev = count[k] > 0 ? cell[k] - ring_mean[k / kSectors] : cv::Vec3d(0, 0, 0);
     for (int ch = 0; ch < 3; ++ch) out.pattern.push_back(static_cast<float>(dev[ch]));
     sq += dev.dot(dev);
   }

@@ -67,7 +67,7 @@ float outline_in(const Disc& disc, float lo, float hi, float near);
 struct DiscLook {
   cv::Vec3f lab;               // mean CIE Lab (L 0-100) of the middle, within `inner` of the radius
   float chroma = 0;            // sqrt(a^2 + b^2) of `lab`
-  std::vector<float> pattern;  // Lab of each cell of a polar grid inside the disc, the disc's mean taken out (shading, highlights)
+  std::vector<float> pattern;  // Lab of each cell of a polar grid inside the disc, its ring's mean taken out (a highlight to one side)
   float contrast = 0;          // RMS over the cells of their Lab deviation, Lab units
 };
 // `lab_image` is the picture in CIE Lab, CV_32FC3 (to_lab); `radius` the size to sample at, px.
