@@ -38,18 +38,6 @@ bool fit_plane(const std::vector<const Sample*>& s, PageModel& out) {
 
 }  // namespace
 
-cv::Mat to_lab(const cv::Mat& bgr8) {
-  cv::Mat f, lab;
-  bgr8.convertTo(f, CV_32F, 1.0 / 255);
-  cv::cvtColor(f, lab, cv::COLOR_BGR2Lab);
-  return lab;
-}
-
-double delta_e(const cv::Vec3f& a, const cv::Vec3f& b) {
-  const cv::Vec3f d = a - b;
-  return std::sqrt(static_cast<double>(d.dot(d)));
-}
-
 PageModel fit_page(const cv::Mat& lab, double fit_delta_e) {
   // About 40,000 samples on a grid: the fit costs the same on a phone screenshot as on a thumbnail.
   const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(lab.total()) / 40000.0)));

@@ -23,13 +23,9 @@
 #include <span>
 #include <vector>
 
+#include "vision/common/lab.hpp"
+
 namespace pb::vision {
-
-// 8-bit BGR to Lab, CV_32FC3: L 0-100, a and b about -128..127.
-cv::Mat to_lab(const cv::Mat& bgr8);
-
-// Delta E (CIE76) between two Lab colours.
-double delta_e(const cv::Vec3f& a, const cv::Vec3f& b);
 
 // The page as a plane in Lab over the image: colour(x, y) = at0 + per_x * x + per_y * y.
 struct PageModel {

@@ -170,15 +170,6 @@ float outline_in(const Disc& disc, float lo, float hi, float near) {
   return best;
 }
 
-cv::Mat to_lab(const cv::Mat& bgr) {
-  cv::Mat f, lab;
-  bgr.convertTo(f, CV_32FC3, 1.0 / 255);
-  cv::cvtColor(f, lab, cv::COLOR_BGR2Lab);
-  return lab;
-}
-
-float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) { return static_cast<float>(cv::norm(a - b)); }
-
 DiscLook disc_look(const cv::Mat& lab, cv::Point2f centre, float radius, double inner) {
   DiscLook out;
   const cv::Rect frame(0, 0, lab.cols, lab.rows);

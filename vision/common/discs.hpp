@@ -19,6 +19,8 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "vision/common/lab.hpp"
+
 namespace pb::vision {
 
 // What a candidate must look like. Units: px for sizes, fractions otherwise.
@@ -72,10 +74,8 @@ struct DiscLook {
 };
 // `lab_image` is the picture in CIE Lab, CV_32FC3 (to_lab); `radius` the size to sample at, px.
 DiscLook disc_look(const cv::Mat& lab_image, cv::Point2f centre, float radius, double inner);
-// The picture in CIE Lab, CV_32FC3, L 0-100.
-cv::Mat to_lab(const cv::Mat& bgr);
-// Lab distance (CIE76), units of L.
-float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
+// Lab distance (CIE76), units of L: delta_e (vision/common/lab.hpp) as a float.
+inline float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) { return static_cast<float>(delta_e(a, b)); }
 // How unlike two patterns are, 0 (alike) .. 2: each is scaled to unit RMS, except that one of RMS
 // under `flat` Lab units counts as flat (all zeros): flat against flat is 0, flat against shaded 1.
 float pattern_distance(const DiscLook& a, const DiscLook& b, float flat);
