@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "vision/common/bars.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
 
@@ -341,6 +342,25 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
                         std::abs(b.width - c.rod_w) <= p.rod_tolerance * c.rod_w + 1);
     continued += below;
   }
+  // ... and the bar they stand on is a base, not a cover: no thicker than max_base_discs disc heights
+  // where it crosses the rods (the arena's LEVEL CLEARED banner over the board is five, its base one),
+  // and not across the whole picture (a banner is; a base stands on the page): the top discs
+  // standing out above a banner read as a board otherwise.
+  int covered = 0;
+  for (const Column& c : cols) {
+    if (!c.on_base) continue;
+    const int x = static_cast<int>(std::lround(c.x));
+    const int slack = static_cast<int>(std::ceil(c.rod_w / 2)) + 1;
+    int y = c.floor;
+    for (; y < ink.rows; ++y)
+      if (const Run r = run_through(ink, y, x, slack); r.empty() || (r.l > x - 0.75 * spacing && r.r < x + 0.75 * spacing)) break;
+    const int bar = y - c.floor;
+    // A bar from one edge of the picture to the other is laid over the page, not under the rods.
+    const Run first = run_through(ink, c.floor, x, slack);
+    const bool edge_to_edge = !first.empty() && first.l <= 1 && first.r >= ink.cols - 2;
+    covered += bar > p.max_base_discs * h + 2 || edge_to_edge ? 1 : 0;
+  }
+  if (covered >= 2) return refuse("the bar under the rods covers them (too thick for a base, or across the whole picture): is something over the board?");
   if (continued >= 2) return refuse("the rods go on under the bar they stand on (something covers the board?)");
 
   // Decode: sizes are the ranks of the widths.
@@ -553,6 +573,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_step_px", &Params::min_step_px, 0, kAnyHi, "neighbouring sizes differ in width by at least this, px"},
     {"centre_tolerance", &Params::centre_tolerance, 0, 1, "a disc's centre lies within this fraction of its width (plus 2 px) of its rod"},
     {"max_gap", &Params::max_gap, 0, kAnyHi, "a disc rests within this fraction of the disc height (plus 2 px) of the disc or floor below"},
+    {"max_base_discs", &Params::max_base_discs, 0, kAnyHi, "the bar the rods stand on is at most this many disc heights (plus 2 px) thick; a thicker one covers the board (a banner)"},
     {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
     {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
     {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},
@@ -584,10 +605,8 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
   }
 }
 
-// Rejected, as for the knight reader: a grid search over every key (34 keys: far too many reads),
-// and fitting colours from the truth (the reader has none to fit: a look needs its sizes and
-// tolerances). So: a hill climb from `start`, one key at a time (a number scaled), towards more discs
-// read on their true pegs, stopping at the first Params that read `truth` exactly.
+// A hill climb from `start` (vision/common/learn_climb.hpp) towards more discs read on their true
+// pegs; switches are left alone (the reader's only ones say what a look is, not how big it is drawn).
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
   auto agreement = [&](const Params& p) -> int {  // -1 refused; else discs on their true pegs, and the goal
     auto got = read(bgr, p);
@@ -598,39 +617,13 @@ Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start
     return n;
   };
   const int exact = truth.disks() + 1;
-  Params current = start;
-  int score = agreement(current);
-  if (score == exact) return current;
-  constexpr int kRounds = 4;
-  for (int round = 0; round < kRounds; ++round) {
-    Params best = current;
-    int best_score = score;
-    for (const ParamSpec<Params>& spec : param_table()) {
-      std::vector<Params> moves;
-      std::visit(
-          [&](auto member) {
-            using T = std::remove_cvref_t<decltype(current.*member)>;
-            if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-              for (double f : {0.5, 1.6}) {
-                Params q = current;
-                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
-                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
-                if (q.*member != current.*member) moves.push_back(q);
-              }
-            }
-          },
-          spec.field);
-      for (const Params& q : moves) {
-        if (!inconsistency(q).empty()) continue;
-        const int sc = agreement(q);
-        if (sc == exact) return q;
-        if (sc > best_score) best = q, best_score = sc;
-      }
-    }
-    if (best_score <= score) break;
-    current = best;
-    score = best_score;
-  }
+  ClimbOptions o;
+  o.scales = {0.5, 1.6};
+  o.flip_switches = false;
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement, [&](const Params&, int score) { return score == exact; },
+      [](const Params& q) { return inconsistency(q).empty(); }, o);
+  if (climbed.found) return *climbed.found;
   return make_error(ErrorCode::kNoBoard, "no hanoi Params read the given board from this screenshot (is it that screenshot's board?)");
 }
 

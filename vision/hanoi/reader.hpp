@@ -70,6 +70,7 @@ struct Params {
   int min_step_px = 2;               // ... and by at least this, px
   double centre_tolerance = 0.12;    // a disc's centre lies within this fraction of its width (plus 2 px) of its rod
   double max_gap = 0.6;              // a disc rests within this fraction of the disc height (plus 2 px) of what is below it
+  double max_base_discs = 4;         // the bar the rods stand on is at most this many disc heights (plus 2 px) thick: a thicker one covers the board
   double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
   double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
   int max_disks = 16;

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "solvers/common/text_board.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
 
@@ -508,10 +509,8 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
   }
 }
 
-// Rejected: a grid search over all keys (28 keys: far too many reads), and fitting colours from the
-// truth (the reader has no colours to fit: what a look needs are its switches and tolerances).
-// So: a hill climb from `start`, one key at a time (a switch flipped, a number scaled), towards more
-// squares read as in `truth`, stopping at the first Params that read it exactly.
+// A hill climb from `start` (vision/common/learn_climb.hpp), a switch flipped or a number scaled at a
+// time, towards more squares read as in `truth`.
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
   auto agreement = [&](const Params& p) -> int {  // -1 refused; else squares, start and knight right
     auto got = read(bgr, p);
@@ -522,46 +521,13 @@ Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start
     return n;
   };
   const int exact = static_cast<int>(truth.squares.size()) + 2;
-  Params current = start;
-  int score = agreement(current);
-  if (score == exact && read(bgr, current)->state == truth) return current;
-  int tried = 1;
-  constexpr int kRounds = 4;
-  for (int round = 0; round < kRounds; ++round) {
-    Params best = current;
-    int best_score = score;
-    for (const ParamSpec<Params>& spec : param_table()) {
-      std::vector<Params> moves;
-      std::visit(
-          [&](auto member) {
-            using T = std::remove_cvref_t<decltype(current.*member)>;
-            if constexpr (std::is_same_v<T, bool>) {
-              Params q = current;
-              q.*member = !(current.*member);
-              moves.push_back(q);
-            } else if constexpr (std::is_arithmetic_v<T>) {
-              for (double f : {0.6, 1.6}) {
-                Params q = current;
-                const double v = std::clamp(static_cast<double>(current.*member) * f, spec.lo, spec.hi);
-                q.*member = static_cast<T>(std::is_integral_v<T> ? std::round(v) : v);
-                if (q.*member != current.*member) moves.push_back(q);
-              }
-            }
-          },
-          spec.field);
-      for (const Params& q : moves) {
-        if (!inconsistency(q).empty()) continue;
-        ++tried;
-        const int sc = agreement(q);
-        if (sc == exact && read(bgr, q)->state == truth) return q;
-        if (sc > best_score) best = q, best_score = sc;
-      }
-    }
-    if (best_score <= score) break;
-    current = best;
-    score = best_score;
-  }
-  return make_error("learn: no knight Params read this screenshot as the given board (" + std::to_string(tried) +
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement,
+      [&](const Params& q, int score) { return score == exact && read(bgr, q)->state == truth; },
+      [](const Params& q) { return inconsistency(q).empty(); });
+  if (climbed.found) return *climbed.found;
+  const int score = climbed.score;
+  return make_error("learn: no knight Params read this screenshot as the given board (" + std::to_string(climbed.tried) +
                     " settings tried, one key at a time from the start; the closest " +
                     (score < 0 ? std::string("refused it") : "got " + std::to_string(score) + " of " + std::to_string(exact) + " right") +
                     "): is it the board the screenshot shows?");
