@@ -457,7 +457,11 @@ class Loop {
     if (!first) return failed(first.error());
     capture::Frame frame = std::move(*first);
     if (auto stop = read(frame)) return stop;
-    log("level %d: read the %s board from %s", level + 1, std::string(player_.game()).c_str(), frame.origin.c_str());
+    if (o_.levels > 1)
+      log("level %d of %d: read the %s board from %s", level + 1, o_.levels, std::string(player_.game()).c_str(),
+          frame.origin.c_str());
+    else
+      log("level %d: read the %s board from %s", level + 1, std::string(player_.game()).c_str(), frame.origin.c_str());
     if (player_.solved()) {
       log("the board is already finished");
       return std::nullopt;

@@ -15,6 +15,7 @@
 
 #include "app/args.hpp"
 #include "app/commands.hpp"
+#include "app/progress_bar.hpp"
 #include "solvers/common/puzzle.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/sliding/pattern_db.hpp"
@@ -129,7 +130,7 @@ class Progress {
   // The bar's line gives way to one saying what was built (or nothing, when the build stopped).
   void finish(bool built) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    if (tty_) std::fputs("\r\033[K", stderr);
+    if (tty_) clear_progress_bar();
     if (built) {
       done_ += weight_;
       std::fprintf(stderr, "%sbuilt %s in %.1f s\n", tty_ ? "  " : "prepare: ", label_.c_str(), s);
@@ -145,12 +146,7 @@ class Progress {
     if (filled > 0 && filled < 1 && pct == last_pct_ && now - last_draw_ < std::chrono::milliseconds(200)) return;
     last_pct_ = pct;
     last_draw_ = now;
-    constexpr int kWidth = 30;
-    const int full = static_cast<int>(all * kWidth);
-    std::string bar(static_cast<std::size_t>(full), '#');
-    bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r  [%s] %3d%%  %s  ", bar.c_str(), pct, label_.c_str());
-    std::fflush(stderr);
+    draw_progress_bar(all, label_);
   }
 
   bool tty_;
@@ -266,7 +262,7 @@ int prepare_command(const std::vector<std::string>& args) {
   limits.cancel = &stop_requested();
   double weight = 0;
   for (const CacheTable* t : to_build) weight += t->build_cpu_seconds();
-  Progress progress(::isatty(STDERR_FILENO) != 0, weight);
+  Progress progress(stderr_is_terminal(), weight);
   solvers::sliding::set_build_progress_sink([&](const solvers::sliding::DbSpec&, double filled) { progress.level(filled); });
   int built = 0;
   const auto t0 = std::chrono::steady_clock::now();

@@ -16,6 +16,7 @@
 
 #include "app/args.hpp"
 #include "app/commands.hpp"
+#include "app/progress_bar.hpp"
 #include "calibration/profile.hpp"
 #include "capture/frame_source.hpp"
 #include "core/json.hpp"
@@ -514,7 +515,10 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
   std::size_t next = 0, printed = 0;
   int worst = kExitSolved;
   auto rank = [](int code) { return code == kExitBadInput ? 3 : code == kExitGaveUp ? 2 : code; };
+  // On a terminal, a bar under the results says how far the folder is (app/progress_bar.hpp).
+  const bool bar = stderr_is_terminal() && files.size() > 1;
   auto flush = [&] {  // with m held
+    if (bar && printed < files.size() && ready[printed]) clear_progress_bar();
     while (printed < files.size() && ready[printed]) {
       const Report& r = reports[printed++];
       if (o.json) std::printf("%s\n", to_json(r, true).c_str());
@@ -523,6 +527,9 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
       print_hint(r, true);
       if (rank(report_status(r)) > rank(worst)) worst = report_status(r);
     }
+    if (bar && printed < files.size())
+      draw_progress_bar(static_cast<double>(printed) / static_cast<double>(files.size()),
+                        std::to_string(printed) + " of " + plural(files.size(), "file") + " solved");
   };
   auto work = [&] {
     for (;;) {
@@ -539,6 +546,7 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
       flush();
     }
   };
+  if (bar) draw_progress_bar(0, "0 of " + plural(files.size(), "file") + " solved");
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < std::min<std::size_t>(jobs, files.size()); ++t) pool.emplace_back(work);
   work();

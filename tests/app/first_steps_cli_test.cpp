@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -439,3 +440,22 @@ TEST(HelpTexts, EveryCommandAndOptionMatchesFormatsMd) {
 }
 
 }  // namespace
+
+// Issue #28: on a terminal `solve FOLDER` draws a bar on stderr under its results (a pseudo-terminal
+// from util-linux's `script`, which copies what the program wrote to it to its own stdout); into a
+// pipe or a file it draws none, so logs and the other solve tests see no carriage returns.
+TEST(Progress, SolveFolderDrawsABarOnATerminalOnly) {
+  TempDir d;
+  for (int i = 0; i < 3; ++i) d.write("b" + std::to_string(i) + ".txt", "hanoi\n3 2 1\n-\n-\n");
+  const std::string solve = std::string(PB_PUZZLEBOT) + " solve " + d.path().string() + " --jobs 1";
+  ProgramRun tty = pb::testing::run_program("script -qec '" + solve + " >/dev/null' /dev/null");
+  EXPECT_EQ(tty.status, 0) << tty.out << tty.err;
+  EXPECT_NE(tty.out.find("1 of 3 files solved"), std::string::npos) << tty.out;
+  EXPECT_NE(tty.out.find("2 of 3 files solved"), std::string::npos) << tty.out;
+  EXPECT_NE(tty.out.find("\r\033[K"), std::string::npos) << "the bar's line is cleared for the results";
+  ProgramRun piped = pb::testing::run_program(solve);
+  EXPECT_EQ(piped.status, 0) << piped.err;
+  EXPECT_EQ(piped.err.find("files solved"), std::string::npos) << piped.err;
+  EXPECT_EQ(piped.err.find('\r'), std::string::npos) << piped.err;
+  EXPECT_EQ(std::count(piped.out.begin(), piped.out.end(), '\n'), 3 * 2) << piped.out;  // two lines a board
+}
