@@ -159,7 +159,7 @@ class Doctor : public ::testing::Test {
     delete bare_;
   }
   void SetUp() override {
-    if (!full_->running() || !bare_->running()) GTEST_SKIP() << "Xvfb could not be started";
+    if (!full_->running() || !bare_->running()) GTEST_FAIL() << "Xvfb could not be started (scripts/setup.sh installs it)";
     bin_ = dir_.path() / "bin";
     fs::create_directories(bin_);
     std::ofstream(bin_ / "chromium") << "#!/bin/sh\nexit 0\n";
