@@ -48,8 +48,17 @@ start_browser() {
     --password-store=basic --user-data-dir="$WORK/chromium" --force-device-scale-factor="$scale" \
     --window-position=0,0 --window-size="${size/x/,}" "${page[@]}" >"$WORK/browser.out" 2>"$WORK/browser.err" &
   BROWSER_GROUPS+=($!)
-  GAME_WINDOW=$(timeout 15 xdotool search --sync --onlyvisible --name "^${title}${suffix}\$" | head -1) ||
-    die "no '$title' browser window within 15 s: $(tail -5 "$WORK/browser.err")"
+  # A poll, not xdotool's --sync: --onlyvisible asks every window for its attributes, and Chromium
+  # makes and destroys windows while it starts, so one search can die of BadWindow on a window that
+  # has just gone (seen in a CI run: the test failed after 3 s). That search says nothing; the next
+  # one, 100 ms later, sees the windows as they are then.
+  GAME_WINDOW=""
+  local deadline=$((SECONDS + 15))
+  while [[ -z $GAME_WINDOW && $SECONDS -lt $deadline ]]; do
+    GAME_WINDOW=$(xdotool search --onlyvisible --name "^${title}${suffix}\$" 2>/dev/null | head -1) || true
+    [[ -n $GAME_WINDOW ]] || sleep 0.1
+  done
+  [[ -n $GAME_WINDOW ]] || die "no '$title' browser window within 15 s: $(tail -5 "$WORK/browser.err")"
   [[ -n $GAME_WINDOW ]] || die "no '$title' browser window"
 }
 
