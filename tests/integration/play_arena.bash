@@ -33,9 +33,7 @@ play_arena() {
   [[ $rc == 0 ]] || die "$game: puzzlebot play exited $rc after $took s: $(tail -8 "$WORK/play.err")"
   grep -q "solved $levels levels" "$WORK/play.err" || die "$game: puzzlebot does not say it solved $levels levels"
   # Every plan (one a level, one more per re-plan) replays to the goal from the board it was read on.
-  check_plans "$WORK/play.out"
-  play_counts "$WORK/play.err"
-  [[ $PLANS == $((levels + REPLANS)) ]] || die "$game: $PLANS plans printed for $levels levels and $REPLANS re-plans"
+  expect_plans "$WORK/play.out" "$WORK/play.err" "$levels"
 
   # The arena shows LEVEL CLEARED for a second before it starts (and prints) the next level.
   wait_for_line_count "$game" $((levels + 1)) 10 ||

@@ -106,3 +106,11 @@ expect_one_plan() {
   [[ $PLANS == 1 ]] || die "$PLANS plans printed for 0 re-plans"
   [[ $SENT == "$PLANNED" ]] || die "$SENT moves sent for a plan of $PLANNED"
 }
+
+# expect_plans OUT ERR LEVELS: every plan replays (check_plans), and there is one a level and one
+# per re-plan (play_counts), for games and pages whose re-plans are not counted to 0.
+expect_plans() {
+  check_plans "$1"
+  play_counts "$2"
+  [[ $PLANS == $(($3 + REPLANS)) ]] || die "$PLANS plans printed for $3 level(s) and $REPLANS re-plans"
+}
