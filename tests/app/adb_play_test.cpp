@@ -143,11 +143,14 @@ TEST(AdbPlay, RecoversADroppedGestureAndAFingerLiftedEarly) {
   // Level 1's drag is lost whole (the board does not change: the loop waits, reads, re-plans and
   // sends it again); the finger of the next drag lifts after three cells (re-planned from there).
   FakePhone phone({"seed=1", "drop_gesture=1", "lift_early=2"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop gesture down #1"));
   EXPECT_TRUE(phone.logged("lift early #2"));
   EXPECT_EQ(count(phone.log(), kLift), 3) << phone.log();
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
@@ -165,22 +168,28 @@ TEST(AdbPlay, RecoversFromADroppedTouch) {
   // The 4th touch event (a MOVE in the middle of the first drag) is lost: the cat stops short,
   // the rest of the drag is ignored by the game, and the bot must re-plan from the mid-level board.
   FakePhone phone({"seed=1", "drop_touch=4"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop move #4"));
   EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
   EXPECT_EQ(count(phone.log(), kLift), 2);  // the first drag, and the rest from the mid-level board
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
 TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
   // A touch slips onto the wrong cell, leaving a board that cannot be finished: replay, then redo.
   FakePhone phone({"seed=1", "slip_touch=3"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("slip to"));
   EXPECT_TRUE(phone.logged("replay")) << phone.log();
   EXPECT_NE(r.err.find("replay button"), std::string::npos) << r.err;
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
