@@ -60,6 +60,11 @@ class Player {
   virtual Result<void> read(const cv::Mat& bgr) = 0;
   virtual bool solved() const = 0;            // the current board is finished
   virtual std::string board_text() const = 0;  // the current board, FORMATS.md text
+  // The current plan as FORMATS.md's "moves" array for the board it was made on (`play --json`);
+  // empty when the game cannot say.
+  virtual std::string plan_moves_json() const { return {}; }
+  // The board those moves start from: the board read, unless the plan first restarts the level.
+  virtual std::string plan_board_text() const { return board_text(); }
   // Solves from the current board and keeps the moves as the plan.
   virtual PlanOutcome plan(const solvers::Limits& limits) = 0;
   // The gesture for planned step `i`, placed with the geometry of the last board read.
@@ -151,6 +156,9 @@ struct PlayOptions {
   // Longest wait for the next level's board in games that bring it themselves.
   std::chrono::milliseconds next_level_timeout{15000};
   std::FILE* log = stderr;        // progress and timings; nullptr: quiet
+  // `play --json`: one line per plan made (the first and every re-plan), `solve --json`'s object
+  // for the board it was made from, so a test can replay what was sent; nullptr: none.
+  std::FILE* json = nullptr;
 };
 
 struct PlayReport {

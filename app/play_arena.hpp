@@ -67,6 +67,14 @@ struct OnestrokeRules {
   static Result<State> apply(const State& s, const Move& path);
   static bool is_goal(const State& s) { return s.free_count() == 0; }
   static std::string format(const State& s) { return solvers::onestroke::format(s); }
+  // FORMATS.md's moves are the cells in order from the head; each drag after the first starts
+  // where the last one ended.
+  static std::string moves_json(const State&, const std::vector<Move>& plan) {
+    std::vector<std::pair<int, int>> pairs;
+    for (const Move& path : plan)
+      for (std::size_t k = pairs.empty() ? 0 : 1; k < path.size(); ++k) pairs.emplace_back(path[k].row, path[k].col);
+    return json::int_pairs(pairs);
+  }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, const Move& path);
   // The same cells, and every cell visited at `start` still visited.
   static bool same_level(const State& start, const State& later);
@@ -81,6 +89,8 @@ class ArenaLevels : public Player {
   Result<void> read(const cv::Mat& bgr) override;
   bool solved() const override { return cleared_ || inner_->solved(); }
   std::string board_text() const override;
+  std::string plan_moves_json() const override { return inner_->plan_moves_json(); }
+  std::string plan_board_text() const override { return inner_->plan_board_text(); }
   PlanOutcome plan(const solvers::Limits& limits) override;
   Result<FrameGesture> gesture(std::size_t i) const override;
   bool matches_after(std::size_t i) const override;

@@ -71,6 +71,9 @@ options:
                       a re-plan shorter than what was left of the old plan is not counted)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
+  --json              print each plan (the first and every re-plan) on stdout as 'solve --json'
+                      prints it: the board read and its moves, one object a line; the closing line
+                      ('N moves sent, R re-plans') then goes to stderr
   --check             read the screen once and print the board, whether it is finished and (Fifteen)
                       the status line; sends no input (used by the integration tests); a screen
                       caught mid-animation is grabbed again for up to a second
@@ -125,7 +128,8 @@ int play_command(const std::vector<std::string>& raw_args) {
   std::vector<OptionSpec> specs = {{"help", false},        {"game", true},        {"levels", true},
                                    {"dry-run", false},     {"dry-run-out", true}, {"profile", true},
                                    {"timeout-ms", true},   {"pace", true},        {"max-replans", true},
-                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true}};
+                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true},
+                                   {"json", false}};
   for (auto* more : {&window_device_args, &phone_device_args})
     for (const OptionSpec& o : more()) specs.push_back(o);
   auto parsed = parse_args(with_adb_value(raw_args), specs, "play");
@@ -165,6 +169,9 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!next_level_ms) return fail(next_level_ms.error().text());
   o.next_level_timeout = std::chrono::milliseconds(*next_level_ms);
   o.cancel = &stop_requested();
+  // --json: stdout holds only the plans' JSON lines; the closing line goes to stderr with the log.
+  const bool json = parsed->has("json");
+  if (json) o.json = stdout;
 
   // The profile is read once; the reader and (on a phone) the device take what they need from it.
   auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
@@ -209,7 +216,7 @@ int play_command(const std::vector<std::string>& raw_args) {
     if (!next) report.message += " (the last level's board left the screen; " + next.error().text() + ")";
   }
   if (report.exit_status == kExitSolved) {
-    std::printf("%s\n", report.message.c_str());
+    std::fprintf(json ? stderr : stdout, "%s\n", report.message.c_str());
     return kExitSolved;
   }
   std::fprintf(stderr, "puzzlebot: %s\n", report.message.c_str());

@@ -25,6 +25,11 @@ struct HanoiRules {
   static Result<State> apply(const State& s, Move m) { return solvers::hanoi::apply(s, m); }
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return solvers::hanoi::format(s); }
+  static std::string moves_json(const State&, const std::vector<Move>& plan) {
+    std::vector<std::pair<int, int>> pairs;
+    for (const Move& m : plan) pairs.emplace_back(m.from, m.to);
+    return json::int_pairs(pairs);
+  }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
   // The same pegs, disks and goal (any position of them is reachable from any other).
   static bool same_level(const State& start, const State& later);

@@ -25,6 +25,13 @@ struct KnightRules {
   static Result<State> apply(const State& s, Move m) { return solvers::knight::apply(s, m); }
   static bool is_goal(const State& s) { return s.knight.has_value() && s.free_count() == 0; }
   static std::string format(const State& s) { return solvers::knight::format(s); }
+  // FORMATS.md's tour starts on the knight's square: a plan made mid-tour begins with it.
+  static std::string moves_json(const State& start, const std::vector<Move>& plan) {
+    std::vector<std::pair<int, int>> pairs;
+    if (start.knight) pairs.emplace_back(start.knight->row, start.knight->col);
+    for (const Move& m : plan) pairs.emplace_back(m.row, m.col);
+    return json::int_pairs(pairs);
+  }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
   // The same squares removed, and every square visited at `start` still visited.
   static bool same_level(const State& start, const State& later);

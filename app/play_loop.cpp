@@ -1,5 +1,6 @@
 /* play_loop.cpp: the device- and game-independent play loop, its settle wait and the dry-run drawing. */
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <map>
 #include <optional>
@@ -8,6 +9,7 @@
 
 #include "app/commands.hpp"
 #include "app/play.hpp"
+#include "core/json.hpp"
 #include "capture/still.hpp"
 #include "platform/image_codecs.hpp"
 
@@ -398,6 +400,25 @@ class Loop {
     return stop;
   }
 
+  // `play --json`: the plan just made, as `solve --json` prints it for the board it was made from.
+  void print_plan(double ms, std::uint64_t nodes) const {
+    if (o_.json == nullptr) return;
+    const std::string moves = player_.plan_moves_json();
+    json::ObjectWriter w;
+    w.string("game", player_.game());
+    w.string("status", "solved");
+    w.string("board", player_.plan_board_text());
+    w.raw("moves", moves.empty() ? "[]" : moves);
+    json::ObjectWriter stats;
+    stats.number("ms", std::round(ms * 1000) / 1000);
+    stats.integer("nodes", static_cast<std::int64_t>(nodes));
+    w.raw("stats", stats.str());
+    // A game whose Player cannot write its moves says so rather than pass for an empty plan.
+    if (moves.empty()) w.string("reason", "this game's plan is not printed as moves");
+    std::fprintf(o_.json, "%s\n", w.str().c_str());
+    std::fflush(o_.json);
+  }
+
   Stop interrupted() const {
     return failed(ErrorCode::kInterrupted, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves");
   }
@@ -426,6 +447,7 @@ class Loop {
       case solvers::Status::kSolved:
         log("solved the board on screen in %.1f ms: %zu move%s", ms, plan.moves, plan.moves == 1 ? "" : "s");
         steps = plan.moves;
+        print_plan(ms, plan.nodes);
         return std::nullopt;
       case solvers::Status::kUnsolvable:
         return outcome(kExitUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason);

@@ -8,6 +8,7 @@
 
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
+#include "core/json.hpp"
 #include "vision/onestroke/replay_button.hpp"
 
 namespace pb::app {
@@ -95,6 +96,20 @@ bool OnestrokePlayer::solved() const { return cleared_ || (reading_ && is_goal(r
 std::string OnestrokePlayer::board_text() const {
   if (reading_) return os::format(reading_->state);
   return cleared_ ? "(no board on screen: " + cleared_how_ + ")\n" : std::string();
+}
+
+// A plan that first restarts the level (the replay button) is moves from the level's start.
+std::string OnestrokePlayer::plan_moves_json() const {
+  std::vector<std::pair<int, int>> cells;
+  for (const OnestrokeStep& step : steps_)
+    for (std::size_t k = cells.empty() ? 0 : 1; k < step.path.size(); ++k) cells.emplace_back(step.path[k].row, step.path[k].col);
+  return cells.empty() ? std::string() : json::int_pairs(cells);
+}
+
+std::string OnestrokePlayer::plan_board_text() const {
+  if (!steps_.empty() && steps_.front().kind == OnestrokeStep::Kind::kReplay && !predicted_.empty())
+    return os::format(predicted_.front());
+  return board_text();
 }
 
 void OnestrokePlayer::begin_level() {

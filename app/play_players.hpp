@@ -18,6 +18,9 @@
 //     static Result<State> apply(const State&, Move);
 //     static bool is_goal(const State&);
 //     static std::string format(const State&);
+//     // Optional: the plan as FORMATS.md's "moves" array, as `solve --json` writes it for the
+//     // board `start` (`play --json`); without it the plan is printed with no moves.
+//     static std::string moves_json(const State& start, const std::vector<Move>& plan);
 //     // The gesture that makes `move` on `before`, with cell centres from the last reading.
 //     static Result<FrameGesture> gesture(const PlayReading<State>&, const State& before, Move move);
 //     // Cells whose picture changes with `move`: after it, cell `first` looks as cell `second` did
@@ -44,6 +47,7 @@
 #include <utility>
 
 #include "app/play.hpp"
+#include "core/json.hpp"
 #include "solvers/pegs/pegs.hpp"
 #include "solvers/sliding/sliding.hpp"
 #include "vision/common/cell_diff.hpp"
@@ -79,6 +83,13 @@ class GamePlayer : public Player {
     return {};
   }
   bool solved() const override { return have_ && Rules::is_goal(reading_.state); }
+  std::string plan_moves_json() const override {
+    if constexpr (requires { Rules::moves_json(plan_start_, moves_); }) {
+      return Rules::moves_json(plan_start_, moves_);
+    } else {
+      return {};
+    }
+  }
   std::string board_text() const override { return have_ ? Rules::format(reading_.state) : std::string(); }
 
   PlanOutcome plan(const solvers::Limits& limits) override {
@@ -247,6 +258,11 @@ struct SlidingRules {
   static Result<State> apply(const State& s, Move m) { return solvers::sliding::apply(s, m); }
   static bool is_goal(const State& s) { return solvers::sliding::is_goal(s); }
   static std::string format(const State& s) { return solvers::sliding::format(s); }
+  static std::string moves_json(const State&, const std::vector<Move>& plan) {
+    std::vector<std::string> items;
+    for (Move m : plan) items.push_back(std::to_string(m));
+    return json::array(items);
+  }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
 };
@@ -261,6 +277,7 @@ struct PegsRules {
   static Result<State> apply(const State& s, const Move& m) { return solvers::pegs::apply(s, m); }
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return solvers::pegs::format(s); }
+  static std::string moves_json(const State&, const std::vector<Move>& plan) { return solvers::pegs::moves_json(plan); }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, const Move& move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, const Move& move);
 };

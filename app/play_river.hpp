@@ -36,6 +36,23 @@ struct RiverRules {
   static bool is_goal(const State& s) { return s.solved(); }
   // The board text, and the passengers on a comment line (board texts skip lines starting with ';').
   static std::string format(const State& s);
+  // FORMATS.md's moves are trips, [guards, prisoners] aboard at each crossing, from the position
+  // read (passengers already aboard included).
+  static std::string moves_json(const State& start, const std::vector<Move>& plan) {
+    std::vector<std::pair<int, int>> trips;
+    int guards = start.aboard.guards, prisoners = start.aboard.prisoners;
+    for (const Move& step : plan) {
+      switch (step.kind) {
+        case solvers::river::Step::Kind::kBoard: ++(step.guard ? guards : prisoners); break;
+        case solvers::river::Step::Kind::kLand: --(step.guard ? guards : prisoners); break;
+        case solvers::river::Step::Kind::kCross:
+          trips.emplace_back(guards, prisoners);
+          guards = prisoners = 0;
+          break;
+      }
+    }
+    return json::int_pairs(trips);
+  }
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
   // The same people and boat (every position of them may follow any other in a level).
   static bool same_level(const State& start, const State& later);

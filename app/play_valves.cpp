@@ -63,6 +63,19 @@ bool ValvesRules::is_goal(const State& s) {
   return !s.state.names.empty() && !sv::connected(s.state.graph, s.state.inlet, s.state.outlet, s.state.closed);
 }
 
+std::string ValvesRules::moves_json(const State& start, const std::vector<Move>& plan) {
+  std::vector<std::string> names;
+  State s = start;
+  for (Move m : plan) {
+    if (m < 0 || static_cast<std::size_t>(m) >= s.state.names.size()) break;  // plan() replayed it: not reached
+    names.push_back(json::quote(name_of(s.state, m)));
+    auto next = apply(s, m);
+    if (!next) break;
+    s = std::move(*next);
+  }
+  return json::array(names);
+}
+
 Result<FrameGesture> ValvesRules::gesture(const PlayReading<State>& reading, const State& before, Move m) {
   if (m < 0 || static_cast<std::size_t>(m) >= before.state.names.size())
     return make_error("valve " + std::to_string(m) + " is not on the board: a planner bug");

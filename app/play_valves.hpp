@@ -39,6 +39,7 @@ struct ValvesRules {
   static Result<State> apply(const State& s, Move m);
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return solvers::valves::format(s.state); }
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);  // valve names
   // A click on the valve's wheel, found by name in the reading.
   static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move m);
   // The same network and wrench count. Closed valves may open again: the arena restarts a level

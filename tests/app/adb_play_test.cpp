@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include "tests/app/adb_fake_phone.hpp"
+#include "tests/support/replay_check.hpp"
 
 namespace pb::testing {
 namespace {
@@ -18,6 +20,28 @@ int count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// `play --json`'s plans (one a line: the board read and the moves planned from it) must each replay
+// to the goal through the test's own rules; returns how many there were.
+int expect_plans_replay(const std::string& out) {
+  int n = 0;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    std::size_t nl = out.find('\n', pos);
+    if (nl == std::string::npos) nl = out.size();
+    ++n;
+    EXPECT_EQ(replay::check_solved(out.substr(pos, nl - pos)), "") << "plan " << n << ": " << out.substr(pos, nl - pos);
+    pos = nl + 1;
+  }
+  return n;
+}
+
+// The re-plans of play's closing line "(N moves sent, R re-plans)" (-1 when there is none).
+int replans_of(const std::string& err) {
+  const std::size_t at = err.rfind(" moves sent, ");
+  if (at == std::string::npos) return -1;
+  return std::atoi(err.c_str() + at + std::string(" moves sent, ").size());
+}
+
 // A finger lifted by sendevent (protocol B: the slot's tracking id set to -1).
 constexpr const char* kLift = "sendevent /dev/input/event2 3 57 -1";
 
@@ -25,9 +49,11 @@ TEST(AdbPlay, ClearsThreeLevels) {
   // The phone lists a protocol-B touchscreen: touches go to it with sendevent, each level's path as
   // one continuous touch in one adb call.
   FakePhone phone({"seed=1"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("solved 3 levels"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("solved 3 levels"), std::string::npos) << r.err;
+  EXPECT_EQ(replans_of(r.err), 0) << r.err;
+  EXPECT_EQ(expect_plans_replay(r.out), 3) << r.out;
   EXPECT_NE(r.err.find("touches by sendevent on /dev/input/event2"), std::string::npos) << r.err;
   for (const char* level : {"cleared 1", "cleared 2", "cleared 3"}) EXPECT_TRUE(phone.logged(level)) << phone.log();
   EXPECT_EQ(count(phone.log(), "shell sendevent"), 3) << phone.log();
@@ -117,11 +143,14 @@ TEST(AdbPlay, RecoversADroppedGestureAndAFingerLiftedEarly) {
   // Level 1's drag is lost whole (the board does not change: the loop waits, reads, re-plans and
   // sends it again); the finger of the next drag lifts after three cells (re-planned from there).
   FakePhone phone({"seed=1", "drop_gesture=1", "lift_early=2"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop gesture down #1"));
   EXPECT_TRUE(phone.logged("lift early #2"));
   EXPECT_EQ(count(phone.log(), kLift), 3) << phone.log();
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
@@ -139,22 +168,28 @@ TEST(AdbPlay, RecoversFromADroppedTouch) {
   // The 4th touch event (a MOVE in the middle of the first drag) is lost: the cat stops short,
   // the rest of the drag is ignored by the game, and the bot must re-plan from the mid-level board.
   FakePhone phone({"seed=1", "drop_touch=4"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("drop move #4"));
   EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
   EXPECT_EQ(count(phone.log(), kLift), 2);  // the first drag, and the rest from the mid-level board
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
 TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
   // A touch slips onto the wrong cell, leaving a board that cannot be finished: replay, then redo.
   FakePhone phone({"seed=1", "slip_touch=3"});
-  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb"});
+  auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_TRUE(phone.logged("slip to"));
   EXPECT_TRUE(phone.logged("replay")) << phone.log();
   EXPECT_NE(r.err.find("replay button"), std::string::npos) << r.err;
+  // The plan after the mishap starts from the board it left (after a dead end: the level's start
+  // the replay button returns to), and replays from there.
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
   EXPECT_TRUE(phone.logged("cleared 1"));
 }
 
@@ -206,9 +241,13 @@ TEST_P(AdbEveryGame, ClearsLevelsOnThePhone) {
   else config.push_back("advance_ms=400");
   FakePhone phone(config);
   const std::string levels = std::to_string(g.levels);
-  auto r = phone.puzzlebot({"play", "--game", g.game, "--adb", "--levels", levels}, true, 120);
+  auto r = phone.puzzlebot({"play", "--game", g.game, "--adb", "--levels", levels, "--json"}, true, 120);
   ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
   EXPECT_NE(r.err.find("playing " + g.game + " on phone FAKE"), std::string::npos) << r.err;
+  // One plan a level and one per re-plan, each replayed from the board it was read on.
+  const int replans = replans_of(r.err);
+  ASSERT_GE(replans, 0) << r.err;
+  EXPECT_EQ(expect_plans_replay(r.out), g.levels + replans) << r.out;
   for (int level = 1; level <= g.levels; ++level)
     EXPECT_TRUE(phone.logged("cleared " + std::to_string(level))) << phone.log();
   if (waits_for_new_game) {

@@ -1,7 +1,8 @@
 /* sliding_pdb78_test.cpp: the 4-bit excess tables of the 7-8 search, on small patterns: build, cache, search, policy. */
-// The 4x4 7-8 tables themselves take minutes and 2.9 GB to build, so no test builds them
+// The 4x4 7-8 tables themselves take minutes and 2.9 GB to build, so no unit test builds them
 // (PUZZLEBOT_PDB78=cached in every test's environment, see tests/CMakeLists.txt): the same code is
 // checked here on small patterns and boards, against the .pdb builder and the Manhattan search.
+// tests/integration/sliding_pdb78_korf.sh runs the whole 4x4 path with 7-7-1 tables.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
