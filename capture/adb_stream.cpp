@@ -188,7 +188,10 @@ void AdbStreamSource::pump(int out_fd, int err_fd) {
       std::lock_guard lk(m_);
       const auto now = std::chrono::steady_clock::now();
       // The gap between two frames of one change (a longer one was a still screen in between).
-      if (frames_ > 0 && now - arrived_ < kLongestFrameGap) frame_gap_ = std::max(frame_gap_, now - arrived_);
+      // A running mean (one busy moment must not slow every later look), kept as twice it.
+      if (frames_ > 0 && now - arrived_ < kLongestFrameGap)
+        frame_gap_ = frame_gap_ == std::chrono::steady_clock::duration{} ? (now - arrived_) * 2
+                                                                           : (frame_gap_ * 4 + (now - arrived_) * 2) / 5;
       arrived_ = now;
       latest_ = std::move(bgr);
       ++frames_;

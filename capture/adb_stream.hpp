@@ -72,11 +72,11 @@ class AdbStreamSource : public FrameSource {
   std::condition_variable cv_;
   cv::Mat latest_;            // BGR
   std::uint64_t frames_ = 0;  // frames received since start()
-  // When the newest frame arrived, and the longest gap seen between two frames of one change (a
-  // phone sends a 1080p frame every 100-200 ms while the screen changes): grab() waits that long
-  // after a frame for the next, at least kShortestFrameGap; gaps of kLongestFrameGap or more are
-  // still screens, not frame gaps.
-  static constexpr std::chrono::milliseconds kShortestFrameGap{120}, kLongestFrameGap{400};
+  // When the newest frame arrived, and the gap between two frames of one change (a phone sends a
+  // 1080p frame every 100-200 ms while the screen changes; twice their running mean): grab()
+  // waits that long after a frame for the next, at least kShortestFrameGap; gaps of
+  // kLongestFrameGap or more are still screens, not frame gaps.
+  static constexpr std::chrono::milliseconds kShortestFrameGap{120}, kLongestFrameGap{300};
   std::chrono::steady_clock::time_point arrived_{};
   std::chrono::steady_clock::duration frame_gap_{};
   bool in_flight_ = false;    // part of a frame has arrived

@@ -825,7 +825,7 @@ std::string getevent_p(const Config& cfg) {
 }
 
 // The one-off faults of fail_once=1, at places drawn from the phone's seed (fault_seed, else seed):
-// which shell or exec-out command fails (`fail_command`, one of the 3rd to 12th) and which screencap
+// which shell or exec-out command fails (`fail_command`, one of the 2nd to 7th) and which screencap
 // comes cut short (`short_screencap`, one of the 2nd to 6th); -1 without fail_once, or the number
 // the config gives (fail_command=N, short_screencap=N).
 long long one_off(const Config& cfg, const std::string& what, int lo, int hi) {
@@ -1189,7 +1189,7 @@ int main(int argc, char** argv) {
   for (std::size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
   // fail_once: one command fails as adb's transport does now and then (exit 1, "error: closed"),
   // before it reaches the phone: nothing of it is done.
-  if (++g.failable == one_off(cfg, "fail_command", 3, 12)) {
+  if (++g.failable == one_off(cfg, "fail_command", 2, 7)) {
     phone.log("fail #" + std::to_string(g.failable) + ": error: closed");
     return emit("", "error: closed\n", 1);
   }
