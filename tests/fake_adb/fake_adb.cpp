@@ -10,6 +10,7 @@
 //   game    the game, written back after every command (level, cell layout, the band, finger, counters)
 //   log     one line per command and per game event ("replay", "level 2", "cleared 2", "drop", "slip")
 //   board   the position on screen as FORMATS.md text, after every command (for the tests' checks)
+//   anim_before.bgr  the picture shown before the last touch, that its animation fades from
 //
 // The game: `game=onestroke` (the default) is 一笔画完 as described below. `game=knight|valves|hanoi|
 // river|arena-onestroke` shows that arena level (samples/arena, from `seed`, `style`, `first_level`)
@@ -45,12 +46,21 @@
 // no touchscreen; sendevent=denied refuses to open it (as vendors that keep the node from the shell).
 //
 // Costs (config costs=real|small|none, or cost_<adb|input|screencap|sendevent|getevent|dumpsys|wm>_ms):
-// with costs=real every `input` takes 350 ms, a raw screencap 250 ms (the fake's own rendering counted
+// with costs=real every `input` takes 350 ms, a raw screencap 250-700 ms (the fake's own rendering counted
 // in), a sendevent line 3 ms, `wm` 300 ms, as on a phone; "small" (the default) keeps tests quick.
 // `exec-out screenrecord --output-format=frames -` streams a raw RGB frame whenever the screen changes
 // (screenrecord=none: a phone without it; screenrecord_limit_s=N: it stops after N s, 180 by default).
 // More faults: drop_gesture=N (the Nth finger put down is lost with its moves), lift_early=N (the
-// Nth finger lifts after three moves).
+// Nth finger lifts after three moves), and a phone's one-off ones: fail_once=1 (one shell or
+// exec-out command exits 1 with adb's "error: closed" before it runs, one screencap is cut short;
+// where, drawn from fault_seed; or fail_command=N, short_screencap=N).
+//
+// A phone as it is: a touch that changes the game's picture animates. The picture before it stays
+// for a render delay (render_delay_ms=LO-HI, 20-60), then cross-fades into the new one (animation_ms=
+// LO-HI, 100-400, eased); screencap and the stream show every frame of it, and a cleared level moves
+// on advance_ms after it ends. animate=0 turns it off (the tests of the fake's own screens). With
+// costs=real a screencap costs 250-700 ms. Lengths and costs are drawn from fault_seed (else seed):
+// the tests write their seed there (tests/app/adb_fake_phone.hpp).
 //
 // Rejected: a fake that reads board text files prepared by the test (the bot's vision would not be
 // exercised); an emulator image (minutes to boot, gigabytes, and the real game is not ours to ship).
@@ -759,7 +769,7 @@ long long cost_ms(const Config& cfg, const std::string& what, std::uint64_t draw
       // already costs about that much, so nothing is added.
       {"adb", {0, 0, 0}},
       {"input", {350, 4, 0}},     // per `input` command
-      {"screencap", {250, 2, 0}}, // per raw screencap
+      {"screencap", {250, 2, 0}}, // per raw screencap (real: 250-700, drawn per screencap)
       {"sendevent", {3, 0, 0}},   // per sendevent line
       {"getevent", {40, 0, 0}},   // getevent -p
       {"dumpsys", {150, 0, 0}},   // dumpsys input
