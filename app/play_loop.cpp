@@ -554,6 +554,7 @@ class Loop {
       const std::vector<cv::Rect> cells =
           o_.confirm_by_pixels && !on_demand_ ? player_.step_cells(step) : std::vector<cv::Rect>();
       bool confirmed = false, looked_once = false;
+      Clock::time_point look_taken{};  // with looked_once: when that one look was taken
       if (!cells.empty()) {
         auto seen = watch_step(before, step, cells, Clock::now());
         if (!seen) return failed(seen.error());
@@ -582,6 +583,7 @@ class Loop {
         auto after = on_demand_ ? look_once(look_after_ms_ - ms_since(sent)) : settle(cells.empty() ? &before : nullptr);
         if (!after) return failed(after.error());
         looked_once = on_demand_;
+        look_taken = after->taken;
         frame = std::move(*after);
         auto tc = Clock::now();
         confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
@@ -598,10 +600,11 @@ class Loop {
         if (!again) return failed(again.error());
         frame = std::move(*again);
         if (auto stop = read_after(frame, step, won)) return stop;
-        if (looked_once && (won || player_.matches_after(step))) learn_look_after(sent, frame);
         if (won) return std::nullopt;
       }
       last_read = !confirmed;
+      // The one look did not do (unreadable, or not as predicted), a still screen after it did.
+      if (looked_once && frame.taken != look_taken && player_.matches_after(step)) learn_look_after(sent, frame);
       log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms%s)", step + 1, steps, g->label.c_str(), act_ms,
           report_.times.settle - settle_before, confirmed ? ", checked by pixels" : ", read");
       if (player_.matches_after(step)) {
