@@ -78,7 +78,7 @@ TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
 }
 
 TEST(AdbPlay, PlaysAtARealPhonesCosts) {
-  // The fake charges a phone's real costs (350 ms per `input`, 250 ms per screencap, 3 ms per
+  // The fake charges a phone's real costs (350 ms per `input`, 250-700 ms per screencap, 3 ms per
   // sendevent line, 300 ms per `wm`): the deadlines and waits must hold at that pace. The time per
   // level is measured by bench/play_phone.sh, not here.
   FakePhone phone({"seed=1", "costs=real"});
