@@ -139,6 +139,11 @@ struct PlayOptions {
   std::chrono::milliseconds change_timeout{800};
   std::chrono::milliseconds settle_timeout{4000};
   std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)
+  // A source whose every grab is a screenshot made on demand (FrameSource::grabs_on_demand: a phone
+  // without the screen stream, 250-700 ms a look) is not watched: after a move the loop waits this
+  // long, looks once, and watches for stillness only when that look does not show the prediction
+  // (then the wait grows to what the move took). A device profile's timings.settle_ms.
+  std::chrono::milliseconds look_after{400};
   // After each move, first check the screen by comparing cell pictures with the frame before the
   // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
   // only when that fails; false: read after every move.

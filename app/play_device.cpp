@@ -165,6 +165,7 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
     const calibration::Timings& t = profile->timings;
     o.change_timeout = std::chrono::milliseconds(2 * t.settle_ms);
     o.settle_timeout = std::chrono::milliseconds(t.max_settle_ms);
+    o.look_after = std::chrono::milliseconds(t.settle_ms);
     o.drag_step_pause = std::chrono::milliseconds(t.drag_step_ms);
     o.next_level_timeout = std::chrono::milliseconds(t.level_pause_ms) + o.next_level_timeout;
   } else {

@@ -71,13 +71,12 @@ Result<void> OnestrokePlayer::read(const cv::Mat& bgr) {
     return got.error();
   }
   const os::State& s = got->state;
-  if (finish_sent_ && !is_goal(s)) {
-    if (!same_layout(s, plan_start_)) {
-      cleared_ = true;
-      cleared_how_ = "the next level appeared after the last cell was drawn";
-    } else {
-      finish_sent_ = false;  // the same level, not finished: the drag missed cells
-    }
+  // The same level, not finished, after the last drag: the drag missed cells, or this frame was
+  // taken while the game still drew the path. finish_sent_ stays until the next plan: a board that
+  // then leaves the screen (the finished board, which does not read) is still the level cleared.
+  if (finish_sent_ && !is_goal(s) && !same_layout(s, plan_start_)) {
+    cleared_ = true;
+    cleared_how_ = "the next level appeared after the last cell was drawn";
   }
   if (is_goal(s)) {
     cleared_ = true;
