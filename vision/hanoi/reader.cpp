@@ -98,6 +98,19 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
       std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
       cuts.insert(cuts.begin(), 0);
       cuts.push_back(n);
+      // A part far thinner than the band's tallest is an edge (an outline drawn darker), not a
+      // disc: it joins its taller neighbour.
+      for (bool joined = true; joined && cuts.size() > 2;) {
+        joined = false;
+        int tallest = 0;
+        for (std::size_t k = 0; k + 1 < cuts.size(); ++k) tallest = std::max(tallest, cuts[k + 1] - cuts[k]);
+        for (std::size_t k = 0; k + 1 < cuts.size() && !joined; ++k) {
+          if (cuts[k + 1] - cuts[k] >= p.min_part * tallest) continue;
+          const bool up = k > 0 && (k + 2 == cuts.size() || cuts[k] - cuts[k - 1] >= cuts[k + 2] - cuts[k + 1]);
+          cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(up ? k : k + 1));
+          joined = true;
+        }
+      }
       for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
         Bar b;
         b.top = band_top + cuts[k];
@@ -489,10 +502,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   const cv::Mat& img = *bgr;
   if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
   const cv::Mat lab = to_lab(img);
-  const PageModel page = fit_page(lab, p.page_fit_delta_e);
-  if (page.coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
-  const cv::Mat distance = page_distance(lab, page);
-  const double t0 = std::max(p.ink_delta_e, p.texture_factor * page.spread);
+  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
+  if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
+  // Each layer's own ink threshold (its texture); distances scaled to the first layer's.
+  auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
+  const double t0 = threshold(layers.front());
+  std::vector<double> scales;
+  for (const PageModel& layer : layers) scales.push_back(t0 / threshold(layer));
+  const cv::Mat distance = page_distance(lab, layers, scales);
   const int max_hole = static_cast<int>(p.max_hole_fraction * static_cast<double>(img.total()));
   // Two hypotheses of what is ink: a faint disc lost at the higher threshold, or a soft shadow
   // merged at the lower one, makes the two differ, and then neither is trusted.
@@ -544,6 +561,8 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
 constexpr ParamSpec<Params> kParamTable[] = {
     {"page_fit_delta_e", &Params::page_fit_delta_e, 1, 100, "pixels this near the page plane are page (texture, gradient), Delta E"},
     {"min_page_fraction", &Params::min_page_fraction, 0, 1, "least share of the image the page covers"},
+    {"page_layers", &Params::page_layers, 1, 8, "the page as up to this many planes in Lab (an illustrated scene behind the board: a sky over hills); 1: one plane"},
+    {"min_layer_fraction", &Params::min_layer_fraction, 0, 1, "a further page plane covers at least this share of the image and reaches both side edges"},
     {"ink_delta_e", &Params::ink_delta_e, 1, 200, "farther than this from the page a pixel is ink, Delta E"},
     {"texture_factor", &Params::texture_factor, 0, 100, "the ink threshold is at least this times the page's own spread (90th percentile), Delta E"},
     {"second_threshold", &Params::second_threshold, 1, 10, "the read is made again at the ink threshold times this; the two must agree"},
@@ -565,6 +584,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_step", &Params::colour_step, 0.5, 200, "touching discs: a colour change this large between flat rows parts them, Delta E"},
     {"edge_step", &Params::edge_step, 0, 1, "touching discs: a width dip or step this large parts them, fraction of the widest row (and at least edge_step_px)"},
     {"edge_step_px", &Params::edge_step_px, 1, kAnyHi, "touching discs: least width dip or step that parts them, px"},
+    {"min_part", &Params::min_part, 0, 1, "touching bars: a part thinner than this fraction of the tallest in its stack is an edge (an outline), joined to its neighbour"},
     {"taper", &Params::taper, 0, 1, "a disc is a trapezoid when its top and bottom widths differ by this fraction of its width"},
     {"rounding", &Params::rounding, 0, 1, "a disc is rounded when its end rows are this fraction narrower than its middle"},
     {"plate_tolerance", &Params::plate_tolerance, 0, 1, "base plates (one bar at the foot of every rod): widths alike within this fraction, plus 2 px"},
