@@ -382,4 +382,13 @@ double equal_spacing(std::span<const double> xs, double tolerance) {
   return m;
 }
 
+Run trim_to_colour(const cv::Mat& lab, int y, const Run& run, const cv::Vec3f& colour, double delta_e) {
+  if (run.empty()) return run;
+  const auto* row = lab.ptr<cv::Vec3f>(y);
+  Run out = run;
+  while (out.l <= out.r && vision::delta_e(row[out.l], colour) > delta_e) ++out.l;
+  while (out.r >= out.l && vision::delta_e(row[out.r], colour) > delta_e) --out.r;
+  return out.empty() ? run : out;
+}
+
 }  // namespace pb::vision

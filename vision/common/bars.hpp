@@ -12,7 +12,8 @@
 //     vertical line joined (discs part a rod);
 //   - bars: the run of ink through a column, row by row (Run), fitted as a box, a rounded bar or a
 //     trapezoid (fit_bar), and parted where a stack of touching bars changes colour, dips in width
-//     (rounded ends meet) or steps in width (boxes meet) (bar_boundaries);
+//     (rounded ends meet) or steps in width (boxes meet) (bar_boundaries); a run's ends cut back to
+//     its own colour (trim_to_colour: an outline, scenery touching it);
 //   - grouping: values within a tolerance of each other (group_similar), equal spacing.
 // Nothing here knows a game; thresholds are arguments (the readers' Params).
 // Rejected: the page as the border's commonest colour alone (a gradient page, or a phone screenshot
@@ -117,6 +118,11 @@ std::vector<int> bar_boundaries(std::span<const Run> rows, std::span<const cv::V
 
 // The median Lab colour of row `y` of `lab` over `run`.
 cv::Vec3f run_colour(const cv::Mat& lab, int y, const Run& run);
+
+// `run` with its ends cut back to the first pixels within `delta_e` of `colour` (row `y` of `lab`):
+// a bar's darker outline, or scenery touching it (a bush beside a plate), is not its width. The run
+// as it was when no pixel is that near.
+Run trim_to_colour(const cv::Mat& lab, int y, const Run& run, const cv::Vec3f& colour, double delta_e);
 
 // Indices of `values` grouped so that each group's members lie within `rel_tolerance` times the
 // group's median plus `abs_tolerance` of it (sorted by value, split at the widest jumps); groups in

@@ -65,6 +65,7 @@ struct Params {
   double edge_step = 0.05;           // touching discs: a width dip or step this large parts them, fraction of the width ...
   int edge_step_px = 4;              // ... and at least this, px
   double min_part = 0.25;            // touching discs: a part thinner than this fraction of the tallest is an outline, joined to its neighbour
+  double trim_delta_e = 0;           // a bar row's ends cut back to the first pixels this near its median colour (outline, scenery), Delta E; 0: off
   double taper = 0.08;               // a disc is a trapezoid when its top and bottom widths differ by this fraction
   double rounding = 0.08;            // a disc is rounded when its end rows are this fraction narrower than its middle
   double plate_tolerance = 0.03;     // base plates: widths alike within this fraction, plus 2 px
