@@ -118,3 +118,29 @@ TEST(CommonDiscs, PatternsTellShadedFromFlat) {
   EXPECT_FLOAT_EQ(pv::pattern_distance(flat, arc, 2.5f), 1.0f);
   EXPECT_NEAR(pv::pattern_distance(arc, arc, 2.5f), 0.0f, 1e-5);
 }
+
+TEST(CommonDiscs, EdgeRadiusMeasuresTheDrawnEdgeWhateverTheColour) {
+  // An ink blob's radius counts faint edge pixels, more for some colours than others: two discs a
+  // pixel apart in radius measured 0.9 px apart at radius 5-6. At the edge (half-way steps) they are
+  // a pixel apart, and discs of one radius measure alike in any colour, from an outline a little
+  // outside or well inside the edge.
+  for (int radius : {4, 5, 6, 9, 12}) {
+    SCOPED_TRACE("radius " + std::to_string(radius));
+    std::vector<float> measured;
+    for (const cv::Scalar& colour : {cv::Scalar(17, 17, 17), cv::Scalar(45, 192, 251), cv::Scalar(200, 60, 20)})
+      for (int r : {radius, radius + 1}) {
+        cv::Mat img(80, 80, CV_8UC3, cv::Scalar(255, 255, 255));
+        cv::circle(img, cv::Point(40, 40), r, colour, cv::FILLED, cv::LINE_AA);
+        for (float outline : {r + 1.5f, r - 1.5f}) {
+          const float e = pv::edge_radius(img, cv::Point2f(40, 40), outline);
+          ASSERT_GT(e, 0.0f);
+          measured.push_back(e - static_cast<float>(r));
+        }
+      }
+    // Every measure the same distance from the drawn radius, within a fifth of a pixel.
+    const auto [lo, hi] = std::minmax_element(measured.begin(), measured.end());
+    EXPECT_LT(*hi - *lo, 0.2f);
+  }
+  // A plain page has no edge.
+  EXPECT_EQ(pv::edge_radius(cv::Mat(80, 80, CV_8UC3, cv::Scalar(200, 200, 200)), cv::Point2f(40, 40), 10), 0.0f);
+}

@@ -270,7 +270,9 @@ TEST(PegsReader, ASelectedPegAndAHintedHoleAreSettledByTheRules) {
     for (int quality : {0, 60, 75, 90}) {
       SCOPED_TRACE(std::to_string(scale) + " q" + std::to_string(quality));
       auto d = vp::read(pb::testing::degrade(drawn, scale, quality));
-      if (d.ok()) EXPECT_EQ(d->state, truth) << pb::solvers::pegs::format(d->state);
+      if (d.ok()) {
+        EXPECT_EQ(d->state, truth) << pb::solvers::pegs::format(d->state);
+      }
     }
   // Several hinted holes: only the selected peg can reach them all.
   const State two = english("##...##\n##o..##\n...o...\n..oo.o.\n...oooo\n##.oo##\n##ooo##\n");
@@ -287,4 +289,30 @@ TEST(PegsReader, AnOddDiscThatCouldBeEitherIsRefusedNotGuessed) {
   auto r = vp::read(english_with_selection(truth, 3 * 7 + 2, {3 * 7 + 4}, false));
   ASSERT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
   EXPECT_TRUE(r.error().is(pb::ErrorCode::kNoBoard)) << r.error().message;
+}
+
+TEST(PegsReader, ColourfulHolesSmallerThanPegsReadBySize) {
+  // Simon Tatham's Pegs in the scheme 'ffffff f0f0f0 fbc02d 111111' (black pegs, yellow holes; issue
+  // #24): the holes are the more colourful group, so the colour cue says the wrong way round; the
+  // game draws pegs at tile/3 and holes at tile/4 (rounded down), 15-25% apart at these tiles, which
+  // the ink blobs measured as 12-20% (refused). Drawn here the same way, at the tiles then refused,
+  // and read exactly (tests/integration/read_sgt_pegs_schemes.sh reads the game's own renders).
+  const std::string layout = "o.ooo" "#oooo" "##oo." "##ooo" "##o##";
+  for (int tile : {16, 20, 28, 29, 32, 37, 40, 44}) {
+    SCOPED_TRACE("tile " + std::to_string(tile));
+    cv::Mat img((5 + 1) * tile, (5 + 1) * tile, CV_8UC3, cv::Scalar(255, 255, 255));
+    State truth;
+    truth.rows = truth.cols = 5;
+    for (int i = 0; i < 25; ++i) {
+      const char c = layout[static_cast<std::size_t>(i)];
+      truth.sites.push_back(c == 'o' ? Site::kPeg : c == '.' ? Site::kHole : Site::kNone);
+      if (c == '#') continue;
+      const cv::Point centre(tile + (i % 5) * tile, tile + (i / 5) * tile);
+      cv::circle(img, centre, c == 'o' ? tile / 3 : tile / 4, c == 'o' ? cv::Scalar(17, 17, 17) : cv::Scalar(45, 192, 251), cv::FILLED,
+                 cv::LINE_AA);
+    }
+    auto r = vp::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth) << pb::solvers::pegs::format(r->state);
+  }
 }

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/pixels.hpp"
 
 namespace pb::vision {
 namespace {
@@ -168,6 +169,81 @@ float outline_in(const Disc& disc, float lo, float hi, float near) {
   for (float r : disc.outlines)
     if (r >= lo && r <= hi && (best == 0 || std::abs(r - near) < std::abs(best - near))) best = r;
   return best;
+}
+
+namespace {
+
+// One pass of edge_radius: the edge within [(1 - depth) r, r + reach] of the outline r.
+float edge_radius_once(const cv::Mat& bgr, cv::Point2f centre, float radius, const EdgeProbe& probe) {
+  // Bilinear samples in 8-bit BGR, where a drawing's anti-aliasing blends linearly (Lab does not).
+  auto sample = [&](double x, double y, cv::Vec3d& out) {
+    if (x < 0 || y < 0 || x > bgr.cols - 1 || y > bgr.rows - 1) return false;
+    const int x0 = static_cast<int>(x), y0 = static_cast<int>(y);
+    const int x1 = std::min(x0 + 1, bgr.cols - 1), y1 = std::min(y0 + 1, bgr.rows - 1);
+    const double fx = x - x0, fy = y - y0;
+    const cv::Vec3b &a = bgr.at<cv::Vec3b>(y0, x0), &b = bgr.at<cv::Vec3b>(y0, x1), &c = bgr.at<cv::Vec3b>(y1, x0), &d = bgr.at<cv::Vec3b>(y1, x1);
+    for (int ch = 0; ch < 3; ++ch)
+      out[ch] = (a[ch] * (1 - fx) + b[ch] * fx) * (1 - fy) + (c[ch] * (1 - fx) + d[ch] * fx) * fy;
+    return true;
+  };
+  constexpr double kStep = 0.25;        // px along a ray
+  constexpr int kHalf = 2;              // the gradient at a sample: the colour change over kHalf steps either side (1 px)
+  const double inner = std::max(0.5, (1 - probe.depth) * radius);
+  const double outer = radius + std::max(2.0, probe.reach * radius);
+  const int steps = static_cast<int>((outer - inner) / kStep);
+  if (steps <= 2 * kHalf + 2) return 0;
+  std::vector<float> found;
+  std::vector<cv::Vec3d> profile(static_cast<std::size_t>(steps + 1));
+  std::vector<double> grad(profile.size(), 0.0);
+  for (int k = 0; k < probe.rays; ++k) {
+    const double a = 2 * CV_PI * (k + 0.5) / probe.rays, dx = std::cos(a), dy = std::sin(a);
+    bool inside = true;
+    for (int s = 0; s <= steps && inside; ++s)
+      inside = sample(centre.x + dx * (inner + s * kStep), centre.y + dy * (inner + s * kStep), profile[static_cast<std::size_t>(s)]);
+    if (!inside) continue;
+    double strongest = 0;
+    for (int s = kHalf; s + kHalf <= steps; ++s) {
+      grad[static_cast<std::size_t>(s)] = cv::norm(profile[static_cast<std::size_t>(s + kHalf)] - profile[static_cast<std::size_t>(s - kHalf)]);
+      strongest = std::max(strongest, grad[static_cast<std::size_t>(s)]);
+    }
+    if (strongest < probe.min_contrast) continue;
+    // The outermost edge at least half as steep as the steepest: the rim, not a shadow's soft edge
+    // outside it nor shading inside; of a ring, its outer side. Its place: the gradient's centroid
+    // over the peak (the middle of an anti-aliased or blurred step).
+    int peak = -1;
+    for (int s = steps - kHalf; s >= kHalf; --s) {
+      const double g = grad[static_cast<std::size_t>(s)];
+      if (g >= 0.5 * strongest && (s + 1 > steps - kHalf || g >= grad[static_cast<std::size_t>(s + 1)]) && g >= grad[static_cast<std::size_t>(s - 1)]) {
+        peak = s;
+        break;
+      }
+    }
+    if (peak < 0) continue;
+    double sum = 0, moment = 0;
+    for (int s = std::max(kHalf, peak - 2 * kHalf); s <= std::min(steps - kHalf, peak + 2 * kHalf); ++s) {
+      const double g = grad[static_cast<std::size_t>(s)] - 0.5 * grad[static_cast<std::size_t>(peak)];
+      if (g > 0) sum += g, moment += g * s;
+    }
+    found.push_back(static_cast<float>(inner + (sum > 0 ? moment / sum : peak) * kStep));
+  }
+  if (found.empty() || static_cast<double>(found.size()) < probe.min_rays * probe.rays) return 0;
+  return median_of(found);
+}
+
+}  // namespace
+
+float edge_radius(const cv::Mat& bgr, cv::Point2f centre, float radius, const EdgeProbe& probe) {
+  if (bgr.empty() || bgr.type() != CV_8UC3 || radius <= 0 || probe.rays <= 0) return 0;
+  // An outline well inside the edge (a shaded ball's lit part, found as a colour of its own) leaves
+  // the rim past the window: the window follows the edge found until it stays (a few passes).
+  float r = radius;
+  for (int pass = 0; pass < 4; ++pass) {
+    const float next = edge_radius_once(bgr, centre, r, probe);
+    if (next <= 0) return pass == 0 ? 0 : r;
+    if (std::abs(next - r) < 0.25f) return next;
+    r = next;
+  }
+  return r;
 }
 
 DiscLook disc_look(const cv::Mat& lab, cv::Point2f centre, float radius, double inner) {

@@ -65,6 +65,23 @@ std::pair<float, float> board_size_range(const std::vector<Disc>& discs, double 
 // The disc's outline in [lo, hi] nearest to `near` (0 when none is).
 float outline_in(const Disc& disc, float lo, float hi, float near);
 
+// How edge_radius looks for a disc's edge. Units: px, levels (8-bit BGR, Euclidean).
+struct EdgeProbe {
+  int rays = 32;             // rays from the centre; the radius is their median
+  double reach = 0.2;        // each ray runs this fraction of the radius past the outline (at least 2 px: the outline may be a shade inside the edge)
+  double depth = 0.5;        // ... from this fraction of the radius inside the outline
+  double min_contrast = 12;  // a ray whose steepest colour change is less than this a pixel has no edge, levels
+  double min_rays = 0.5;     // fraction of the rays that must find the edge
+};
+// The radius of a disc's outer edge to a fraction of a pixel, about an outline of radius `radius`
+// (any cue's: an ink blob's area counts every faint anti-aliased or blurred pixel, how many depends
+// on the colours, and a soft shadow may be part of it, so two sizes of disc measured so come out
+// too alike or the wrong way round). Along each ray the edge is the outermost colour step at least
+// half as steep as the ray's steepest, placed at its middle (where a drawn edge covers half a
+// pixel); the radius is the rays' median, and the window follows it until it stays (an outline well
+// inside the rim). 0 when too few rays find an edge.
+float edge_radius(const cv::Mat& bgr, cv::Point2f centre, float radius, const EdgeProbe& probe = {});
+
 // How a disc looks, for telling discs apart by appearance (never by a fixed colour).
 struct DiscLook {
   cv::Vec3f lab;               // mean CIE Lab (L 0-100) of the middle, within `inner` of the radius

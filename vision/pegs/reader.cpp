@@ -113,7 +113,12 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     const vision::DiscLook look = vision::disc_look(lab, v.centre, r, p.middle);
     Disc& d = lat.discs[idx];
     d.centre = v.centre;
-    d.diameter = 2 * vision::outline_in(v, lo, hi, hi);
+    // Its size at its outermost outline's edge to a fraction of a pixel (edge_radius): the outline's
+    // own radius counts faint edge pixels, more of them for some colours than others, and a hole
+    // 3/4 of a peg measured 0.82 of it at a tile of 28 px.
+    const float outer = vision::outline_in(v, lo, hi, hi);
+    const float edge = vision::edge_radius(bgr, v.centre, outer);
+    d.diameter = 2 * (edge > 0 ? edge : outer);
     d.box = v.box;
     d.lab = look.lab;
     d.chroma = look.chroma;
@@ -219,6 +224,7 @@ std::pair<std::vector<int>, int> group_looks(const Lattice& lat, double toleranc
 struct GroupLook {
   std::vector<std::size_t> sites;
   float radius = 0;     // median, px
+  float spread = 0;     // of the radii about the median (1.4826 x their median absolute deviation, a standard deviation's estimate), px
   float chroma = 0;     // mean Lab chroma
   float board = 0;      // mean Lab distance of the middles from the board's colour
   cv::Vec3f lab;        // mean Lab of the middles
@@ -233,18 +239,25 @@ bool can_land(const State& s, int from, int to) {
          s.sites[static_cast<std::size_t>(from)] == Site::kPeg;
 }
 
-// Whether holes are group `h` rather than group `g`: +1 yes, -1 no, 0 no cue has a margin or two
-// cues with one disagree (each cue alone can be fooled: an outline's width, a colourful hole).
+// Whether holes are group `h` rather than group `g`: +1 yes, -1 no, 0 no cue decides.
+// Sizes are drawn by the game, colours are its scheme's (Simon Tatham's Pegs lets the user pick
+// yellow holes and black pegs): a clear size gap (`min_size_gap` of the radius, and `size_noise`
+// times the groups' spread of radii, so not a measuring difference) decides, and the colour cues
+// are not asked. Without one, every colour cue with a margin must agree, and one must have it
+// (each alone can be fooled: an outline's width, a colourful hole).
 int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
   std::istringstream cues(p.hole_cues);
+  std::vector<std::string> listed;
+  for (std::string c; cues >> c;) listed.push_back(c);
+  if (std::find(listed.begin(), listed.end(), "size") != listed.end()) {
+    const float gap = 1 - h.radius / std::max(1e-3f, g.radius);
+    const float gap_px = std::abs(h.radius - g.radius);
+    if (std::abs(gap) >= p.min_size_gap && gap_px >= p.size_noise * (h.spread + g.spread)) return gap > 0 ? 1 : -1;
+  }
   int verdict = 0;
-  for (std::string c; cues >> c;) {
+  for (const std::string& c : listed) {
     double gap = 0, margin = 0;
-    // Sizes this far apart are drawn so (Simon Tatham's Pegs: holes 3/4 of pegs), not measured so.
-    if (c == "size" && std::abs(1 - h.radius / std::max(1e-3f, g.radius)) >= p.decisive_size_gap)
-      return h.radius < g.radius ? 1 : -1;
-    if (c == "size") gap = 1 - h.radius / std::max(1e-3f, g.radius), margin = p.min_size_gap;
-    else if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
+    if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
     else if (c == "board") gap = g.board - h.board, margin = p.min_board_gap;
     else continue;
     if (std::abs(gap) < margin) continue;
@@ -310,7 +323,7 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
   for (std::size_t i = 0; i < cells; ++i) out.centres.push_back(lat.centre(static_cast<int>(i) / lat.cols, static_cast<int>(i) % lat.cols));
 
   // Decode: groups of alike discs. One look only: pegs and holes may still differ in size.
-  auto [group, groups] = group_looks(lat, p.appearance_tolerance, p.decisive_size_gap);
+  auto [group, groups] = group_looks(lat, p.appearance_tolerance, p.group_size_gap);
   if (groups == 1) {
     std::vector<float> radii;
     for (std::size_t i = 0; i < cells; ++i)
@@ -342,6 +355,9 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
       g.lab += lat.discs[i].lab / static_cast<float>(g.sites.size());
     }
     g.radius = median_of(radii);
+    std::vector<float> deviations;
+    for (float r : radii) deviations.push_back(std::abs(r - g.radius));
+    g.spread = 1.4826f * median_of(deviations);
   }
 
   // Verify: every way of naming the groups pegs or holes that the game allows, scored.
@@ -491,9 +507,10 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},
     {"min_odd_distance", &Params::min_odd_distance, kAnyLo, kAnyHi, "a disc of neither main look (a selected peg, a hint) must differ from both by at least this, Lab"},
     {"max_looks", &Params::max_looks, 1, 10, "more kinds of disc than this is not a peg board (pegs, holes, a selected peg, hints)"},
-    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); every cue with a margin must agree, and one must have it"},
-    {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs', fraction"},
-    {"decisive_size_gap", &Params::decisive_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs' decides alone, whatever the other cues say, fraction"},
+    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every colour cue with a margin must agree, and one must have it"},
+    {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs' (at their edges), fraction"},
+    {"size_noise", &Params::size_noise, kAnyLo, kAnyHi, "size cue: the gap between the two groups' radii must also be this many times their spreads (standard deviations) added, or it is a measuring difference"},
+    {"group_size_gap", &Params::group_size_gap, kAnyLo, 1, "discs of one look whose radii differ by this fraction of the larger are two groups, fraction"},
     {"min_chroma_gap", &Params::min_chroma_gap, kAnyLo, kAnyHi, "chroma cue: holes less colourful than pegs by at least this, Lab chroma"},
     {"min_board_gap", &Params::min_board_gap, kAnyLo, kAnyHi, "board cue: holes' middles nearer the board's colour than pegs' by at least this, Lab"},
     {"flat_pattern", &Params::flat_pattern, kAnyLo, kAnyHi, "a disc whose shading varies less than this (RMS) is flat, Lab L"},

@@ -11,10 +11,11 @@
 //           their centres (vision/common/disc_lattice.hpp);
 //   decode: discs are grouped by how their middles look (Lab colour) and by size; each naming of
 //           the groups (peg or hole per group) is a hypothesis; pegs and holes are the two main
-//           groups, told apart by `hole_cues` (holes smaller, less colourful, or nearer the
-//           background's colour: every cue with a margin must agree, a size gap of
-//           `decisive_size_gap` decides alone); a disc of neither main look is odd (a selected peg,
-//           a hint);
+//           groups, told apart by `hole_cues`: holes are the smaller group when the sizes clearly
+//           differ (measured at the discs' edges: vision::edge_radius), as games draw them whatever
+//           the colour scheme; of one size, the less colourful or nearer the background's colour
+//           (every such cue with a margin must agree); a disc of neither main look is odd (a
+//           selected peg, a hint);
 //   verify: a hypothesis stands only if the game allows it: at most one odd peg (the selected one),
 //           odd holes only with a selected peg, each a hole it can jump to; the hypotheses left are
 //           scored by how much each odd disc's shading pattern looks like its group's, and the best
@@ -65,9 +66,10 @@ struct Params {
   double appearance_tolerance = 14;// discs whose middles differ by at most this look alike, Lab
   double min_odd_distance = 24;    // a disc of neither main look (a selected peg, a hint) differs from both by at least this, Lab
   int max_looks = 6;               // more kinds of disc than this is not a peg board
-  std::string hole_cues = "size chroma";  // which main group holes are: every cue with a margin must agree
-  double min_size_gap = 0.12;      // size: holes' radius at most (1 - this) of pegs', fraction
-  double decisive_size_gap = 0.2;  // size: holes' radius at most (1 - this) of pegs' decides alone (Simon Tatham's: 0.25)
+  std::string hole_cues = "size chroma";  // which main group holes are: a clear size gap decides, else every colour cue with a margin must agree
+  double min_size_gap = 0.12;      // size: holes' radius at most (1 - this) of pegs' (at their edges), fraction (Simon Tatham's: 0.15-0.25)
+  double size_noise = 3;           // size: ... and apart by this many times the groups' spreads of radii added
+  double group_size_gap = 0.2;     // discs of one look whose radii differ by this fraction are two groups
   double min_chroma_gap = 12;      // chroma: holes less colourful than pegs by this much, Lab chroma
   double min_board_gap = 15;       // board: holes' middles nearer the board's colour than pegs' by this much, Lab
   double flat_pattern = 2.5;       // a disc whose shading varies less than this (RMS) is flat, Lab L
