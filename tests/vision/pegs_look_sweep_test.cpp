@@ -52,11 +52,13 @@ std::uint64_t env_or(const char* name, std::uint64_t fallback) {
 // 5205 and 5209, a flat selected peg and a glossy peg at 0.5x that no cue found, whose plain sites
 // read as "no hole" (an outside site must now be of the colour seen between discs); 9102, a ring
 // hole whose middle measured just past the holes' look, taken for a selected peg (an odd disc must
-// now differ clearly from both main looks, min_odd_distance).
-constexpr std::uint64_t kOnceWrong[] = {5205, 5209, 9102};
+// now differ clearly from both main looks, min_odd_distance); 9018 and 9236, ring holes (and hint
+// rings round dark dimples) measured 13-27% larger than filled pegs of their size at 0.5x, read as
+// pegs once a clear size gap decided alone (a hollow group's size is now only a vote).
+constexpr std::uint64_t kOnceWrong[] = {5205, 5209, 9102, 9018, 9236};
 
-// CI's fixed sample: the same 24 looks every run (seeds 1-24), and the looks once read wrongly; a
-// few seconds.
+// CI's fixed sample: the same 24 looks every run (seeds 1-24; 20 exact today), and the looks once
+// read wrongly; a few seconds.
 TEST(PegsLookSweep, FixedSampleNeverReadsWrong) {
   pb::testing::SweepTally tally, once_wrong;
   for (std::uint64_t seed = 1; seed <= 24; ++seed) read_look(seed, tally);
@@ -64,7 +66,7 @@ TEST(PegsLookSweep, FixedSampleNeverReadsWrong) {
   tally.print("pegs, random looks (seeds 1-24)");
   once_wrong.print("pegs, looks once read wrongly");
   EXPECT_EQ(tally.wrong + once_wrong.wrong, 0);
-  EXPECT_GE(tally.exact, 15) << "fewer looks read exactly than before";
+  EXPECT_GE(tally.exact, 18) << "fewer looks read exactly than before";
 }
 
 // The wide sweep, by hand: PB_PEGS_SWEEP=N reads N looks from seed PB_PEGS_SEED (default: the

@@ -224,6 +224,7 @@ std::pair<std::vector<int>, int> group_looks(const Lattice& lat, double toleranc
 struct GroupLook {
   std::vector<std::size_t> sites;
   float radius = 0;     // median, px
+  bool hollow = false;  // its middles are the colour between discs: an outline (a ring hole), whose line's width adds to its size
   float spread = 0;     // of the radii about the median (1.4826 x their median absolute deviation, a standard deviation's estimate), px
   float chroma = 0;     // mean Lab chroma
   float board = 0;      // mean Lab distance of the middles from the board's colour
@@ -249,15 +250,18 @@ int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
   std::istringstream cues(p.hole_cues);
   std::vector<std::string> listed;
   for (std::string c; cues >> c;) listed.push_back(c);
-  if (std::find(listed.begin(), listed.end(), "size") != listed.end()) {
-    const float gap = 1 - h.radius / std::max(1e-3f, g.radius);
-    const float gap_px = std::abs(h.radius - g.radius);
-    if (std::abs(gap) >= p.min_size_gap && gap_px >= p.size_noise * (h.spread + g.spread)) return gap > 0 ? 1 : -1;
-  }
+  // A hollow disc (a ring hole: its middle is the ground's colour) measures its line's width more
+  // than a filled one of its size (at 0.5x, 13% more): then size is only one vote among the others.
+  const bool comparable = !h.hollow && !g.hollow;
+  const float size_gap = 1 - h.radius / std::max(1e-3f, g.radius);
+  if (comparable && std::find(listed.begin(), listed.end(), "size") != listed.end() && std::abs(size_gap) >= p.min_size_gap &&
+      std::abs(h.radius - g.radius) >= p.size_noise * (h.spread + g.spread))
+    return size_gap > 0 ? 1 : -1;
   int verdict = 0;
   for (const std::string& c : listed) {
     double gap = 0, margin = 0;
-    if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
+    if (c == "size") gap = size_gap, margin = p.min_size_gap;
+    else if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
     else if (c == "board") gap = g.board - h.board, margin = p.min_board_gap;
     else continue;
     if (std::abs(gap) < margin) continue;
@@ -358,6 +362,9 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     std::vector<float> deviations;
     for (float r : radii) deviations.push_back(std::abs(r - g.radius));
     g.spread = 1.4826f * median_of(deviations);
+    const auto alike = std::count_if(lat.ground.begin(), lat.ground.end(),
+                                     [&](const cv::Vec3f& x) { return vision::lab_distance(x, g.lab) <= p.appearance_tolerance; });
+    g.hollow = alike >= std::max<std::ptrdiff_t>(p.min_ground_matches, static_cast<std::ptrdiff_t>(lat.ground.size() / 4));
   }
 
   // Verify: every way of naming the groups pegs or holes that the game allows, scored.

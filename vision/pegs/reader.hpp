@@ -13,9 +13,10 @@
 //           the groups (peg or hole per group) is a hypothesis; pegs and holes are the two main
 //           groups, told apart by `hole_cues`: holes are the smaller group when the sizes clearly
 //           differ (measured at the discs' edges: vision::edge_radius), as games draw them whatever
-//           the colour scheme; of one size, the less colourful or nearer the background's colour
-//           (every such cue with a margin must agree); a disc of neither main look is odd (a
-//           selected peg, a hint);
+//           the colour scheme, unless a group is hollow (a ring hole: its line's width adds to
+//           its size, and size is then one vote); else the less colourful or nearer the
+//           background's colour (every cue with a margin must agree, or the board is refused); a
+//           disc of neither main look is odd (a selected peg, a hint);
 //   verify: a hypothesis stands only if the game allows it: at most one odd peg (the selected one),
 //           odd holes only with a selected peg, each a hole it can jump to; the hypotheses left are
 //           scored by how much each odd disc's shading pattern looks like its group's, and the best
