@@ -244,8 +244,9 @@ bool can_land(const State& s, int from, int to) {
 // Sizes are drawn by the game, colours are its scheme's (Simon Tatham's Pegs lets the user pick
 // yellow holes and black pegs): a clear size gap (`min_size_gap` of the radius, and `size_noise`
 // times the groups' spread of radii, so not a measuring difference) decides, and the colour cues
-// are not asked. Without one, every colour cue with a margin must agree, and one must have it
-// (each alone can be fooled: an outline's width, a colourful hole).
+// are not asked. Without one, or with a hollow group, every cue with a margin (size among them)
+// must agree, and one must have it (each alone can be fooled: an outline's width, a colourful
+// hole). The naming chosen still has to pass the rules (decode's verify), or the board is refused.
 int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
   std::istringstream cues(p.hole_cues);
   std::vector<std::string> listed;
