@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "solvers/sliding/cell_masks.hpp"
 #include "solvers/sliding/ida.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/pdb78.hpp"
@@ -88,21 +89,7 @@ Canonical canonical(int rows, int cols, const std::vector<int>& group) {
   const int n = rows * cols;
   std::uint32_t occupied = 0;
   for (int c : group) occupied |= 1u << c;
-  // Connectedness of the free cells: flood from one free cell.
-  std::uint32_t free = ((1u << n) - 1u) & ~occupied;
-  std::uint32_t seen = free & (~free + 1u), grown = 0;
-  while (grown != seen) {
-    grown = seen;
-    for (int c = 0; c < n; ++c) {
-      if (!(seen >> c & 1u)) continue;
-      const int r = c / cols, q = c % cols;
-      if (r > 0) seen |= (1u << (c - cols)) & free;
-      if (r < rows - 1) seen |= (1u << (c + cols)) & free;
-      if (q > 0) seen |= (1u << (c - 1)) & free;
-      if (q < cols - 1) seen |= (1u << (c + 1)) & free;
-    }
-  }
-  const bool connected = seen == free;
+  const bool connected = CellMasks(rows, cols).free_connected(occupied);
   std::vector<CellMap> maps = connected ? symmetries(rows, cols) : std::vector<CellMap>{identity_map(n)};
   Canonical best;
   bool have = false;

@@ -1,6 +1,7 @@
 /* pdb78.cpp: 4-bit excess pattern databases (the 15-puzzle's 7-8): build, cache, policy and IDA*. */
 #include "solvers/sliding/pdb78.hpp"
 
+#include "solvers/sliding/cell_masks.hpp"
 #include "solvers/sliding/ida.hpp"
 #include "solvers/sliding/pdb_heuristic.hpp"
 #include "solvers/sliding/table_cache.hpp"
@@ -84,38 +85,6 @@ const DepositTables& deposit_tables() {
   return tables;
 }
 
-// The board's adjacency as 16-bit masks, and the blank's flood fill through free cells.
-struct Geometry {
-  int rows = 0, cols = 0, n = 0;
-  std::uint32_t all = 0, not_first_col = 0, not_last_col = 0;
-  std::uint32_t neighbours[kMaxDbCells] = {};
-  std::uint32_t sideways[kMaxDbCells] = {};
-
-  Geometry(int r, int c) : rows(r), cols(c), n(r * c) {
-    all = (1u << n) - 1u;
-    for (int i = 0; i < n; ++i) {
-      if (i % cols != 0) not_first_col |= 1u << i;
-      if (i % cols != cols - 1) not_last_col |= 1u << i;
-      const int y = i / cols, x = i % cols;
-      if (y > 0) neighbours[i] |= 1u << (i - cols);
-      if (y < rows - 1) neighbours[i] |= 1u << (i + cols);
-      if (x > 0) sideways[i] |= 1u << (i - 1);
-      if (x < cols - 1) sideways[i] |= 1u << (i + 1);
-      neighbours[i] |= sideways[i];
-    }
-  }
-  std::uint32_t fill(std::uint32_t start, std::uint32_t free) const {
-    std::uint32_t r = start;
-    for (;;) {
-      std::uint32_t next = r | ((r & not_last_col) << 1) | ((r & not_first_col) >> 1) | (r << cols) | (r >> cols);
-      next &= free & all;
-      next |= start;
-      if (next == r) return r;
-      r = next;
-    }
-  }
-};
-
 // BMI2's pext and pdep, one instruction each where they are fast (Intel since Haswell, AMD since
 // Zen 3; AMD's families 15h and 17h, Zen 1 and 2 among them, run them in microcode). Inline assembly, so that the
 // rest of the build stays plain x86-64; only called after fast_bmi2() said yes.
@@ -157,7 +126,7 @@ struct AreaTables {
     for (int v = 0; v < 256; ++v)
       for (int j = 0; j < 8; ++j)
         if (v >> j & 1) spread[v] |= std::uint64_t{0xFF} << (8 * j);
-    const Geometry geo(rows, cols);
+    const CellMasks geo(rows, cols);
     for (std::uint32_t free = 0; free <= geo.all; ++free) {
       if (__builtin_popcount(free) != free_cells) continue;
       index[free] = static_cast<std::uint16_t>(areas.size());
@@ -728,7 +697,7 @@ class FastBuilder {
 
   const DbSpec& spec_;
   const Limits& limits_;
-  const Geometry geo_;
+  const CellMasks geo_;
   const int n_, k_;
   const std::uint64_t entries_;
   const int threads_;
@@ -943,9 +912,7 @@ GroupTable group_table(int side, const std::vector<int>& group) {
   const int n = side * side;
   std::uint32_t occupied = 0;
   for (int c : group) occupied |= 1u << c;
-  const Geometry geo(side, side);
-  const std::uint32_t free = geo.all & ~occupied;
-  const bool connected = geo.fill(free & (~free + 1u), free) == free;
+  const bool connected = CellMasks(side, side).free_connected(occupied);
   GroupTable best;
   bool have = false;
   for (const CellMap& m : {identity_map(n), transposition(side)}) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "solvers/sliding/cell_masks.hpp"
 #include "solvers/sliding/ida.hpp"
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
@@ -77,21 +78,9 @@ int transpose(int c) { return (c % kSide) * kSide + c / kSide; }
 DbSpec spec_of(const Group& group) {
   std::vector<int> cells = group;
   std::sort(cells.begin(), cells.end());
-  std::uint32_t free = (1u << kCells) - 1u;
-  for (int c : cells) free &= ~(1u << c);
-  std::uint32_t seen = 1u << (kCells - 1), grown = 0;  // the blank's goal, never in a group
-  while (grown != seen) {
-    grown = seen;
-    for (int c = 0; c < kCells; ++c) {
-      if (!(grown >> c & 1u)) continue;
-      const int r = c / kSide, q = c % kSide;
-      if (r > 0) seen |= (1u << (c - kSide)) & free;
-      if (r < kSide - 1) seen |= (1u << (c + kSide)) & free;
-      if (q > 0) seen |= (1u << (c - 1)) & free;
-      if (q < kSide - 1) seen |= (1u << (c + 1)) & free;
-    }
-  }
-  return DbSpec{kSide, kSide, cells, seen == free ? -1 : kCells - 1};
+  std::uint32_t occupied = 0;
+  for (int c : cells) occupied |= 1u << c;
+  return DbSpec{kSide, kSide, cells, CellMasks(kSide, kSide).free_connected(occupied) ? -1 : kCells - 1};
 }
 
 int distance(int tile, int cell) {
