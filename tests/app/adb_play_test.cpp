@@ -131,23 +131,6 @@ TEST(AdbPlay, LooksThreeTimesALevelWithoutTheStream) {
   EXPECT_EQ(count(phone.log(), kLift), kLevels);  // one drag a level
 }
 
-TEST(AdbPlay, LearnsALongerAnimationWithoutTheStream) {
-  // Tower of Hanoi on a phone without the stream, its moves animating for longer (650 ms) than the
-  // loop first waits before its one look (400 ms): a look that shows a disc half faded and does not
-  // read as predicted makes the loop wait for a still screen and read it, and from then on wait as
-  // long as that move took: one look a move after that. (A cross-fade past its middle often reads
-  // as the new board already; without the learning this level took 12 looks, with it 10.)
-  FakePhone phone({"game=hanoi", "seed=3", "screenrecord=none", "advance_ms=400", "animation_ms=650",
-                   "render_delay_ms=40"});
-  auto r = phone.puzzlebot({"play", "--game", "hanoi", "--adb"});
-  ASSERT_EQ(r.exit_code, 0) << r.err << "\n" << phone.log();
-  EXPECT_TRUE(phone.logged("cleared 1"));
-  const int moves = count(phone.log(), "shell sendevent");
-  ASSERT_GE(moves, 3) << phone.log();
-  // 1 at start-up, 1 to read the board, 1 a move, and the first move's wait for a still screen.
-  EXPECT_LE(count(phone.log(), "exec-out screencap"), 2 + moves + 4) << phone.log();
-}
-
 TEST(AdbPlay, MotionEventWhenForced) {
   FakePhone phone({"seed=1"});
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--touch", "motionevent"});
