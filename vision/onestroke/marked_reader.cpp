@@ -77,7 +77,15 @@ CellLook look_of(const cv::Mat& lab, double ink_distance) {
   return out;
 }
 
-std::string cell_name(int row, int col) { return "(" + std::to_string(row) + "," + std::to_string(col) + ")"; }
+// "(row,col)", appended piece by piece (GCC 12 warns falsely of -Wrestrict on "(" + std::string).
+std::string cell_name(int row, int col) {
+  std::string out = "(";
+  out += std::to_string(row);
+  out += ',';
+  out += std::to_string(col);
+  out += ')';
+  return out;
+}
 
 // Decode and verify the cells of one fitted lattice.
 Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec3i& page_bgr, const Params& p) {
