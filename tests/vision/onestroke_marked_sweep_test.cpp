@@ -45,7 +45,8 @@ void count(looks::Family family, std::uint64_t seed, Tally& tally) {
   }
   ++tally.wrong;
   auto marked = read_marked(look.image, Params{});
-  ADD_FAILURE() << "(marked reader: " << (marked ? solvers::onestroke::format(marked->state) : marked.error().message) << ") " << look.what << " (family " << static_cast<int>(family) << ") read wrong:\n"
+  const bool by_marked = marked && marked->state == got->state;
+  ADD_FAILURE() << (by_marked ? "(the touching cells' reader) " : "(the cat reader) ") << look.what << " (family " << static_cast<int>(family) << ") read wrong:\n"
                 << solvers::onestroke::format(got->state) << "instead of\n"
                 << solvers::onestroke::format(look.truth);
 }

@@ -29,6 +29,9 @@
 //     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
 //  finds no board (Params::theme).
+//  The browser games' look (touching cells, S/G or tinted start and end, dark wall cells) has a
+//  reader of its own (marked_reader.hpp); read() keeps this reader's board when its visited cells
+//  link to its head and the other does not read a different board with as many cells or more.
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
@@ -1244,11 +1247,10 @@ bool visited_linked(const State& s) {
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
   int stage = 0;
   Result<Reading> cat = read_staged(image, params, debug, stage);
-  // Verify: visited cells are a path ending at the head, so each links to it through visited cells
-  // (a tinted start and end read as a cat and a band cell break that).
-  if (cat && visited_linked(cat->state)) return cat;
-  // The browser games' look (touching cells, lettered or tinted markers, dark walls) when the cat's
-  // is not on the image: every look the cat reader reads keeps its reading.
+  // The browser games' look (touching cells, lettered or tinted markers, dark walls) is read beside
+  // the cat's. Verify the cat's: visited cells are a path ending at the head, so each links to it
+  // through visited cells (a tinted start and end read as a cat and a band cell break that).
+  const bool cat_ok = cat && visited_linked(cat->state);
   const std::optional<cv::Mat> bgr = image.empty() ? std::nullopt : as_bgr8(image);
   if (!bgr) return cat;
   Result<Reading> marked = no_board("");
@@ -1257,9 +1259,19 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
-  if (marked) return marked;
-  if (cat) return no_board("a visited cell is not linked to the path's head through visited cells (is this another look?)");
-  return cat;
+  if (!marked) {
+    if (cat && !cat_ok) return no_board("a visited cell is not linked to the path's head through visited cells (is this another look?)");
+    return cat;
+  }
+  if (!cat_ok || cat->state == marked->state) return cat_ok ? cat : marked;
+  // Two different boards. Touching cells inside a board with gaps (its band, cells joined round a
+  // face) explain fewer cells than the whole board: the cat's reading wins. Otherwise which is
+  // right cannot be told.
+  const auto cells = [](const State& s) { return std::count_if(s.sites.begin(), s.sites.end(), [](Site x) { return x != Site::kNone; }); };
+  if (cells(marked->state) < cells(cat->state)) return cat;
+  return no_board("the cat's look and the touching cells' look read two different boards (" + std::to_string(cat->state.rows) +
+                  "x" + std::to_string(cat->state.cols) + " and " + std::to_string(marked->state.rows) + "x" +
+                  std::to_string(marked->state.cols) + "), and which is right cannot be told (puzzlebot learn fits a profile)");
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
