@@ -133,12 +133,24 @@ inline Result<CellLattice> fit_cell_lattice(const cv::Mat& bgr, const cv::Rect& 
   const Hypothesis* win = nullptr;
   for (const Hypothesis& h : all)
     if (h.score >= p.keep_ratio * best && (win == nullptr || h.cols * h.rows > win->cols * win->rows)) win = &h;
+  // The board's edges are its strongest steps near the outline's: JPEG's ringing round a dark edge
+  // can put a few px of "ink" outside it, which would stretch the lattice.
+  auto edge = [](const std::vector<double>& v, int from, int to) {
+    int best_at = from;
+    for (int i = from; i <= to; ++i)
+      if (v[static_cast<std::size_t>(i)] > v[static_cast<std::size_t>(best_at)]) best_at = i;
+    return best_at;
+  };
+  const int reach_x = std::max(1, static_cast<int>(0.1 * outline.width / win->cols));
+  const int reach_y = std::max(1, static_cast<int>(0.1 * outline.height / win->rows));
+  const int x0 = edge(across_x, 0, reach_x), x1 = edge(across_x, outline.width - 1 - reach_x, outline.width - 1);
+  const int y0 = edge(across_y, 0, reach_y), y1 = edge(across_y, outline.height - 1 - reach_y, outline.height - 1);
   CellLattice out;
-  out.outline = outline;
+  out.outline = cv::Rect(outline.x + x0, outline.y + y0, x1 - x0 + 1, y1 - y0 + 1);
   out.cols = win->cols;
   out.rows = win->rows;
-  out.pitch_x = static_cast<double>(outline.width) / win->cols;
-  out.pitch_y = static_cast<double>(outline.height) / win->rows;
+  out.pitch_x = static_cast<double>(out.outline.width) / win->cols;
+  out.pitch_y = static_cast<double>(out.outline.height) / win->rows;
   out.seam_score = win->score;
   return out;
 }
