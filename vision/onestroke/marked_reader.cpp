@@ -180,6 +180,11 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
     if (dark(k.mean(), free_lab[0]) && k.mean()[0] < p.marked_lone_wall_ratio * free_lab[0]) wall[static_cast<std::size_t>(c)] = true;
     else markers.push_back(k.cells[0]);
   }
+  // Holes are bare page: ink on one is a marker whose tint came out as the page's (a small pale
+  // start on a page of its hue), and reading on without it would give a board without its start.
+  for (int i = 0; i < static_cast<int>(cells.size()); ++i)
+    if (cells[static_cast<std::size_t>(i)].cls < 0 && cells[static_cast<std::size_t>(i)].ink >= p.marked_min_ink)
+      return refuse("something is drawn on " + cell_name(i / lat.cols, i % lat.cols) + ", which has the page's colour");
   if (markers.empty()) return refuse("no cell stands out as the start");
   if (markers.size() > 2)
     return refuse(std::to_string(markers.size()) + " cells stand out, at most two can (the start and the end)");
@@ -193,6 +198,11 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
   // bold letters overlap themselves either way, so it must win by a wide margin).
   int start = markers[0];
   std::optional<int> end;
+  // The game draws its two markers alike: both lettered or neither. A lone unlettered cell beside a
+  // lettered one is not a marker (a small hole whose ring caught its neighbours' colour).
+  if (markers.size() == 2 && (cells[static_cast<std::size_t>(markers[0])].ink >= p.marked_min_ink) !=
+                                 (cells[static_cast<std::size_t>(markers[1])].ink >= p.marked_min_ink))
+    return refuse("one marked cell has a letter and the other none: the game draws its start and end alike");
   if (markers.size() == 2) {
     const CellLook& a = cells[static_cast<std::size_t>(markers[0])];
     const CellLook& b = cells[static_cast<std::size_t>(markers[1])];

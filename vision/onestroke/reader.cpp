@@ -1222,6 +1222,24 @@ const std::vector<Candidates>& learn_candidates() {
 
 namespace {
 
+// Whether most free cells of `r` show the page's colour at their middle: the cat reader took the
+// page round a board of touching cells for cells (and that board for holes). Cells are drawn on the
+// page, so a real board's cells differ from it.
+bool cells_are_page(const cv::Mat& bgr, const Reading& r, const Params& params) {
+  const cv::Vec3i page = border_colour(bgr);
+  int cells = 0, bare = 0;
+  for (int row = 0; row < r.state.rows; ++row)
+    for (int col = 0; col < r.state.cols; ++col) {
+      if (r.state.at({row, col}) != Site::kFree) continue;
+      const cv::Point2d m = r.lattice.centre({row, col});
+      const int x = static_cast<int>(std::lround(m.x)), y = static_cast<int>(std::lround(m.y));
+      if (x < 0 || y < 0 || x >= bgr.cols || y >= bgr.rows) continue;
+      ++cells;
+      bare += l1_distance(bgr.at<cv::Vec3b>(y, x), page) <= params.marked_page_distance ? 1 : 0;
+    }
+  return cells > 0 && bare * 2 > cells;
+}
+
 // Whether every visited cell links to the head through visited cells (4-neighbours).
 bool visited_linked(const State& s) {
   std::vector<char> seen(s.sites.size(), 0);
@@ -1250,8 +1268,9 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
   // The browser games' look (touching cells, lettered or tinted markers, dark walls) is read beside
   // the cat's. Verify the cat's: visited cells are a path ending at the head, so each links to it
   // through visited cells (a tinted start and end read as a cat and a band cell break that).
-  const bool cat_ok = cat && visited_linked(cat->state);
+  // And its cells are not the page's colour (the page round touching cells, read as cells).
   const std::optional<cv::Mat> bgr = image.empty() ? std::nullopt : as_bgr8(image);
+  const bool cat_ok = cat && visited_linked(cat->state) && !(bgr && cells_are_page(*bgr, *cat, params));
   if (!bgr) return cat;
   Result<Reading> marked = no_board("");
   try {
@@ -1260,7 +1279,7 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
   if (!marked) {
-    if (cat && !cat_ok) return no_board("a visited cell is not linked to the path's head through visited cells (is this another look?)");
+    if (cat && !cat_ok) return no_board("a visited cell is not linked to the path's head through visited cells, or the cells have the page's colour (is this another look?)");
     return cat;
   }
   if (!cat_ok || cat->state == marked->state) return cat_ok ? cat : marked;
