@@ -115,6 +115,13 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
     classes[static_cast<std::size_t>(k.cls)].cells.push_back(i);
   }
   if (classes.empty()) return refuse("the lattice's cells are all of the page's colour");
+  // A cell's fill shows in its middle (a letter, however bold, leaves some of it). When none of the
+  // middle has the ring's colour, the ring was not the cell's fill (small cells: a hole's ring takes
+  // its neighbours' colour, a corner cell's the board's edge), and the cell's colour is unknown.
+  for (int i = 0; i < static_cast<int>(cells.size()); ++i)
+    if (cells[static_cast<std::size_t>(i)].cls >= 0 && cells[static_cast<std::size_t>(i)].ink >= 1.0)
+      return refuse("no sample in the middle of the cell " + cell_name(i / lat.cols, i % lat.cols) +
+                    " has its edge's colour: its colour cannot be told (cells too small?)");
   // Verify the look: cells that touch. Along the seam between two neighbouring cells (its middle
   // 60%, away from corner notches), a seam pixel with the page's colour at or beside it is a gap:
   // cells with gaps between them are the cat's look (its reader reads them; a band or a face there
