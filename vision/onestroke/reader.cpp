@@ -31,7 +31,8 @@
 //  finds no board (Params::theme).
 //  The browser games' look (touching cells, S/G or tinted start and end, dark wall cells) has a
 //  reader of its own (marked_reader.hpp); read() keeps this reader's board when its visited cells
-//  link to its head and the other does not read a different board with as many cells or more.
+//  link to its head, its free cells are not the page's colour, and the other does not read a
+//  different board with as many cells or more.
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
