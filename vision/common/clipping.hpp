@@ -1,0 +1,114 @@
+/* clipping.hpp: whether a board found in a frame is cut by the frame's edge (a page scrolled, a window half off screen). */
+#pragma once
+
+// A frame that shows only part of a board is the worst input a reader can get: what it sees is often
+// a board in its own right (three rows of a 15-puzzle, a peg solitaire cross missing its bottom arm),
+// and read as one, the bot would solve and click a game that is not on screen. So every reader that
+// `play --window` uses asks, once it has found its board, whether the frame's edge cuts it, and
+// refuses with ErrorCode::kBoardClipped when it does. Two signs, either one enough:
+//  - the board reaches the edge: less than `min_gap` pitches of frame between its bounds and a border
+//    (the games leave half a pitch or more; the elements of a row cut exactly at its edge end there);
+//  - something is cut beside it: a border within `reach` pitches of the board crosses ink along the
+//    board's span (the cut row's tiles, discs or cells, which the reader dropped as misshapen) while
+//    the same border beside the span, on at least one side, has less than half as much (a status
+//    bar or a menu runs on past both ends of the span, a cut row ends with the board).
+// Rejected: re-fitting the lattice past the edge to count the sites that should be there (each
+// reader's shapes differ, and a cut element is exactly what its detector rejects); requiring a
+// margin of a whole pitch (Simon Tatham's games leave half a pitch, so every window grab would fail).
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <opencv2/core.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/result.hpp"
+#include "vision/common/colour.hpp"
+
+namespace pb::vision {
+
+enum class FrameSide { kTop, kBottom, kLeft, kRight };
+
+inline const char* side_name(FrameSide s) {
+  switch (s) {
+    case FrameSide::kTop: return "top";
+    case FrameSide::kBottom: return "bottom";
+    case FrameSide::kLeft: return "left";
+    case FrameSide::kRight: return "right";
+  }
+  return "?";
+}
+
+// How near the frame's border a board may come; in pitches (the board's cell or element spacing).
+struct ClipCheck {
+  double min_gap = 0.25;      // least clear frame between the board's bounds and each border, pitches
+  double reach = 1.0;         // a border nearer than this to the board is looked at for cut elements, pitches
+  double min_edge_ink = 0.03; // least fraction of ink on that border along the board for a cut there
+  int tolerance = 14;         // within this distance of the background a pixel is no ink, levels
+};
+
+namespace clipping_detail {
+
+// Fraction of ink on border line `side` (its outermost row or column) between `from` and `to`
+// (along the line, px; clamped to the frame); -1 when that stretch is empty.
+inline double line_ink(const cv::Mat& bgr, FrameSide side, int from, int to, const cv::Vec3b& bg, int tolerance) {
+  const bool row = side == FrameSide::kTop || side == FrameSide::kBottom;
+  const int length = row ? bgr.cols : bgr.rows;
+  from = std::clamp(from, 0, length);
+  to = std::clamp(to, 0, length);
+  if (to <= from) return -1;
+  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? bgr.rows - 1 : side == FrameSide::kLeft ? 0 : bgr.cols - 1;
+  int ink = 0;
+  for (int i = from; i < to; ++i) {
+    const cv::Vec3b& px = row ? bgr.at<cv::Vec3b>(fixed, i) : bgr.at<cv::Vec3b>(i, fixed);
+    ink += colour_distance(px, bg) > tolerance ? 1 : 0;
+  }
+  return static_cast<double>(ink) / (to - from);
+}
+
+}  // namespace clipping_detail
+
+// The border of `bgr` that cuts the board at `board` (frame px; elements `pitch` px apart, drawn on
+// background `bg`), or none when the board stands clear of every border.
+inline std::optional<FrameSide> clipped_side(const cv::Mat& bgr, const cv::Rect& board, float pitch, const cv::Vec3b& bg,
+                                             const ClipCheck& c = {}) {
+  using clipping_detail::line_ink;
+  const double p = std::max(1.0f, pitch);
+  const std::array<FrameSide, 4> sides = {FrameSide::kBottom, FrameSide::kTop, FrameSide::kRight, FrameSide::kLeft};
+  for (FrameSide s : sides) {
+    const int gap = s == FrameSide::kTop ? board.y : s == FrameSide::kBottom ? bgr.rows - board.br().y
+                  : s == FrameSide::kLeft ? board.x : bgr.cols - board.br().x;
+    if (gap < c.min_gap * p) return s;
+    if (gap >= c.reach * p) continue;
+    const bool row = s == FrameSide::kTop || s == FrameSide::kBottom;
+    const int lo = row ? board.x : board.y, hi = row ? board.br().x : board.br().y;
+    // Beside the span, past the frame a game draws round its board (within min_gap of it).
+    const int near = static_cast<int>(c.min_gap * p), far = static_cast<int>(c.reach * p);
+    const double inside = line_ink(bgr, s, lo, hi, bg, c.tolerance);
+    if (inside < c.min_edge_ink) continue;
+    const double before = line_ink(bgr, s, lo - far, lo - near, bg, c.tolerance);
+    const double after = line_ink(bgr, s, hi + near, hi + far, bg, c.tolerance);
+    // A bar runs on past both ends of the span; a glyph of a menu or a status line is on one side.
+    const double around = before < 0 ? after : after < 0 ? before : std::min(before, after);
+    if (around < inside / 2) return s;
+  }
+  return std::nullopt;
+}
+
+// The refusal for a board cut by `side`: ErrorCode::kBoardClipped, one line saying what to do.
+inline Error board_clipped(FrameSide side, std::string_view game) {
+  return make_error(ErrorCode::kBoardClipped,
+                    "the " + std::string(game) + " board is partly off screen (cut by the " + side_name(side) +
+                        " edge of the picture)",
+                    "scroll the page or move or enlarge the window until the whole board shows");
+}
+
+// kBoardClipped when the frame's border cuts the board (clipped_side), else nothing.
+inline Result<void> check_not_clipped(const cv::Mat& bgr, const cv::Rect& board, float pitch, const cv::Vec3b& bg,
+                                      std::string_view game, const ClipCheck& c = {}) {
+  if (auto side = clipped_side(bgr, board, pitch, bg, c)) return board_clipped(*side, game);
+  return {};
+}
+
+}  // namespace pb::vision
