@@ -11,13 +11,15 @@
 //  - something is cut beside it: a border within `reach` pitches of the board crosses ink along the
 //    board's span (the cut row's tiles, discs or cells, which the reader dropped as misshapen) while
 //    the same border beside the span, on at least one side, has less than half as much (a status
-//    bar or a menu runs on past both ends of the span, a cut row ends with the board).
+//    bar or a menu runs on past both ends of the span, a cut row ends with the board), or in step
+//    with the board's pitch (a cut row's elements; a bar is even, text has no such rhythm).
 // Rejected: re-fitting the lattice past the edge to count the sites that should be there (each
 // reader's shapes differ, and a cut element is exactly what its detector rejects); requiring a
 // margin of a whole pitch (Simon Tatham's games leave half a pitch, so every window grab would fail).
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <opencv2/core.hpp>
 #include <string>
@@ -45,6 +47,7 @@ struct ClipCheck {
   double min_gap = 0.25;      // least clear frame between the board's bounds and each border, pitches
   double reach = 1.0;         // a border nearer than this to the board is looked at for cut elements, pitches
   double min_edge_ink = 0.03; // least fraction of ink on that border along the board for a cut there
+  double min_rhythm = 0.2;    // or least phase contrast of that ink over the board's pitch (phase_contrast)
   int tolerance = 14;         // within this distance of the background a pixel is no ink, levels
 };
 
@@ -65,6 +68,36 @@ inline double line_ink(const cv::Mat& bgr, FrameSide side, int from, int to, con
     ink += colour_distance(px, bg) > tolerance ? 1 : 0;
   }
   return static_cast<double>(ink) / (to - from);
+}
+
+// How unevenly the ink on border line `side` between `from` and `to` falls over the phases of a
+// period of `pitch` px counted from `from`: the inked fraction of the fullest of eight phase bins less
+// that of the emptiest (0: even, 1: the ink all in step with the period).
+// Eighths of a pitch: an element 0.8 pitches wide still leaves bins of the gap between elements.
+inline constexpr int kPhaseBins = 8;
+inline double phase_contrast(const cv::Mat& bgr, FrameSide side, int from, int to, double pitch, const cv::Vec3b& bg,
+                             int tolerance) {
+  const bool row = side == FrameSide::kTop || side == FrameSide::kBottom;
+  const int length = row ? bgr.cols : bgr.rows;
+  const int lo = std::clamp(from, 0, length), hi = std::clamp(to, 0, length);
+  if (hi - lo < 2 * pitch) return 0;  // under two periods there is no rhythm to see
+  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? bgr.rows - 1 : side == FrameSide::kLeft ? 0 : bgr.cols - 1;
+  std::array<int, kPhaseBins> ink{}, all{};
+  for (int i = lo; i < hi; ++i) {
+    const double phase = std::fmod(i - from, pitch) / pitch;
+    const auto bin = static_cast<std::size_t>(std::clamp(static_cast<int>(phase * kPhaseBins), 0, kPhaseBins - 1));
+    const cv::Vec3b& px = row ? bgr.at<cv::Vec3b>(fixed, i) : bgr.at<cv::Vec3b>(i, fixed);
+    ink[bin] += colour_distance(px, bg) > tolerance ? 1 : 0;
+    ++all[bin];
+  }
+  double most = 0, least = 1;
+  for (std::size_t b = 0; b < kPhaseBins; ++b) {
+    if (all[b] == 0) continue;
+    const double f = static_cast<double>(ink[b]) / all[b];
+    most = std::max(most, f);
+    least = std::min(least, f);
+  }
+  return most - least;
 }
 
 }  // namespace clipping_detail
@@ -90,8 +123,14 @@ inline std::optional<FrameSide> clipped_side(const cv::Mat& bgr, const cv::Rect&
     const double before = line_ink(bgr, s, lo - far, lo - near, bg, c.tolerance);
     const double after = line_ink(bgr, s, hi + near, hi + far, bg, c.tolerance);
     // A bar runs on past both ends of the span; a glyph of a menu or a status line is on one side.
-    const double around = before < 0 ? after : after < 0 ? before : std::min(before, after);
+    // No room on a side (the span runs to the frame's corner) counts as clear: nothing there can
+    // show that the ink runs on.
+    const double around = std::max(0.0, std::min(before, after));
     if (around < inside / 2) return s;
+    // A board inside a frame of widgets (a Qt window) has them beside its span; a cut row still
+    // shows itself by its rhythm: ink in step with the board's columns (discs, cells, bevels), where
+    // a bar is even and text has no such period.
+    if (clipping_detail::phase_contrast(bgr, s, lo, hi, p, bg, c.tolerance) >= c.min_rhythm) return s;
   }
   return std::nullopt;
 }

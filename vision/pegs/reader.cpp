@@ -14,6 +14,7 @@
 #include <opencv2/imgproc.hpp>
 
 // Colour and lattice helpers are shared with the Fifteen reader (header-only).
+#include "vision/common/clipping.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/lattice.hpp"
 #include "vision/common/params.hpp"
@@ -176,6 +177,11 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     lat.offsets[idx] = dist;
   }
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
+  // A board cut by the frame's edge reads as a smaller one (the cut row's discs are no longer round
+  // and were dropped): refused.
+  ClipCheck clip;
+  clip.tolerance = p.background_tolerance;
+  if (auto whole = check_not_clipped(bgr, lat.board, pitch, bg, "Pegs", clip); !whole) return failed(whole.error());
   // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (std::find(members.begin(), members.end(), i) != members.end()) continue;
