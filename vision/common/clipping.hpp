@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <opencv2/core.hpp>
 #include <string>
@@ -48,26 +49,22 @@ struct ClipCheck {
   double reach = 1.0;         // a border nearer than this to the board is looked at for cut elements, pitches
   double min_edge_ink = 0.03; // least fraction of ink on that border along the board for a cut there
   double min_rhythm = 0.2;    // or least phase contrast of that ink over the board's pitch (phase_contrast)
-  int tolerance = 14;         // within this distance of the background a pixel is no ink, levels
 };
 
 namespace clipping_detail {
 
-// Fraction of ink on border line `side` (its outermost row or column) between `from` and `to`
-// (along the line, px; clamped to the frame); -1 when that stretch is empty.
-inline double line_ink(const cv::Mat& bgr, FrameSide side, int from, int to, const cv::Vec3b& bg, int tolerance) {
+// Fraction of ink (non-zero in `ink`, CV_8U) on border line `side` (its outermost row or column)
+// between `from` and `to` (along the line, px; clamped to the frame); -1 when that stretch is empty.
+inline double line_ink(const cv::Mat& ink, FrameSide side, int from, int to) {
   const bool row = side == FrameSide::kTop || side == FrameSide::kBottom;
-  const int length = row ? bgr.cols : bgr.rows;
+  const int length = row ? ink.cols : ink.rows;
   from = std::clamp(from, 0, length);
   to = std::clamp(to, 0, length);
   if (to <= from) return -1;
-  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? bgr.rows - 1 : side == FrameSide::kLeft ? 0 : bgr.cols - 1;
-  int ink = 0;
-  for (int i = from; i < to; ++i) {
-    const cv::Vec3b& px = row ? bgr.at<cv::Vec3b>(fixed, i) : bgr.at<cv::Vec3b>(i, fixed);
-    ink += colour_distance(px, bg) > tolerance ? 1 : 0;
-  }
-  return static_cast<double>(ink) / (to - from);
+  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? ink.rows - 1 : side == FrameSide::kLeft ? 0 : ink.cols - 1;
+  int n = 0;
+  for (int i = from; i < to; ++i) n += (row ? ink.at<std::uint8_t>(fixed, i) : ink.at<std::uint8_t>(i, fixed)) != 0 ? 1 : 0;
+  return static_cast<double>(n) / (to - from);
 }
 
 // How unevenly the ink on border line `side` between `from` and `to` falls over the phases of a
@@ -75,25 +72,23 @@ inline double line_ink(const cv::Mat& bgr, FrameSide side, int from, int to, con
 // that of the emptiest (0: even, 1: the ink all in step with the period).
 // Eighths of a pitch: an element 0.8 pitches wide still leaves bins of the gap between elements.
 inline constexpr int kPhaseBins = 8;
-inline double phase_contrast(const cv::Mat& bgr, FrameSide side, int from, int to, double pitch, const cv::Vec3b& bg,
-                             int tolerance) {
+inline double phase_contrast(const cv::Mat& ink, FrameSide side, int from, int to, double pitch) {
   const bool row = side == FrameSide::kTop || side == FrameSide::kBottom;
-  const int length = row ? bgr.cols : bgr.rows;
+  const int length = row ? ink.cols : ink.rows;
   const int lo = std::clamp(from, 0, length), hi = std::clamp(to, 0, length);
   if (hi - lo < 2 * pitch) return 0;  // under two periods there is no rhythm to see
-  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? bgr.rows - 1 : side == FrameSide::kLeft ? 0 : bgr.cols - 1;
-  std::array<int, kPhaseBins> ink{}, all{};
+  const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? ink.rows - 1 : side == FrameSide::kLeft ? 0 : ink.cols - 1;
+  std::array<int, kPhaseBins> inked{}, all{};
   for (int i = lo; i < hi; ++i) {
     const double phase = std::fmod(i - from, pitch) / pitch;
     const auto bin = static_cast<std::size_t>(std::clamp(static_cast<int>(phase * kPhaseBins), 0, kPhaseBins - 1));
-    const cv::Vec3b& px = row ? bgr.at<cv::Vec3b>(fixed, i) : bgr.at<cv::Vec3b>(i, fixed);
-    ink[bin] += colour_distance(px, bg) > tolerance ? 1 : 0;
+    inked[bin] += (row ? ink.at<std::uint8_t>(fixed, i) : ink.at<std::uint8_t>(i, fixed)) != 0 ? 1 : 0;
     ++all[bin];
   }
   double most = 0, least = 1;
   for (std::size_t b = 0; b < kPhaseBins; ++b) {
     if (all[b] == 0) continue;
-    const double f = static_cast<double>(ink[b]) / all[b];
+    const double f = static_cast<double>(inked[b]) / all[b];
     most = std::max(most, f);
     least = std::min(least, f);
   }
@@ -102,26 +97,26 @@ inline double phase_contrast(const cv::Mat& bgr, FrameSide side, int from, int t
 
 }  // namespace clipping_detail
 
-// The border of `bgr` that cuts the board at `board` (frame px; elements `pitch` px apart, drawn on
-// background `bg`), or none when the board stands clear of every border.
-inline std::optional<FrameSide> clipped_side(const cv::Mat& bgr, const cv::Rect& board, float pitch, const cv::Vec3b& bg,
-                                             const ClipCheck& c = {}) {
+// The border of the frame that cuts the board at `board` (frame px; elements `pitch` px apart), the
+// frame's ink being `ink` (CV_8U, non-zero where it is not the page around the board), or none when
+// the board stands clear of every border.
+inline std::optional<FrameSide> clipped_side(const cv::Mat& ink, const cv::Rect& board, float pitch, const ClipCheck& c = {}) {
   using clipping_detail::line_ink;
   const double p = std::max(1.0f, pitch);
   const std::array<FrameSide, 4> sides = {FrameSide::kBottom, FrameSide::kTop, FrameSide::kRight, FrameSide::kLeft};
   for (FrameSide s : sides) {
-    const int gap = s == FrameSide::kTop ? board.y : s == FrameSide::kBottom ? bgr.rows - board.br().y
-                  : s == FrameSide::kLeft ? board.x : bgr.cols - board.br().x;
+    const int gap = s == FrameSide::kTop ? board.y : s == FrameSide::kBottom ? ink.rows - board.br().y
+                  : s == FrameSide::kLeft ? board.x : ink.cols - board.br().x;
     if (gap < c.min_gap * p) return s;
     if (gap >= c.reach * p) continue;
     const bool row = s == FrameSide::kTop || s == FrameSide::kBottom;
     const int lo = row ? board.x : board.y, hi = row ? board.br().x : board.br().y;
     // Beside the span, past the frame a game draws round its board (within min_gap of it).
     const int near = static_cast<int>(c.min_gap * p), far = static_cast<int>(c.reach * p);
-    const double inside = line_ink(bgr, s, lo, hi, bg, c.tolerance);
+    const double inside = line_ink(ink, s, lo, hi);
     if (inside < c.min_edge_ink) continue;
-    const double before = line_ink(bgr, s, lo - far, lo - near, bg, c.tolerance);
-    const double after = line_ink(bgr, s, hi + near, hi + far, bg, c.tolerance);
+    const double before = line_ink(ink, s, lo - far, lo - near);
+    const double after = line_ink(ink, s, hi + near, hi + far);
     // A bar runs on past both ends of the span; a glyph of a menu or a status line is on one side.
     // No room on a side (the span runs to the frame's corner) counts as clear: nothing there can
     // show that the ink runs on.
@@ -130,7 +125,7 @@ inline std::optional<FrameSide> clipped_side(const cv::Mat& bgr, const cv::Rect&
     // A board inside a frame of widgets (a Qt window) has them beside its span; a cut row still
     // shows itself by its rhythm: ink in step with the board's columns (discs, cells, bevels), where
     // a bar is even and text has no such period.
-    if (clipping_detail::phase_contrast(bgr, s, lo, hi, p, bg, c.tolerance) >= c.min_rhythm) return s;
+    if (clipping_detail::phase_contrast(ink, s, lo, hi, p) >= c.min_rhythm) return s;
   }
   return std::nullopt;
 }
@@ -144,10 +139,19 @@ inline Error board_clipped(FrameSide side, std::string_view game) {
 }
 
 // kBoardClipped when the frame's border cuts the board (clipped_side), else nothing.
-inline Result<void> check_not_clipped(const cv::Mat& bgr, const cv::Rect& board, float pitch, const cv::Vec3b& bg,
-                                      std::string_view game, const ClipCheck& c = {}) {
-  if (auto side = clipped_side(bgr, board, pitch, bg, c)) return board_clipped(*side, game);
+inline Result<void> check_not_clipped(const cv::Mat& ink, const cv::Rect& board, float pitch, std::string_view game,
+                                      const ClipCheck& c = {}) {
+  if (auto side = clipped_side(ink, board, pitch, c)) return board_clipped(*side, game);
   return {};
+}
+
+// The same for a board drawn on a plain background `bg`: ink is what lies farther than `tolerance`
+// (levels, the largest channel difference) from it.
+inline Result<void> check_not_clipped(const cv::Mat& bgr, const cv::Vec3b& bg, int tolerance, const cv::Rect& board,
+                                      float pitch, std::string_view game, const ClipCheck& c = {}) {
+  cv::Mat ink;
+  cv::bitwise_not(near_colour(bgr, bg, tolerance), ink);
+  return check_not_clipped(ink, board, pitch, game, c);
 }
 
 }  // namespace pb::vision

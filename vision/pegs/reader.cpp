@@ -179,9 +179,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
   // A board cut by the frame's edge reads as a smaller one (the cut row's discs are no longer round
   // and were dropped): refused.
-  ClipCheck clip;
-  clip.tolerance = p.background_tolerance;
-  if (auto whole = check_not_clipped(bgr, lat.board, pitch, bg, "Pegs", clip); !whole) return failed(whole.error());
+  if (auto whole = check_not_clipped(ink, lat.board, pitch, "Pegs"); !whole) return failed(whole.error());
   // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (std::find(members.begin(), members.end(), i) != members.end()) continue;

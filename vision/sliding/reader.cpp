@@ -177,9 +177,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.origin = fit->origin;
   // A board cut by the frame's edge reads as a smaller one (the cut row's faces touch the edge and
   // were dropped above): refused before anything is read from it.
-  ClipCheck clip;
-  clip.tolerance = p.background_tolerance;
-  if (auto whole = check_not_clipped(bgr, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch), pitch, bg, "Fifteen", clip);
+  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch),
+                                     pitch, "Fifteen");
       !whole)
     return failed(whole.error());
   if (auto side = cut_row(stubs, lat, mean_side, p, bgr.size())) return failed(board_clipped(*side, "Fifteen"));
