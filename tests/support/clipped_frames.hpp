@@ -17,6 +17,7 @@ namespace pb::testing {
 struct Cut {
   cv::Mat frame;
   std::string what;  // "bottom, 0.50 pitches in", for traces
+  double depth = 0;  // pitches inside the board's bound
 };
 
 // Crops of `img` whose `side` cuts `board` (img px) `depth` pitches of `pitch` px inside its bound,
@@ -39,7 +40,7 @@ inline std::vector<Cut> cuts_of(const cv::Mat& img, const cv::Rect& board, float
       if (keep.width < 8 || keep.height < 8) continue;
       char what[64];
       std::snprintf(what, sizeof what, "%s, %.2f pitches in", vision::side_name(side), depth);
-      out.push_back({img(keep).clone(), what});
+      out.push_back({img(keep).clone(), what, depth});
     }
   return out;
 }
