@@ -1,6 +1,7 @@
 /* reader.cpp: 一笔画完 screenshot -> board: grey cells -> lattice -> sites -> cat, with confidences. */
 #include "vision/onestroke/reader.hpp"
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/params.hpp"
 
 // How it reads (detect, then decode):
@@ -1142,6 +1143,9 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 
 namespace {
 
+// Within this distance of the page's colour a pixel is no ink for the clipping check, levels.
+constexpr int kClipTolerance = 14;
+
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
   stage = 0;
@@ -1208,7 +1212,19 @@ const std::vector<Candidates>& learn_candidates() {
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
   int stage = 0;
-  return read_staged(image, params, debug, stage);
+  auto got = read_staged(image, params, debug, stage);
+  if (!got) return got;
+  // A board cut by the frame's edge reads as a smaller one (the cut row's cells are too short to be
+  // cells): refused. Ink is what differs from the commonest colour, the page round the board.
+  const std::optional<cv::Mat> bgr = as_bgr8(image);
+  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (!page.empty()) {
+    const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
+    if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
+        !whole)
+      return whole.error();
+  }
+  return got;
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
