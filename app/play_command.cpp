@@ -79,7 +79,9 @@ options:
 
 Safety: every click is checked to fall inside the game's window (every touch inside the phone's
 screen); if you move the mouse while it plays, puzzlebot stops before its next move; Ctrl-C stops
-it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
+it between two moves. A board cut by the window's edge is never played: in a window it is first
+scrolled into view with the mouse wheel (a browser page; the profile's scroll node bounds it), and
+when it cannot be shown whole puzzlebot stops with exit status 2. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
 to stderr.
 
 exit status: 0 solved (also when the board leaves the screen after the move that finishes it: the
