@@ -1146,6 +1146,21 @@ namespace {
 // Within this distance of the page's colour a pixel is no ink for the clipping check, levels.
 constexpr int kClipTolerance = 14;
 
+// `got` (a board read off `image`), or kBoardClipped when the frame's edge cuts that board: a board
+// cut so reads as a smaller one (the cut row's cells are too short to be cells). Ink is what differs
+// from the commonest colour, the page round the board.
+Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got) {
+  if (!got) return got;
+  const std::optional<cv::Mat> bgr = as_bgr8(image);
+  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (page.empty()) return got;
+  const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
+  if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
+      !whole)
+    return whole.error();
+  return got;
+}
+
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
   stage = 0;
@@ -1212,19 +1227,7 @@ const std::vector<Candidates>& learn_candidates() {
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
   int stage = 0;
-  auto got = read_staged(image, params, debug, stage);
-  if (!got) return got;
-  // A board cut by the frame's edge reads as a smaller one (the cut row's cells are too short to be
-  // cells): refused. Ink is what differs from the commonest colour, the page round the board.
-  const std::optional<cv::Mat> bgr = as_bgr8(image);
-  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
-  if (!page.empty()) {
-    const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
-    if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
-        !whole)
-      return whole.error();
-  }
-  return got;
+  return whole_or_clipped(image, read_staged(image, params, debug, stage));
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
