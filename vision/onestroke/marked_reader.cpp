@@ -127,7 +127,7 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
   // cells with gaps between them are the cat's look (its reader reads them; a band or a face there
   // would pass for markers here).
   const cv::Vec3i page_i = page_bgr;
-  int seam = 0, gap = 0;
+  int seam = 0, gap = 0, parted = 0;
   auto is_page = [&](double x, double y) {
     const int xi = static_cast<int>(std::lround(x)), yi = static_cast<int>(std::lround(y));
     if (xi < 1 || yi < 1 || xi + 1 >= bgr.cols || yi + 1 >= bgr.rows) return false;
@@ -142,15 +142,25 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
     for (int c = 0; c < lat.cols; ++c) {
       if (cells[static_cast<std::size_t>(r * lat.cols + c)].cls < 0) continue;
       const cv::Point2d m = lat.centre(r, c);
+      int right = 0, below = 0;
+      const bool has_right = c + 1 < lat.cols && cells[static_cast<std::size_t>(r * lat.cols + c + 1)].cls >= 0;
+      const bool has_below = r + 1 < lat.rows && cells[static_cast<std::size_t>((r + 1) * lat.cols + c)].cls >= 0;
       for (int t = 0; t < 9; ++t) {
         const double along = (t / 8.0 - 0.5) * 0.6;
-        if (c + 1 < lat.cols && cells[static_cast<std::size_t>(r * lat.cols + c + 1)].cls >= 0)
-          ++seam, gap += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y) ? 1 : 0;
-        if (r + 1 < lat.rows && cells[static_cast<std::size_t>((r + 1) * lat.cols + c)].cls >= 0)
-          ++seam, gap += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2) ? 1 : 0;
+        if (has_right) ++seam, right += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y) ? 1 : 0;
+        if (has_below) ++seam, below += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2) ? 1 : 0;
       }
+      gap += right + below;
+      parted += (right > 4 ? 1 : 0) + (below > 4 ? 1 : 0);
     }
   if (seam == 0 || gap * 2 > seam) return refuse("the cells stand apart, with the page between them: not the touching cells' look");
+  // Touching cells touch everywhere: no two neighbouring cells have the page between them. A frame
+  // of the cat's look taken mid cross-fade (a phone animating a touch) has its band half drawn over
+  // the gaps the path crosses, which pass for seams, and the page still between the cells the path
+  // does not join: read as touching cells, its two half-faded cats were a start and an end.
+  if (parted > 0)
+    return refuse(std::to_string(parted) + " pairs of neighbouring cells have the page between them: not the touching cells' look "
+                  "(a frame between two pictures?)");
 
   // Roles by relative appearance: classes of two or more cells are the free cells and, darker than
   // both them and the page by marked_wall_step, the walls; a lone cell that dark and under
