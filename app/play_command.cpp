@@ -211,8 +211,10 @@ int play_command(const std::vector<std::string>& raw_args) {
 
   install_stop_handlers();
   o.to_input = device->to_input;
-  if (!o.dry_run) {
-    // A board cut by the window's edge (a page scrolled) is wheeled into view first, or refused.
+  if (!o.dry_run && device->scroll) {
+    // A board cut by the window's edge (a page scrolled) is wheeled into view first, or refused. A
+    // device that cannot scroll (a phone) spends no look on it: the loop's first read refuses a cut
+    // board with the same code, and a stream-less phone's look is dear.
     auto so = scroll_options(*profile);
     if (!so) return fail(so.error().text());
     so->cancel = o.cancel;
