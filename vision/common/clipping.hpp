@@ -13,6 +13,8 @@
 //    the same border beside the span, on at least one side, has less than half as much (a status
 //    bar or a menu runs on past both ends of the span, a cut row ends with the board), or in step
 //    with the board's pitch (a cut row's elements; a bar is even, text has no such rhythm).
+// Readers of round elements (pegs) may also take a bar of margin parted from the board by a line of
+// page as the frame round it, however near the border (`clear_line_is_margin`: Qt windows).
 // Rejected: re-fitting the lattice past the edge to count the sites that should be there (each
 // reader's shapes differ, and a cut element is exactly what its detector rejects); requiring a
 // margin of a whole pitch (Simon Tatham's games leave half a pitch, so every window grab would fail).
@@ -49,6 +51,12 @@ struct ClipCheck {
   double reach = 1.0;         // a border nearer than this to the board is looked at for cut elements, pitches
   double min_edge_ink = 0.03; // least fraction of ink on that border along the board for a cut there
   double min_rhythm = 0.2;    // or least phase contrast of that ink over the board's pitch (phase_contrast)
+  // Round elements (discs) that touch their neighbours or stand apart: a bar of ink on a border with
+  // no rhythm, parted from the board by a line of page along its whole span, is a margin beside the
+  // board (a Qt window's canvas ends at the board's bounds), not a cut row, however near. A cut row
+  // of touching discs touches the board's (no such line), one of discs apart shows their rhythm,
+  // and a border past a cut row's last sliver crosses no bar.
+  bool clear_line_is_margin = false;
 };
 
 namespace clipping_detail {
@@ -62,6 +70,26 @@ inline double line_ink(const cv::Mat& ink, FrameSide side, int from, int to) {
   to = std::clamp(to, 0, length);
   if (to <= from) return -1;
   const int fixed = side == FrameSide::kTop ? 0 : side == FrameSide::kBottom ? ink.rows - 1 : side == FrameSide::kLeft ? 0 : ink.cols - 1;
+  int n = 0;
+  for (int i = from; i < to; ++i) n += (row ? ink.at<std::uint8_t>(fixed, i) : ink.at<std::uint8_t>(i, fixed)) != 0 ? 1 : 0;
+  return static_cast<double>(n) / (to - from);
+}
+
+// A margin beside the board (clear_line_is_margin): lines with at least this much ink along the
+// span, then one with at most kMarginLineInk parting it from the board; fractions of the span.
+inline constexpr double kMarginInk = 0.9;
+inline constexpr double kMarginLineInk = 0.02;
+
+// Fraction of ink on the line `depth` rows or columns in from border `side` (0: the border itself)
+// between `from` and `to` (along the line, px; clamped to the frame); -1 when that stretch is empty.
+inline double line_ink_at(const cv::Mat& ink, FrameSide side, int depth, int from, int to) {
+  const bool row = side == FrameSide::kTop || side == FrameSide::kBottom;
+  const int length = row ? ink.cols : ink.rows;
+  from = std::clamp(from, 0, length);
+  to = std::clamp(to, 0, length);
+  if (to <= from) return -1;
+  const int fixed = side == FrameSide::kTop ? depth : side == FrameSide::kBottom ? ink.rows - 1 - depth
+                  : side == FrameSide::kLeft ? depth : ink.cols - 1 - depth;
   int n = 0;
   for (int i = from; i < to; ++i) n += (row ? ink.at<std::uint8_t>(fixed, i) : ink.at<std::uint8_t>(i, fixed)) != 0 ? 1 : 0;
   return static_cast<double>(n) / (to - from);
@@ -107,20 +135,42 @@ inline std::optional<FrameSide> clipped_side(const cv::Mat& ink, const cv::Rect&
   for (FrameSide s : sides) {
     const int gap = s == FrameSide::kTop ? board.y : s == FrameSide::kBottom ? ink.rows - board.br().y
                   : s == FrameSide::kLeft ? board.x : ink.cols - board.br().x;
-    if (gap < c.min_gap * p) return s;
     if (gap >= c.reach * p) continue;
     const bool row = s == FrameSide::kTop || s == FrameSide::kBottom;
     const int lo = row ? board.x : board.y, hi = row ? board.br().x : board.br().y;
+    const double inside = line_ink(ink, s, lo, hi);
+    // A margin beside the board (clear_line_is_margin): between the border and the board, a bar of
+    // ink along the whole span at least half min_gap thick (a window's frame or margin; a line or
+    // two is a canvas's own edge, cut at the board), then a line of page before the board's discs
+    // (which may reach almost to the bounds: looked for up to a quarter pitch inside them; clear but
+    // for the page's own corner). What lies past the bar (widgets) is not the board's: a cut row of
+    // discs apart has no such bar, one of touching discs no such line.
+    bool margin = false;
+    if (c.clear_line_is_margin) {
+      const int deepest = std::min(gap + static_cast<int>(p / 4), (row ? ink.rows : ink.cols) - 1);
+      int bar = 0, run = 0;
+      for (int depth = 0; depth <= deepest && !margin; ++depth) {
+        const double on = clipping_detail::line_ink_at(ink, s, depth, lo, hi);
+        if (on >= clipping_detail::kMarginInk) {
+          bar = std::max(bar, ++run);
+          continue;
+        }
+        run = 0;
+        margin = bar >= c.min_gap * p / 2 && on >= 0 && on <= clipping_detail::kMarginLineInk;
+      }
+    }
+    if (margin) continue;
+    if (gap < c.min_gap * p) return s;
     // Beside the span, past the frame a game draws round its board (within min_gap of it).
     const int near = static_cast<int>(c.min_gap * p), far = static_cast<int>(c.reach * p);
-    const double inside = line_ink(ink, s, lo, hi);
     if (inside < c.min_edge_ink) continue;
     const double before = line_ink(ink, s, lo - far, lo - near);
     const double after = line_ink(ink, s, hi + near, hi + far);
     // A bar runs on past both ends of the span; a glyph of a menu or a status line is on one side.
-    // No room on a side (the span runs to the frame's corner) counts as clear: nothing there can
-    // show that the ink runs on.
-    const double around = std::max(0.0, std::min(before, after));
+    // No room on a side (the span runs to the frame's corner): the other side decides (a Qt
+    // window's status bar under a board drawn to the window's right edge runs on to the left); no
+    // room on either: clear counts, nothing can show that the ink runs on.
+    const double around = before < 0 && after < 0 ? 0.0 : before < 0 ? after : after < 0 ? before : std::min(before, after);
     if (around < inside / 2) return s;
     // A board inside a frame of widgets (a Qt window) has them beside its span; a cut row still
     // shows itself by its rhythm: ink in step with the board's columns (discs, cells, bevels), where

@@ -138,8 +138,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   }
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, lat.pitch);
   // A board cut by the frame's edge reads as a smaller one (the cut row's discs are no longer round
-  // and were dropped): refused.
-  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lat.board, lat.pitch, "Pegs"); !whole)
+  // and were dropped): refused. Peg Solitaire's white canvas ends at the board's bounds on the
+  // right, 10 px (a quarter pitch) from the window's edge, and the window's grey margin fills the
+  // rest: a margin parted from the balls by a line of canvas, not the edge cutting the board
+  // (clear_line_is_margin).
+  vision::ClipCheck clip;
+  clip.clear_line_is_margin = true;
+  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lat.board, lat.pitch, "Pegs", clip); !whole)
     return failed(whole.error());
   // A board-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t k : fit->strays) {
