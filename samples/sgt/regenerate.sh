@@ -12,6 +12,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# pegs_id_rows: the board an sgt-pegs ID describes, shared with the live reader tests.
+source "$here/../../tests/integration/sgt_pegs_common.bash"
 out=${1:-$here}
 mkdir -p "$out/fifteen" "$out/pegs"
 fifteen=/usr/games/sgt-fifteen
@@ -51,26 +53,7 @@ fifteen_truth() {
 # Ground truth from a Pegs ID "WxH:<P peg, H hole, O outside>", cropped to the holes' bounding box
 # (a reader sees holes, not the outside cells around them).
 pegs_truth() {
-  local id=$1 dims=${1%%:*} w
-  w=${dims%%x*}
-  { echo "; from sgt-pegs game ID $id"; echo pegs
-    echo "${id#*:}" | fold -w "$w" | awk '
-      { row[NR] = $0 }
-      END {
-        top = 0; left = 1000; right = 0
-        for (r = 1; r <= NR; r++) {
-          s = row[r]; first = match(s, /[PH]/)
-          if (first == 0) continue
-          if (top == 0) top = r; bottom = r
-          if (first < left) left = first
-          for (c = length(s); c >= 1; c--) if (substr(s, c, 1) != "O") { if (c > right) right = c; break }
-        }
-        for (r = top; r <= bottom; r++) {
-          s = substr(row[r], left, right - left + 1)
-          gsub(/P/, "o", s); gsub(/H/, ".", s); gsub(/O/, "#", s); print s
-        }
-      }'
-  } >"$2"
+  { echo "; from sgt-pegs game ID $1"; echo pegs; pegs_id_rows "$1"; } >"$2"
 }
 
 # --screenshot: the drawing area only. Extra arguments are environment assignments.
