@@ -1,4 +1,4 @@
-/* play_sliding.cpp: sliding tiles in `puzzlebot play` (Simon Tatham's Fifteen): its Player and its entry. */
+/* play_sliding.cpp: sliding tiles in `puzzlebot play` (Simon Tatham's Fifteen): its reader and its entry (its Rules: solvers/sliding/rules.hpp). */
 #include <span>
 #include <utility>
 
@@ -9,7 +9,7 @@
 namespace pb::app {
 namespace {
 
-// SlidingRules (play_players.hpp) over the sliding reader, Params from the profile's `sliding` node.
+// The sliding Rules over the sliding reader, Params from the profile's `sliding` node.
 Result<std::unique_ptr<Player>> make_sliding(const PlayContext& c) {
   auto params = params_for<vision::sliding::Params>(c, "sliding",
                                                     [](const cv::FileNode& n) { return vision::sliding::load_params(n); });
