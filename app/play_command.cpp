@@ -13,7 +13,6 @@
 #include "app/play_arena.hpp"
 #include "app/play_device.hpp"
 #include "app/play_games.hpp"
-#include "vision/sliding/reader.hpp"
 
 
 namespace pb::app {
@@ -92,7 +91,7 @@ disagreeing, a level was not cleared).
 // game may be mid-animation when asked (Fifteen flashes its tiles for ~0.5 s when solved, and a
 // check started right after the last move lands in it): a failed read is tried again on fresh grabs
 // for up to a second before it is reported.
-int check_screen(capture::FrameSource& source, Player& player) {
+int check_screen(capture::FrameSource& source, const PlayGame& game, Player& player) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   auto frame = source.grab();
   for (;;) {
@@ -106,16 +105,7 @@ int check_screen(capture::FrameSource& source, Player& player) {
   std::printf("board:\n%s", player.board_text().c_str());
   if (!player.board_text().empty() && player.board_text().back() != '\n') std::printf("\n");
   std::printf("finished: %s\n", player.solved() ? "yes" : "no");
-  if (player.game() == "sliding") {
-    auto status = vision::sliding::read_status_line(frame->bgr);
-    std::printf("status line: %s\n", status ? status->c_str() : ("(unreadable: " + status.error().text() + ")").c_str());
-  }
-  if (player.game() == "pegs") {
-    std::string text = player.board_text();
-    std::size_t body = text.find('\n');
-    long pegs = body == std::string::npos ? 0 : std::count(text.begin() + static_cast<long>(body), text.end(), 'o');
-    std::printf("pegs: %ld\n", pegs);
-  }
+  if (game.check_lines) game.check_lines(frame->bgr, player.board_text());
   return kExitSolved;
 }
 
@@ -180,7 +170,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
   if (!device) return fail(device.error().text());
   capture::FrameSource& source = *device->source;
-  if (parsed->has("check")) return check_screen(source, *player);
+  if (parsed->has("check")) return check_screen(source, *entry, *player);
   std::fprintf(stderr, "puzzlebot: playing %s on %s\n", std::string(entry->name).c_str(), device->what.c_str());
 
   install_stop_handlers();

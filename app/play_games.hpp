@@ -47,6 +47,9 @@ struct PlayGame {
   // midend): played in that window, moves are pipelined (PlayOptions::pipeline).
   bool pipeline = false;
   int tap_pause_ms = 25;    // default --tap-pause: between pointer move, press and release (desktop)
+  // What `play --check` prints about the screen besides the board (Fifteen's status line, the
+  // pegs left), one "name: value" line each; nullptr: nothing more.
+  void (*check_lines)(const cv::Mat& frame, const std::string& board_text) = nullptr;
 };
 
 // A reader's Params from the profile node named after the game.

@@ -1,5 +1,8 @@
 /* play_pegs.cpp: peg solitaire in `puzzlebot play`: Simon Tatham's Pegs (drag) and Peg Solitaire (Qt, click-click); the Rules of both: solvers/pegs/rules.hpp. */
+#include <algorithm>
+#include <cstdio>
 #include <span>
+#include <string>
 #include <utility>
 
 #include "app/play_games.hpp"
@@ -30,6 +33,13 @@ Result<std::unique_ptr<Player>> make_pegs([[maybe_unused]] const PlayContext& c)
 #endif
 }
 
+// `play --check`: the pegs on the board read.
+void pegs_check_lines(const cv::Mat& /*frame*/, const std::string& board_text) {
+  const std::size_t body = board_text.find('\n');
+  const long pegs = body == std::string::npos ? 0 : std::count(board_text.begin() + static_cast<long>(body), board_text.end(), 'o');
+  std::printf("pegs: %ld\n", pegs);
+}
+
 }  // namespace
 
 std::span<const PlayGame> pegs_play_games() {
@@ -37,10 +47,10 @@ std::span<const PlayGame> pegs_play_games() {
       // Pegs drops a peg where the button is released: the points in between need no pause (51 ms
       // drags worked with none; 5 ms keeps a margin; docs/PERFORMANCE.md).
       {"pegs", "Pegs", "Simon Tatham's Pegs: drag a peg onto the hole it lands in", LevelFlow::kNewGame,
-       &make_pegs<solvers::pegs::Rules>, 5},
+       &make_pegs<solvers::pegs::Rules>, 5, false, 25, &pegs_check_lines},
       {"peg-solitaire", "Peg-solitaire",
        "Peg Solitaire (Qt): click a peg, then the hole it lands in (--profile peg-solitaire.yml)", LevelFlow::kNewGame,
-       &make_pegs<solvers::pegs::ClickRules>},
+       &make_pegs<solvers::pegs::ClickRules>, 15, false, 25, &pegs_check_lines},
   };
   return kEntries;
 }
