@@ -143,12 +143,16 @@ int play_command(const std::vector<std::string>& raw_args) {
   auto pace = parsed->get_int("pace", entry->drag_pace_ms, 0, 1000);
   if (!pace) return fail(pace.error().text());
   o.drag_step_pause = std::chrono::milliseconds(*pace);
-  auto replans = parsed->get_int("max-replans", phone ? 4 : 3, 0, 1000);
+  // What the device to be opened can do (a phone's streaming is known once it is open).
+  const DeviceAbilities abilities = phone ? kPhoneAbilities : kWindowAbilities;
+  // A touch may slip or be lost: one more re-plan by default.
+  auto replans = parsed->get_int("max-replans", abilities.pointer == DeviceAbilities::Pointer::kTouch ? 4 : 3, 0, 1000);
   if (!replans) return fail(replans.error().text());
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
-  // Only in the game's own window: --game sliding also plays GNOME Taquin and phone games.
-  o.pipeline = entry->pipeline && !phone && parsed->get("window").value_or("") == entry->window;
+  // Only in the game's own window (never on a phone: --window and --adb exclude each other):
+  // --game sliding also plays GNOME Taquin and phone games.
+  o.pipeline = entry->pipeline && parsed->get("window").value_or("") == entry->window;
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
@@ -162,8 +166,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   std::vector<std::string> reader_nodes;
   for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
   if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().text());
-  const DeviceKind kind = phone ? DeviceKind::kPhone : DeviceKind::kWindow;
-  auto made = entry->make(PlayContext{*profile, kind});
+  auto made = entry->make(PlayContext{*profile, abilities});
   if (!made) return fail(made.error().text());
   std::unique_ptr<Player> player = std::move(*made);
 

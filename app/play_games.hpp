@@ -30,10 +30,12 @@ enum class LevelFlow {
                     // waits for it (Player::await_next_level; arena games are wrapped in ArenaLevels)
 };
 
-// What a Player is built for: the profile (its reader's node) and the device it plays on.
+// What a Player is built for: the profile (its reader's node) and what the device it plays on can
+// do (a game may be another one under a finger: one-stroke is the arena's with a mouse, 一笔画完
+// on a touch screen).
 struct PlayContext {
   const calibration::ProfileDoc& profile;
-  DeviceKind device;
+  DeviceAbilities device;
 };
 
 struct PlayGame {

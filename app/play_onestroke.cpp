@@ -234,7 +234,7 @@ namespace pb::app {
 namespace {
 
 Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
-  if (c.device == DeviceKind::kWindow)
+  if (c.device.pointer == DeviceAbilities::Pointer::kMouse)
     return make_arena_player<os::Rules>(
         c, [](const cv::FileNode& n) { return vision::onestroke::load_params(n); },
         [](const cv::Mat& bgr, const vision::onestroke::Params& p) -> Result<PlayReading<os::State>> {
