@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <opencv2/core/persistence.hpp>
 #include <thread>
+#include <tuple>
 
 #include "app/adb_phone.hpp"
 #include "app/args.hpp"
@@ -81,7 +82,9 @@ options:
 
 Safety: every click is checked to fall inside the game's window (every touch inside the phone's
 screen); if you move the mouse while it plays, puzzlebot stops before its next move; Ctrl-C stops
-it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
+it between two moves. A board cut by the window's edge is never played: in a window it is first
+scrolled into view with the mouse wheel (a browser page; the profile's scroll node bounds it), and
+when it cannot be shown whole puzzlebot stops with exit status 2. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
 to stderr.
 
 exit status: 0 solved (also when the board leaves the screen after the move that finishes it: the
@@ -120,6 +123,22 @@ int check_screen(capture::FrameSource& source, Player& player) {
     std::printf("pegs: %ld\n", pegs);
   }
   return kExitSolved;
+}
+
+// The profile's `scroll` node (max_steps: wheel turns, notches: per turn), over the defaults.
+Result<ScrollOptions> scroll_options(const calibration::ProfileDoc& profile) {
+  ScrollOptions so;
+  if (profile.empty()) return so;
+  const cv::FileNode node = profile.node("scroll");
+  if (node.empty()) return so;
+  for (auto [key, field, most] : {std::tuple{"max_steps", &so.max_steps, 200}, std::tuple{"notches", &so.notches, 50}}) {
+    const cv::FileNode v = node[key];
+    if (v.empty()) continue;
+    if (!v.isInt() || static_cast<int>(v) < 1 || static_cast<int>(v) > most)
+      return make_error(profile.path() + ": scroll." + key + " must be a whole number from 1 to " + std::to_string(most));
+    *field = static_cast<int>(v);
+  }
+  return so;
 }
 
 }  // namespace
@@ -192,6 +211,16 @@ int play_command(const std::vector<std::string>& raw_args) {
 
   install_stop_handlers();
   o.to_input = device->to_input;
+  if (!o.dry_run) {
+    // A board cut by the window's edge (a page scrolled) is wheeled into view first, or refused.
+    auto so = scroll_options(*profile);
+    if (!so) return fail(so.error().text());
+    so->cancel = o.cancel;
+    if (auto shown = scroll_board_into_view(source, *player, device->scroll, *so, stderr); !shown) {
+      std::fprintf(stderr, "puzzlebot: %s\n", shown.error().text().c_str());
+      return exit_status(shown.error().code);
+    }
+  }
   if (o.dry_run) {
     o.levels = 1;
   } else if (entry->flow == LevelFlow::kAdvancesItself) {

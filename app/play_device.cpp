@@ -100,6 +100,11 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
     actuator::XdoSink* xdo = sink->get();
     d.sink = std::move(*sink);
     d.new_game = new_game_by_key(src, [xdo] { return xdo->press_key("n"); }, "'n'", std::chrono::milliseconds(2000));
+    // The wheel at a point of the frame, mapped to the screen where the window is now; notches 30 ms
+    // apart (a page eases each one; closer, some are merged).
+    d.scroll = [xdo, root](const capture::Frame& f, calibration::FramePoint at, int notches) {
+      return xdo->scroll(window_to_root(f.screen_rect, root).map(at), notches, std::chrono::milliseconds(30));
+    };
   }
   d.source = std::move(*source);
   return d;

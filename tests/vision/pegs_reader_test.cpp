@@ -5,6 +5,7 @@
 
 #include "calibration/profile.hpp"
 #include "solvers/pegs/pegs.hpp"
+#include "tests/support/clipped_frames.hpp"
 #include "tests/support/look_sweep.hpp"
 #include "tests/support/pegs_look.hpp"
 #include "tests/support/reader_samples.hpp"
@@ -314,5 +315,38 @@ TEST(PegsReader, ColourfulHolesSmallerThanPegsReadBySize) {
     auto r = vp::read(img);
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->state, truth) << pb::solvers::pegs::format(r->state);
+  }
+}
+
+TEST(PegsReader, RefusesABoardCutByTheFramesEdge) {
+  // A page scrolled or a window half off screen shows part of the board: the reader says so
+  // (kBoardClipped, which play answers by scrolling) and never reads the part as a smaller board
+  // (a cross missing its bottom arm is a board too). sgt-pegs' renders, and Peg Solitaire's windows
+  // with their profile.
+  auto doc = pb::calibration::ProfileDoc::open((fs::path(PB_SOURCE_DIR) / "calibration/profiles/peg-solitaire.yml").string());
+  ASSERT_TRUE(doc.ok()) << doc.error().message;
+  auto qt = pb::calibration::reader_params<vp::Params>(*doc, "pegs", [](const cv::FileNode& n) { return vp::load_params(n); });
+  ASSERT_TRUE(qt.ok()) << qt.error().message;
+  std::vector<std::pair<fs::path, vp::Params>> inputs;
+  for (const char* name : {"cross_default.png", "octagon_window_t40.png", "random7_dark.png", "cross_midgame_white.png"})
+    inputs.emplace_back(kSamples / name, vp::Params{});
+  for (const fs::path& png : pb::testing::pngs_in(fs::path(PB_SOURCE_DIR) / "samples/peg-solitaire")) inputs.emplace_back(png, *qt);
+  for (const auto& [png, params] : inputs) {
+    const std::string name = png.filename().string();
+    cv::Mat img = load(png);
+    auto whole = vp::read(img, params);
+    ASSERT_TRUE(whole.ok()) << name << ": " << whole.error().message;
+    for (const pb::testing::Cut& cut : pb::testing::cuts_of(img, whole->board, whole->lattice.pitch, pb::testing::cut_depths())) {
+      SCOPED_TRACE(name + ", cut at the " + cut.what);
+      auto r = vp::read(cut.frame, params);
+      ASSERT_FALSE(r.ok()) << pb::solvers::pegs::format(r->state);
+      EXPECT_EQ(r.error().code, pb::ErrorCode::kBoardClipped) << r.error().message;
+    }
+    // A crop that keeps the whole board with a little frame round it still reads.
+    const int margin = static_cast<int>(0.35 * whole->lattice.pitch);
+    cv::Rect keep(whole->board.x - margin, whole->board.y - margin, whole->board.width + 2 * margin, whole->board.height + 2 * margin);
+    auto tight = vp::read(img(keep & cv::Rect(0, 0, img.cols, img.rows)).clone(), params);
+    ASSERT_TRUE(tight.ok()) << name << ": " << tight.error().message;
+    EXPECT_EQ(tight->state, whole->state) << name;
   }
 }

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/bars.hpp"
 #include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
@@ -609,6 +610,18 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
       return refuse("the goal marker reads differently at two ink thresholds");
     if (marked >= 0) best->state.goal = marked, best->goal_marked = true;
   }
+  // Rods, discs and base cut by the frame's edge read as a smaller tower (two rods of three, rods
+  // standing on the edge with their base gone): refused. The scale is a disc's height (a rod's width
+  // when no disc stands). A narrow page may bring the base within a few pixels of its sides, so only
+  // an apparatus that touches a border (2 px) is cut by that alone.
+  double scale = 0;
+  for (const auto& peg : best->disks)
+    for (const cv::Rect& r : peg) scale = std::max<double>(scale, r.height);
+  if (scale == 0) scale = 2.0 * best->apparatus.width / std::max<std::size_t>(1, best->centres.size() * 10);
+  ClipCheck clip;
+  clip.min_gap = 2.0 / std::max(2.0, scale);
+  if (auto whole = check_not_clipped(ink0, best->apparatus, static_cast<float>(scale), "Tower of Hanoi", clip); !whole)
+    return whole.error();
   return std::move(*best);
 }
 

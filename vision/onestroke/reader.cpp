@@ -1,6 +1,7 @@
 /* reader.cpp: 一笔画完 screenshot -> board: grey cells -> lattice -> sites -> cat, with confidences. */
 #include "vision/onestroke/reader.hpp"
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/params.hpp"
 
 // How it reads (detect, then decode):
@@ -1156,6 +1157,24 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 
 namespace {
 
+// Within this distance of the page's colour a pixel is no ink for the clipping check, levels.
+constexpr int kClipTolerance = 14;
+
+// `got` (a board read off `image`), or kBoardClipped when the frame's edge cuts that board: a board
+// cut so reads as a smaller one (the cut row's cells are too short to be cells). Ink is what differs
+// from the commonest colour, the page round the board.
+Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got) {
+  if (!got) return got;
+  const std::optional<cv::Mat> bgr = as_bgr8(image);
+  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (page.empty()) return got;
+  const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
+  if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
+      !whole)
+    return whole.error();
+  return got;
+}
+
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
   stage = 0;
@@ -1244,7 +1263,10 @@ bool visited_linked(const State& s) {
 
 }  // namespace
 
-Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+namespace {
+
+// The cat look and the touching cells' look, read side by side and settled (read()'s body).
+Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSink* debug) {
   int stage = 0;
   Result<Reading> cat = read_staged(image, params, debug, stage);
   // The browser games' look (touching cells, lettered or tinted markers, dark walls) is read beside
@@ -1272,6 +1294,12 @@ Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debu
   return no_board("the cat's look and the touching cells' look read two different boards (" + std::to_string(cat->state.rows) +
                   "x" + std::to_string(cat->state.cols) + " and " + std::to_string(marked->state.rows) + "x" +
                   std::to_string(marked->state.cols) + "), and which is right cannot be told (puzzlebot learn fits a profile)");
+}
+
+}  // namespace
+
+Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+  return whole_or_clipped(image, read_either(image, params, debug));
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {

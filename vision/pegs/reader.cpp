@@ -19,6 +19,7 @@
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/disc_lattice.hpp"
 #include "vision/common/discs.hpp"
@@ -136,6 +137,10 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     }
   }
   lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, lat.pitch);
+  // A board cut by the frame's edge reads as a smaller one (the cut row's discs are no longer round
+  // and were dropped): refused.
+  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lat.board, lat.pitch, "Pegs"); !whole)
+    return failed(whole.error());
   // A board-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
   for (std::size_t k : fit->strays) {
     const vision::Disc& v = all[sized[k]];
