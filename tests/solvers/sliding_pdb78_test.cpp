@@ -16,6 +16,7 @@
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/pdb78.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/sliding_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -121,15 +122,7 @@ TEST(SlidingPdb78, CacheIsValidatedAndRebuilt) {
   EXPECT_EQ(loaded->source, DbSource::kLoaded);
   EXPECT_TRUE(same(*loaded));
 
-  {  // one flipped byte in the body
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-100, std::ios::end);
-    char c = 0;
-    f.read(&c, 1);
-    f.seekp(-100, std::ios::end);
-    c = static_cast<char>(c ^ 0x5A);
-    f.write(&c, 1);
-  }
+  test_support::flip_body_byte(path);  // one flipped byte in the body
   forget_loaded_excess_dbs();
   auto damaged = get_excess_db(spec, Limits{}, false);
   ASSERT_FALSE(damaged.ok());
