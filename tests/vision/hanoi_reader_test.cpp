@@ -68,7 +68,9 @@ TEST(HanoiReader, RefusesATowerCutByTheFramesEdge) {
       SCOPED_TRACE("case " + std::to_string(i) + ", cut at the " + cut.what);
       auto r = read(cut.frame);
       ASSERT_FALSE(r.ok()) << solvers::hanoi::format(r->state);
-      if (cut.depth <= 0.6) EXPECT_EQ(r.error().code, ErrorCode::kBoardClipped) << r.error().message;
+      if (cut.depth <= 0.6) {
+        EXPECT_EQ(r.error().code, ErrorCode::kBoardClipped) << r.error().message;
+      }
     }
   }
 }
