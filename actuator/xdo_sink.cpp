@@ -4,6 +4,7 @@
 #include <X11/Xlib.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <thread>
 
@@ -18,6 +19,8 @@ namespace pb::actuator {
 namespace {
 
 constexpr int kLeftButton = 1;
+// X's wheel: button 4 a notch up, 5 a notch down.
+constexpr int kWheelUp = 4, kWheelDown = 5;
 
 std::string hex_id(unsigned long id) {
   char buf[32];
@@ -163,6 +166,38 @@ Result<void> XdoSink::perform(const Gesture& gesture) {
   }
   XFlush(m.xdo->xdpy);
   ++performed_;
+  return {};
+}
+
+Result<void> XdoSink::scroll(const calibration::InputPoint& at, int notches, std::chrono::milliseconds pause) {
+  Impl& m = *impl_;
+  if (m.stopped) return *m.stopped;
+  if (m.options.cancel != nullptr && m.options.cancel->load())
+    return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before scrolling");
+  auto rect = target_rect();
+  if (!rect) return rect.error();
+  const std::vector<calibration::InputPoint> point = {at};
+  if (auto inside = check_inside(point, *rect, m.screen, m.what()); !inside) return inside;
+  if (m.options.window != 0) {
+    std::vector<Cover> covers;
+    for (const platform::X11Cover& c :
+         platform::windows_covering(m.xdo->xdpy, m.options.window, {rect->x, rect->y, rect->width, rect->height}))
+      covers.push_back({{c.box.x, c.box.y, c.box.width, c.box.height}, c.describe()});
+    if (auto clear = check_uncovered(point, covers, m.what()); !clear) return clear;
+  }
+  if (m.left_at) {
+    if (auto still = m.pointer_unmoved(); !still) return still;
+  }
+  if (auto r = m.move_to(at); !r) return r;
+  m.pause(m.options.press_pause);
+  const int button = notches > 0 ? kWheelDown : kWheelUp;
+  for (int i = 0; i < std::abs(notches); ++i) {
+    if (i > 0) m.pause(pause);
+    if (auto still = m.pointer_unmoved(); !still) return still;
+    if (xdo_click_window(m.xdo, CURRENTWINDOW, button) != XDO_SUCCESS)
+      return make_error("cannot turn the mouse wheel (XTEST failed)");
+  }
+  XFlush(m.xdo->xdpy);
   return {};
 }
 

@@ -52,6 +52,12 @@ class XdoSink : public InputSink {
   // window (with no window manager, keyboard focus follows the pointer).
   Result<void> press_key(const std::string& keysym);
 
+  // Turns the mouse wheel `notches` clicks (positive: down, the page's content moves up; negative:
+  // up) with the pointer at `at`, `pause` between clicks: X buttons 5 and 4, which browsers take as
+  // wheel scrolling. The same safety as perform(): `at` must be inside the window and under no other
+  // window, the pointer where the sink left it, no Ctrl-C; the pointer stays at `at`.
+  Result<void> scroll(const calibration::InputPoint& at, int notches, std::chrono::milliseconds pause);
+
   // The input space: the X screen in root pixels (what InputPoint::space must be).
   calibration::Size screen_size() const;
   // Gestures sent in full so far.

@@ -29,6 +29,7 @@ inline int exit_status(ErrorCode code) {
     case ErrorCode::kNotCleared: return kExitGaveUp;
     case ErrorCode::kBadInput:
     case ErrorCode::kNoBoard:
+    case ErrorCode::kBoardClipped:
     case ErrorCode::kDeviceGone:
     case ErrorCode::kInternal: return kExitBadInput;
   }

@@ -60,6 +60,11 @@ class Player {
   virtual Result<void> read(const cv::Mat& bgr) = 0;
   virtual bool solved() const = 0;            // the current board is finished
   virtual std::string board_text() const = 0;  // the current board, FORMATS.md text
+  // The current plan as FORMATS.md's "moves" array for the board it was made on (`play --json`);
+  // empty when the game cannot say.
+  virtual std::string plan_moves_json() const { return {}; }
+  // The board those moves start from: the board read, unless the plan first restarts the level.
+  virtual std::string plan_board_text() const { return board_text(); }
   // Solves from the current board and keeps the moves as the plan.
   virtual PlanOutcome plan(const solvers::Limits& limits) = 0;
   // The gesture for planned step `i`, placed with the geometry of the last board read.
@@ -134,6 +139,11 @@ struct PlayOptions {
   std::chrono::milliseconds change_timeout{800};
   std::chrono::milliseconds settle_timeout{4000};
   std::chrono::milliseconds drag_step_pause{15};  // between the points of a drag (Gesture::step_pause)
+  // A source whose every grab is a screenshot made on demand (FrameSource::grabs_on_demand: a phone
+  // without the screen stream, 250-700 ms a look) is not watched: after a move the loop waits this
+  // long, looks once, and watches for stillness only when that look does not show the prediction
+  // (then the wait grows to what the move took). A device profile's timings.settle_ms.
+  std::chrono::milliseconds look_after{400};
   // After each move, first check the screen by comparing cell pictures with the frame before the
   // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
   // only when that fails; false: read after every move.
@@ -151,6 +161,9 @@ struct PlayOptions {
   // Longest wait for the next level's board in games that bring it themselves.
   std::chrono::milliseconds next_level_timeout{15000};
   std::FILE* log = stderr;        // progress and timings; nullptr: quiet
+  // `play --json`: one line per plan made (the first and every re-plan), `solve --json`'s object
+  // for the board it was made from, so a test can replay what was sent; nullptr: none.
+  std::FILE* json = nullptr;
 };
 
 struct PlayReport {

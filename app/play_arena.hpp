@@ -49,6 +49,8 @@ class ArenaLevels : public Player {
   Result<void> read(const cv::Mat& bgr) override;
   bool solved() const override { return cleared_ || inner_->solved(); }
   std::string board_text() const override;
+  std::string plan_moves_json() const override { return inner_->plan_moves_json(); }
+  std::string plan_board_text() const override { return inner_->plan_board_text(); }
   PlanOutcome plan(const solvers::Limits& limits) override;
   Result<FrameGesture> gesture(std::size_t i) const override;
   bool matches_after(std::size_t i) const override;

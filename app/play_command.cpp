@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <opencv2/core/persistence.hpp>
 #include <thread>
+#include <tuple>
 
 #include "app/adb_phone.hpp"
 #include "app/args.hpp"
@@ -70,6 +71,9 @@ options:
                       a re-plan shorter than what was left of the old plan is not counted)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures
                       (the arena's games always read)
+  --json              print each plan (the first and every re-plan) on stdout as 'solve --json'
+                      prints it: the board read and its moves, one object a line; the closing line
+                      ('N moves sent, R re-plans') then goes to stderr
   --check             read the screen once and print the board, whether it is finished and (Fifteen)
                       the status line; sends no input (used by the integration tests); a screen
                       caught mid-animation is grabbed again for up to a second
@@ -77,7 +81,9 @@ options:
 
 Safety: every click is checked to fall inside the game's window (every touch inside the phone's
 screen); if you move the mouse while it plays, puzzlebot stops before its next move; Ctrl-C stops
-it between two moves. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
+it between two moves. A board cut by the window's edge is never played: in a window it is first
+scrolled into view with the mouse wheel (a browser page; the profile's scroll node bounds it), and
+when it cannot be shown whole puzzlebot stops with exit status 2. On a phone only taps, swipes and touch moves are sent. Per-stage timings go
 to stderr.
 
 exit status: 0 solved (also when the board leaves the screen after the move that finishes it: the
@@ -109,13 +115,30 @@ int check_screen(capture::FrameSource& source, const PlayGame& game, Player& pla
   return kExitSolved;
 }
 
+// The profile's `scroll` node (max_steps: wheel turns, notches: per turn), over the defaults.
+Result<ScrollOptions> scroll_options(const calibration::ProfileDoc& profile) {
+  ScrollOptions so;
+  if (profile.empty()) return so;
+  const cv::FileNode node = profile.node("scroll");
+  if (node.empty()) return so;
+  for (auto [key, field, most] : {std::tuple{"max_steps", &so.max_steps, 200}, std::tuple{"notches", &so.notches, 50}}) {
+    const cv::FileNode v = node[key];
+    if (v.empty()) continue;
+    if (!v.isInt() || static_cast<int>(v) < 1 || static_cast<int>(v) > most)
+      return make_error(profile.path() + ": scroll." + key + " must be a whole number from 1 to " + std::to_string(most));
+    *field = static_cast<int>(v);
+  }
+  return so;
+}
+
 }  // namespace
 
 int play_command(const std::vector<std::string>& raw_args) {
   std::vector<OptionSpec> specs = {{"help", false},        {"game", true},        {"levels", true},
                                    {"dry-run", false},     {"dry-run-out", true}, {"profile", true},
                                    {"timeout-ms", true},   {"pace", true},        {"max-replans", true},
-                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true}};
+                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true},
+                                   {"json", false}};
   for (auto* more : {&window_device_args, &phone_device_args})
     for (const OptionSpec& o : more()) specs.push_back(o);
   auto parsed = parse_args(with_adb_value(raw_args), specs, "play");
@@ -159,6 +182,9 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (!next_level_ms) return fail(next_level_ms.error().text());
   o.next_level_timeout = std::chrono::milliseconds(*next_level_ms);
   o.cancel = &stop_requested();
+  // --json: stdout holds only the plans' JSON lines; the closing line goes to stderr with the log.
+  const bool json = parsed->has("json");
+  if (json) o.json = stdout;
 
   // The profile is read once; the reader and (on a phone) the device take what they need from it.
   auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
@@ -178,6 +204,16 @@ int play_command(const std::vector<std::string>& raw_args) {
 
   install_stop_handlers();
   o.to_input = device->to_input;
+  if (!o.dry_run) {
+    // A board cut by the window's edge (a page scrolled) is wheeled into view first, or refused.
+    auto so = scroll_options(*profile);
+    if (!so) return fail(so.error().text());
+    so->cancel = o.cancel;
+    if (auto shown = scroll_board_into_view(source, *player, device->scroll, *so, stderr); !shown) {
+      std::fprintf(stderr, "puzzlebot: %s\n", shown.error().text().c_str());
+      return exit_status(shown.error().code);
+    }
+  }
   if (o.dry_run) {
     o.levels = 1;
   } else if (entry->flow == LevelFlow::kAdvancesItself) {
@@ -202,7 +238,7 @@ int play_command(const std::vector<std::string>& raw_args) {
     if (!next) report.message += " (the last level's board left the screen; " + next.error().text() + ")";
   }
   if (report.exit_status == kExitSolved) {
-    std::printf("%s\n", report.message.c_str());
+    std::fprintf(json ? stderr : stdout, "%s\n", report.message.c_str());
     return kExitSolved;
   }
   std::fprintf(stderr, "puzzlebot: %s\n", report.message.c_str());

@@ -100,6 +100,11 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
     actuator::XdoSink* xdo = sink->get();
     d.sink = std::move(*sink);
     d.new_game = new_game_by_key(src, [xdo] { return xdo->press_key("n"); }, "'n'", std::chrono::milliseconds(2000));
+    // The wheel at a point of the frame, mapped to the screen where the window is now; notches 30 ms
+    // apart (a page eases each one; closer, some are merged).
+    d.scroll = [xdo, root](const capture::Frame& f, calibration::FramePoint at, int notches) {
+      return xdo->scroll(window_to_root(f.screen_rect, root).map(at), notches, std::chrono::milliseconds(30));
+    };
   }
   d.source = std::move(*source);
   return d;
@@ -165,6 +170,7 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
     const calibration::Timings& t = profile->timings;
     o.change_timeout = std::chrono::milliseconds(2 * t.settle_ms);
     o.settle_timeout = std::chrono::milliseconds(t.max_settle_ms);
+    o.look_after = std::chrono::milliseconds(t.settle_ms);
     o.drag_step_pause = std::chrono::milliseconds(t.drag_step_ms);
     o.next_level_timeout = std::chrono::milliseconds(t.level_pause_ms) + o.next_level_timeout;
   } else {

@@ -20,6 +20,7 @@
 #include "actuator/input_sink.hpp"
 #include "app/args.hpp"
 #include "app/play.hpp"
+#include "app/scroll_into_view.hpp"
 #include "calibration/profile.hpp"
 #include "capture/frame_source.hpp"
 
@@ -50,6 +51,8 @@ struct PlayDevice {
   std::function<calibration::FrameToInput(const capture::Frame&)> to_input;
   // Starts a new game of the game on screen (Simon Tatham's 'n'); empty when the device has no way.
   std::function<Result<void>()> new_game;
+  // Turns the mouse wheel over the game (a browser page scrolls); empty when the device has no wheel.
+  ScrollFn scroll;
 };
 
 // The command-line options each device reads (merged into `play`'s own).

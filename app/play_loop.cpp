@@ -1,5 +1,6 @@
 /* play_loop.cpp: the device- and game-independent play loop, its settle wait and the dry-run drawing. */
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <map>
 #include <optional>
@@ -8,6 +9,7 @@
 
 #include "app/commands.hpp"
 #include "app/play.hpp"
+#include "core/json.hpp"
 #include "capture/still.hpp"
 #include "platform/image_codecs.hpp"
 
@@ -35,7 +37,8 @@ Stop outcome(int status, std::string message) { return Stop{std::nullopt, status
 class Loop {
  public:
   Loop(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& o)
-      : source_(source), sink_(sink), player_(player), o_(o) {}
+      : source_(source), sink_(sink), player_(player), o_(o), on_demand_(source.grabs_on_demand()),
+        look_after_ms_(static_cast<double>(o.look_after.count())) {}
 
   PlayReport run() {
     if (!o_.to_input) return finish(failed(ErrorCode::kInternal, "play loop misconfigured: no frame-to-input mapping"));
@@ -129,6 +132,30 @@ class Loop {
       log("the screen was still changing after %lld ms; reading it anyway",
           static_cast<long long>(o_.settle_timeout.count()));
     return std::move(got->frame);
+  }
+
+  // One look at a source whose grabs are made on demand, `wait_ms` from now: the frame as it is,
+  // not checked for stillness (that would cost a second look). The wait counts as settle.
+  Result<capture::Frame> look_once(double wait_ms) {
+    const auto t0 = Clock::now();
+    const auto until = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(wait_ms));
+    while (!cancelled() && Clock::now() < until)
+      std::this_thread::sleep_for(std::min<Clock::duration>(until - Clock::now(), std::chrono::milliseconds(20)));
+    report_.times.settle += ms_since(t0);
+    return grab();
+  }
+
+  // A move looked at once (look_once) was not shown as predicted, and the screen waited on until
+  // still (`still`) then showed it: the wait before the look was too short. It becomes what this
+  // move took, up to the screen's stillness (less one look: the screen was still at the first of
+  // the two equal grabs), never longer than settle_timeout.
+  void learn_look_after(Clock::time_point sent, const capture::Frame& still) {
+    const double per_grab = report_.times.grabs > 0 ? report_.times.capture / report_.times.grabs : 0.0;
+    const double took = std::chrono::duration<double, std::milli>(still.taken - sent).count() - per_grab;
+    const double most = static_cast<double>(o_.settle_timeout.count());
+    if (took <= look_after_ms_) return;
+    look_after_ms_ = std::min(most, took);
+    log("a move took %.0f ms to show: looking %.0f ms after each move from now on", took, look_after_ms_);
   }
 
   // How a watched step went (watch_step).
@@ -398,6 +425,25 @@ class Loop {
     return stop;
   }
 
+  // `play --json`: the plan just made, as `solve --json` prints it for the board it was made from.
+  void print_plan(double ms, std::uint64_t nodes) const {
+    if (o_.json == nullptr) return;
+    const std::string moves = player_.plan_moves_json();
+    json::ObjectWriter w;
+    w.string("game", player_.game());
+    w.string("status", "solved");
+    w.string("board", player_.plan_board_text());
+    w.raw("moves", moves.empty() ? "[]" : moves);
+    json::ObjectWriter stats;
+    stats.number("ms", std::round(ms * 1000) / 1000);
+    stats.integer("nodes", static_cast<std::int64_t>(nodes));
+    w.raw("stats", stats.str());
+    // A game whose Player cannot write its moves says so rather than pass for an empty plan.
+    if (moves.empty()) w.string("reason", "this game's plan is not printed as moves");
+    std::fprintf(o_.json, "%s\n", w.str().c_str());
+    std::fflush(o_.json);
+  }
+
   Stop interrupted() const {
     return failed(ErrorCode::kInterrupted, "stopped by Ctrl-C after " + std::to_string(report_.moves_made) + " moves");
   }
@@ -426,6 +472,7 @@ class Loop {
       case solvers::Status::kSolved:
         log("solved the board on screen in %.1f ms: %zu move%s", ms, plan.moves, plan.moves == 1 ? "" : "s");
         steps = plan.moves;
+        print_plan(ms, plan.nodes);
         return std::nullopt;
       case solvers::Status::kUnsolvable:
         return outcome(kExitUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason);
@@ -453,7 +500,9 @@ class Loop {
 
   // `played`: whether there was a board to play (false when it was finished before we began).
   std::optional<Stop> play_level(int level, bool& played) {
-    auto first = settle(nullptr);
+    // A screenshot on demand is dear: the first look is read as it is (the reading fails, and is
+    // made again on a still screen, if it was caught in an animation).
+    auto first = on_demand_ ? grab() : settle(nullptr);
     if (!first) return failed(first.error());
     capture::Frame frame = std::move(*first);
     if (auto stop = read(frame)) return stop;
@@ -473,6 +522,7 @@ class Loop {
 
     std::size_t step = 0;
     int replans = 0;
+    bool last_read = false;  // the board after the last move made was read, not checked by pixels
     // The screen disagrees with the prediction (`after`: the move it followed): a click lost, a
     // misread, or a game with rules of its own. Trust the screen and plan again from what it shows.
     // A re-plan shorter than what was left of the old plan is progress (a game that also took a
@@ -518,11 +568,15 @@ class Loop {
       double act_ms = 0;
       if (auto stop = send(*mapped, act_ms)) return stop;
       ++report_.moves_made;
+      const auto sent = Clock::now();
 
       const double settle_before = report_.times.settle;
       const cv::Mat before = frame.bgr;
-      const std::vector<cv::Rect> cells = o_.confirm_by_pixels ? player_.step_cells(step) : std::vector<cv::Rect>();
-      bool confirmed = false;
+      // Watching a move's cells takes a look every few ms: not with screenshots made on demand.
+      const std::vector<cv::Rect> cells =
+          o_.confirm_by_pixels && !on_demand_ ? player_.step_cells(step) : std::vector<cv::Rect>();
+      bool confirmed = false, looked_once = false;
+      Clock::time_point look_taken{};  // with looked_once: when that one look was taken
       if (!cells.empty()) {
         auto seen = watch_step(before, step, cells, Clock::now());
         if (!seen) return failed(seen.error());
@@ -546,9 +600,12 @@ class Loop {
         }
       }
       if (!confirmed) {  // not as predicted, or not watched cell by cell: wait for stillness, then look
-        // A watched step's change, if any, has been waited for already.
-        auto after = settle(cells.empty() ? &before : nullptr);
+        // A watched step's change, if any, has been waited for already. Screenshots on demand:
+        // wait what a move takes, look once (a second look only when this one disagrees, below).
+        auto after = on_demand_ ? look_once(look_after_ms_ - ms_since(sent)) : settle(cells.empty() ? &before : nullptr);
         if (!after) return failed(after.error());
+        looked_once = on_demand_;
+        look_taken = after->taken;
         frame = std::move(*after);
         auto tc = Clock::now();
         confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
@@ -567,6 +624,9 @@ class Loop {
         if (auto stop = read_after(frame, step, won)) return stop;
         if (won) return std::nullopt;
       }
+      last_read = !confirmed;
+      // The one look did not do (unreadable, or not as predicted), a still screen after it did.
+      if (looked_once && frame.taken != look_taken && player_.matches_after(step)) learn_look_after(sent, frame);
       log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms%s)", step + 1, steps, g->label.c_str(), act_ms,
           report_.times.settle - settle_before, confirmed ? ", checked by pixels" : ", read");
       if (player_.matches_after(step)) {
@@ -579,7 +639,10 @@ class Loop {
     // The last word is a real reading of the final screen, not a chain of pixel checks, and of a
     // still one: the last move was accepted as soon as its cells showed, and a game may flash its
     // finished board just after.
-    auto last = settle(nullptr);
+    // Screenshots on demand: a reading after the last move, made once the move had had its time
+    // (and of a still screen when that look disagreed), is that last word already.
+    if (on_demand_ && last_read && player_.solved()) return std::nullopt;
+    auto last = on_demand_ ? grab() : settle(nullptr);
     if (!last) return failed(last.error());
     frame = std::move(*last);
     bool won = false;
@@ -596,6 +659,8 @@ class Loop {
   const PlayOptions& o_;
   PlayReport report_;
   Pace pace_;
+  const bool on_demand_;   // source_.grabs_on_demand(): look once after a move's time, do not watch
+  double look_after_ms_;   // with on_demand_: how long after a move to look (PlayOptions::look_after, learned)
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
+#include "core/json.hpp"
 #include "solvers/onestroke/rules.hpp"
 #include "vision/onestroke/replay_button.hpp"
 
@@ -71,13 +72,12 @@ Result<void> OnestrokePlayer::read(const cv::Mat& bgr) {
     return got.error();
   }
   const os::State& s = got->state;
-  if (finish_sent_ && !is_goal(s)) {
-    if (!same_layout(s, plan_start_)) {
-      cleared_ = true;
-      cleared_how_ = "the next level appeared after the last cell was drawn";
-    } else {
-      finish_sent_ = false;  // the same level, not finished: the drag missed cells
-    }
+  // The same level, not finished, after the last drag: the drag missed cells, or this frame was
+  // taken while the game still drew the path. finish_sent_ stays until the next plan: a board that
+  // then leaves the screen (the finished board, which does not read) is still the level cleared.
+  if (finish_sent_ && !is_goal(s) && !same_layout(s, plan_start_)) {
+    cleared_ = true;
+    cleared_how_ = "the next level appeared after the last cell was drawn";
   }
   if (is_goal(s)) {
     cleared_ = true;
@@ -96,6 +96,20 @@ bool OnestrokePlayer::solved() const { return cleared_ || (reading_ && is_goal(r
 std::string OnestrokePlayer::board_text() const {
   if (reading_) return os::format(reading_->state);
   return cleared_ ? "(no board on screen: " + cleared_how_ + ")\n" : std::string();
+}
+
+// A plan that first restarts the level (the replay button) is moves from the level's start.
+std::string OnestrokePlayer::plan_moves_json() const {
+  std::vector<std::pair<int, int>> cells;
+  for (const OnestrokeStep& step : steps_)
+    for (std::size_t k = cells.empty() ? 0 : 1; k < step.path.size(); ++k) cells.emplace_back(step.path[k].row, step.path[k].col);
+  return cells.empty() ? std::string() : json::int_pairs(cells);
+}
+
+std::string OnestrokePlayer::plan_board_text() const {
+  if (!steps_.empty() && steps_.front().kind == OnestrokeStep::Kind::kReplay && !predicted_.empty())
+    return os::format(predicted_.front());
+  return board_text();
 }
 
 void OnestrokePlayer::begin_level() {

@@ -55,6 +55,8 @@ class OnestrokePlayer : public Player {
   Result<void> read(const cv::Mat& bgr) override;
   bool solved() const override;
   std::string board_text() const override;
+  std::string plan_moves_json() const override;
+  std::string plan_board_text() const override;
   PlanOutcome plan(const solvers::Limits& limits) override;
   Result<FrameGesture> gesture(std::size_t i) const override;
   bool matches_after(std::size_t i) const override;

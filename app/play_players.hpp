@@ -59,6 +59,13 @@ class GamePlayer : public Player {
     return {};
   }
   bool solved() const override { return have_ && Rules::is_goal(reading_.state); }
+  std::string plan_moves_json() const override {
+    if constexpr (requires { Rules::moves_json(plan_start_, moves_); }) {
+      return Rules::moves_json(plan_start_, moves_);
+    } else {
+      return {};
+    }
+  }
   std::string board_text() const override { return have_ ? Rules::format(reading_.state) : std::string(); }
 
   PlanOutcome plan(const solvers::Limits& limits) override {

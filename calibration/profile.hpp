@@ -90,7 +90,8 @@ class ProfileDoc {
 };
 // The top-level keys a profile may have besides the reader nodes (one per game).
 inline constexpr std::string_view kProfileKeys[] = {"name",           "model",   "screen_width", "screen_height",
-                                                    "density",        "board",   "frame_to_input", "timings"};
+                                                    "density",        "board",   "frame_to_input", "timings",
+                                                    "scroll"};
 
 // Fails on a top-level key that is neither one of kProfileKeys nor in `reader_nodes` (the games
 // whose readers take Params), or an unknown key of `timings` or `frame_to_input`, naming the key,

@@ -96,6 +96,13 @@ Result<Frame> AdbSource::grab() {
   auto bytes = device_->exec_out({"screencap"}, kMaxScreencapBytes);
   if (!bytes) return bytes.error();
   auto parsed = parse_raw_screencap(*bytes);
+  if (!parsed) {
+    // A screencap cut short once (the USB transfer hiccups): one more, and a phone that keeps
+    // sending short or garbled screens is said so.
+    bytes = device_->exec_out({"screencap"}, kMaxScreencapBytes);
+    if (!bytes) return bytes.error();
+    parsed = parse_raw_screencap(*bytes);
+  }
   if (!parsed) return make_error("phone " + device_->serial() + ": " + parsed.error().message);
   Frame f;
   f.bgr = std::move(parsed->bgr);

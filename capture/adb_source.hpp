@@ -54,6 +54,7 @@ class AdbSource : public FrameSource {
  public:
   explicit AdbSource(std::shared_ptr<const platform::AdbDevice> device) : device_(std::move(device)) {}
   Result<Frame> grab() override;
+  bool grabs_on_demand() const override { return true; }
 
  private:
   std::shared_ptr<const platform::AdbDevice> device_;

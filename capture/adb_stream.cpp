@@ -186,6 +186,13 @@ void AdbStreamSource::pump(int out_fd, int err_fd) {
       buf.erase(0, total);
       header.reset();
       std::lock_guard lk(m_);
+      const auto now = std::chrono::steady_clock::now();
+      // The gap between two frames of one change (a longer one was a still screen in between).
+      // A running mean (one busy moment must not slow every later look), kept as twice it.
+      if (frames_ > 0 && now - arrived_ < kLongestFrameGap)
+        frame_gap_ = frame_gap_ == std::chrono::steady_clock::duration{} ? (now - arrived_) * 2
+                                                                           : (frame_gap_ * 4 + (now - arrived_) * 2) / 5;
+      arrived_ = now;
       latest_ = std::move(bgr);
       ++frames_;
       in_flight_ = !buf.empty();
@@ -206,6 +213,13 @@ void AdbStreamSource::pump(int out_fd, int err_fd) {
 Result<Frame> AdbStreamSource::grab() {
   std::unique_lock lk(m_);
   // A frame in transit is newer than the one held: wait for it (a 1080p frame is ~6 MB over USB).
+  cv_.wait_for(lk, std::chrono::seconds(2), [&] { return !in_flight_ || ended_; });
+  // The screen was changing a moment ago: the next frame of that change may not have begun to
+  // arrive (the phone composes and reads it back first). Wait for it up to one frame gap since the
+  // last frame, so that two equal grabs mean one frame gap of stillness, not a frame in the making.
+  const auto gap = std::max<std::chrono::steady_clock::duration>(frame_gap_, kShortestFrameGap);
+  const std::uint64_t held = frames_;
+  cv_.wait_until(lk, arrived_ + gap, [&] { return frames_ != held || ended_; });
   cv_.wait_for(lk, std::chrono::seconds(2), [&] { return !in_flight_ || ended_; });
   if (ended_) {
     // screenrecord's time limit (3 min) or a hiccup: start it again once; a phone that is gone

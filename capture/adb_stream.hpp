@@ -13,7 +13,8 @@
 // raw pixels over USB, which is what a screencap sends anyway.
 //
 // A frame still arriving when grab() is called is newer than the one held, so grab() waits for it
-// (bounded): the loop's "two equal grabs mean still" must not be fooled by a frame in transit.
+// (bounded): the loop's "two equal grabs mean still" must not be fooled by a frame in transit. Nor
+// by one not yet sent: shortly after a frame, grab() waits up to one frame gap for the next.
 // screenrecord stops by itself after 3 minutes (its time limit): the next grab starts it again.
 //
 // Rejected: h264 with FFmpeg (libavcodec in the build and on every user's machine for a phone
@@ -71,6 +72,13 @@ class AdbStreamSource : public FrameSource {
   std::condition_variable cv_;
   cv::Mat latest_;            // BGR
   std::uint64_t frames_ = 0;  // frames received since start()
+  // When the newest frame arrived, and the gap between two frames of one change (a phone sends a
+  // 1080p frame every 100-200 ms while the screen changes; twice their running mean): grab()
+  // waits that long after a frame for the next, at least kShortestFrameGap; gaps of
+  // kLongestFrameGap or more are still screens, not frame gaps.
+  static constexpr std::chrono::milliseconds kShortestFrameGap{120}, kLongestFrameGap{300};
+  std::chrono::steady_clock::time_point arrived_{};
+  std::chrono::steady_clock::duration frame_gap_{};
   bool in_flight_ = false;    // part of a frame has arrived
   bool ended_ = false;        // the stream closed (time limit, phone gone, error)
   bool stopping_ = false;

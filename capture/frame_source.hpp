@@ -25,6 +25,11 @@ class FrameSource {
  public:
   virtual ~FrameSource() = default;
   virtual Result<Frame> grab() = 0;
+  // Whether every grab makes the device draw a whole screenshot on demand (a phone's screencap:
+  // 250-700 ms each, the device busy meanwhile). Then a caller should wait and look once rather
+  // than poll. False for sources whose frames are ready when asked: an X11 window, a screen
+  // stream, a file.
+  virtual bool grabs_on_demand() const { return false; }
 };
 
 // Largest image accepted from anywhere (pixels): beyond it a "screenshot" is refused as bad input

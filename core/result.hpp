@@ -18,6 +18,8 @@ namespace pb {
 enum class ErrorCode {
   kBadInput,    // a malformed file or argument, an unreadable image: the user must fix the input
   kNoBoard,     // an image was read but nothing in it looks like the game's board
+  kBoardClipped,  // the board is there but cut by the frame's edge (a page scrolled, a window off
+                  // screen): a reader refuses it rather than read the part it sees as a smaller board
   kDeviceGone,  // the window closed, the phone disconnected, the display went away
   kInterrupted, // the user took the mouse, pressed Ctrl-C
   kNotCleared,  // the game did not accept the moves as a cleared level

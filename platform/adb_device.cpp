@@ -266,6 +266,14 @@ Result<std::string> AdbDevice::run(std::vector<std::string> argv, std::chrono::m
   const std::string what = argv.size() > 4 ? argv[3] + " " + argv[4] : argv.size() > 3 ? argv[3] : "";
   auto out = run_process(argv, timeout, max_output);
   if (!out) return make_error(out.error().message + " (phone " + serial_ + ")");
+  // adb's transport drops a command now and then ("error: closed", "protocol fault") with the phone
+  // still there and the command not run: run it once more. Never against a phone that is gone,
+  // locked or ambiguous: those are said at once.
+  if (out->exit_code != 0 && is_adb_failure(out->err) && adb_failure_code(*out) != ErrorCode::kDeviceGone &&
+      !contains(out->err, "unauthorized") && !contains(out->err, "more than one")) {
+    out = run_process(argv, timeout, max_output);
+    if (!out) return make_error(out.error().message + " (phone " + serial_ + ")");
+  }
   if (out->exit_code == 0) return std::move(out->out);
   // A failing device command still ran: its output is the caller's to judge, unless adb itself
   // complained (device gone, unauthorized) or the caller needs success.

@@ -33,6 +33,8 @@ packages=(
   sgt-puzzles imagemagick fonts-dejavu-core python3 chromium
   # third-party games played live (GNOME Taquin runs in its own D-Bus session, settings by gsettings)
   gnome-taquin dbus dbus-x11 libglib2.0-bin peg-solitaire
+  # GCompris (Qt Quick, software renderer under Xvfb); without libqt5svg5 its pictures do not load
+  gcompris-qt libqt5svg5
   # phones
   adb
   # the fake phone's sliding app decodes GNOME Taquin's PNG picture itself (tests/fake_adb)

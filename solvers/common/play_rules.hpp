@@ -18,6 +18,9 @@
 //     static Result<State> apply(const State&, Move);
 //     static bool is_goal(const State&);
 //     static std::string format(const State&);
+//     // Optional: the plan as FORMATS.md's "moves" array, as `solve --json` writes it for the
+//     // board `start` (`play --json`); without it the plan is printed with no moves.
+//     static std::string moves_json(const State& start, const std::vector<Move>& plan);
 //     // The input that makes `move` on `before`, in places of the reading `seen` (the reader gave
 //     // `places` of them; see MoveInput).
 //     static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move move);

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::hanoi {
 
 MoveList<Move> Rules::solve(const State& s, const Limits& limits) {
@@ -32,6 +34,12 @@ Result<MoveInput> Rules::input(const State& /*seen*/, std::size_t places, const 
                    {m.from, m.to},
                    "disk " + std::to_string(before.top(m.from) + 1) + ": peg " + std::to_string(m.from + 1) + " -> peg " +
                        std::to_string(m.to + 1)};
+}
+
+std::string Rules::moves_json(const State&, const std::vector<Move>& plan) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const Move& m : plan) pairs.emplace_back(m.from, m.to);
+  return json::int_pairs(pairs);
 }
 
 }  // namespace pb::solvers::hanoi

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solvers/common/play_rules.hpp"
 #include "solvers/hanoi/hanoi.hpp"
@@ -19,6 +20,7 @@ struct Rules {
   static Result<State> apply(const State& s, Move m) { return hanoi::apply(s, m); }
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return hanoi::format(s); }
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move m);
   // The same pegs, disks and goal (any position of them is reachable from any other).
   static bool same_level(const State& start, const State& later);

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::knight {
 
 MoveList<Move> Rules::solve(const State& s, const Limits& limits) {
@@ -41,6 +43,13 @@ bool Rules::same_level(const State& start, const State& later) {
     if (start.squares[i] == Square::kVisited && later.squares[i] != Square::kVisited) return false;
   }
   return true;
+}
+
+std::string Rules::moves_json(const State& start, const std::vector<Move>& plan) {
+  std::vector<std::pair<int, int>> pairs;
+  if (start.knight) pairs.emplace_back(start.knight->row, start.knight->col);
+  for (const Move& m : plan) pairs.emplace_back(m.row, m.col);
+  return json::int_pairs(pairs);
 }
 
 }  // namespace pb::solvers::knight

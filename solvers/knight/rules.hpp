@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solvers/common/play_rules.hpp"
 #include "solvers/knight/knight.hpp"
@@ -20,6 +21,8 @@ struct Rules {
   static Result<State> apply(const State& s, Move m) { return knight::apply(s, m); }
   static bool is_goal(const State& s) { return s.knight.has_value() && s.free_count() == 0; }
   static std::string format(const State& s) { return knight::format(s); }
+  // FORMATS.md's tour starts on the knight's square: a plan made mid-tour begins with it.
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move m);
   // The same squares removed, and every square visited at `start` still visited.
   static bool same_level(const State& start, const State& later);

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::onestroke {
 
 MoveList<Rules::Move> Rules::solve(const State& s, const Limits& limits) {
@@ -46,6 +48,13 @@ bool Rules::same_level(const State& start, const State& later) {
     if (start.sites[i] == Site::kVisited && later.sites[i] != Site::kVisited) return false;
   }
   return true;
+}
+
+std::string Rules::moves_json(const State&, const std::vector<Move>& plan) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const Move& path : plan)
+    for (std::size_t k = pairs.empty() ? 0 : 1; k < path.size(); ++k) pairs.emplace_back(path[k].row, path[k].col);
+  return json::int_pairs(pairs);
 }
 
 }  // namespace pb::solvers::onestroke

@@ -21,6 +21,9 @@ struct Rules {
   static Result<State> apply(const State& s, const Move& path);
   static bool is_goal(const State& s) { return s.free_count() == 0; }
   static std::string format(const State& s) { return onestroke::format(s); }
+  // FORMATS.md's moves are the cells in order from the head; each drag after the first starts
+  // where the last one ended.
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, const Move& path);
   // The same cells, and every cell visited at `start` still visited.
   static bool same_level(const State& start, const State& later);

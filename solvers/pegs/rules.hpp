@@ -22,6 +22,7 @@ struct Rules {
   static Result<State> apply(const State& s, const Move& m) { return pegs::apply(s, m); }
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return pegs::format(s); }
+  static std::string moves_json(const State&, const std::vector<Move>& plan) { return pegs::moves_json(plan); }
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, const Move& move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, const Move& move);
 };

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::river {
 namespace {
 
@@ -61,6 +63,22 @@ Result<MoveInput> Rules::input(const State& seen, std::size_t places, const Stat
 bool Rules::same_level(const State& start, const State& later) {
   return start.board.guards == later.board.guards && start.board.prisoners == later.board.prisoners &&
          start.board.boat == later.board.boat;
+}
+
+std::string Rules::moves_json(const State& start, const std::vector<Move>& plan) {
+  std::vector<std::pair<int, int>> trips;
+  int guards = start.aboard.guards, prisoners = start.aboard.prisoners;
+  for (const Move& step : plan) {
+    switch (step.kind) {
+      case Step::Kind::kBoard: ++(step.guard ? guards : prisoners); break;
+      case Step::Kind::kLand: --(step.guard ? guards : prisoners); break;
+      case Step::Kind::kCross:
+        trips.emplace_back(guards, prisoners);
+        guards = prisoners = 0;
+        break;
+    }
+  }
+  return json::int_pairs(trips);
 }
 
 }  // namespace pb::solvers::river

@@ -13,6 +13,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solvers/common/play_rules.hpp"
 #include "solvers/river/river.hpp"
@@ -31,6 +32,9 @@ struct Rules {
   static bool is_goal(const State& s) { return s.solved(); }
   // The board text, and the passengers on a comment line (board texts skip lines starting with ';').
   static std::string format(const State& s);
+  // FORMATS.md's moves are trips, [guards, prisoners] aboard at each crossing, from the position
+  // read (passengers already aboard included).
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move m);
   // The same people and boat (every position of them may follow any other in a level).
   static bool same_level(const State& start, const State& later);

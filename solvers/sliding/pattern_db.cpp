@@ -1,6 +1,7 @@
 /* pattern_db.cpp: building, caching and validating sliding-tile pattern databases. */
 #include "solvers/sliding/pattern_db.hpp"
 
+#include "solvers/sliding/cell_masks.hpp"
 #include "solvers/sliding/table_cache.hpp"
 
 #include <unistd.h>
@@ -29,42 +30,6 @@ std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
   return h;
 }
-
-// Cells reachable from `start` through `free` (bit-parallel flood fill on a rows x cols grid).
-struct Grid {
-  int cols = 0;
-  std::uint32_t all = 0, not_first_col = 0, not_last_col = 0;
-  std::uint32_t neighbours[kMaxTableCells] = {};
-  std::uint32_t sideways[kMaxTableCells] = {};  // the neighbours in the same row
-
-  Grid(int rows, int c) : cols(c) {
-    const int n = rows * cols;
-    all = n == 32 ? ~0u : (1u << n) - 1u;
-    for (int i = 0; i < n; ++i) {
-      if (i % cols != 0) not_first_col |= 1u << i;
-      if (i % cols != cols - 1) not_last_col |= 1u << i;
-    }
-    for (int i = 0; i < n; ++i) {
-      const int r = i / cols, cc = i % cols;
-      if (r > 0) neighbours[i] |= 1u << (i - cols);
-      if (r < rows - 1) neighbours[i] |= 1u << (i + cols);
-      if (cc > 0) sideways[i] |= 1u << (i - 1);
-      if (cc < cols - 1) sideways[i] |= 1u << (i + 1);
-      neighbours[i] |= sideways[i];
-    }
-  }
-  std::uint32_t fill(std::uint32_t start, std::uint32_t free) const {
-    std::uint32_t r = start;
-    for (;;) {
-      std::uint32_t next = r | ((r & not_last_col) << 1) | ((r & not_first_col) >> 1) | (r << cols) |
-                           (r >> cols);
-      next &= free | start;
-      next &= all;
-      if (next == r) return r;
-      r = next;
-    }
-  }
-};
 
 LoadedTables<PatternDb> g_loaded;
 
@@ -440,7 +405,7 @@ class Builder {
 
   const DbSpec& spec_;
   const Limits& limits_;
-  const Grid grid_;
+  const CellMasks grid_;
   const int n_, k_;
   const std::uint32_t entries_;
   const int threads_;

@@ -41,8 +41,6 @@
 // renamed, so a crashed or concurrent build never leaves a half file under the real name; a file
 // whose header, size or checksum is wrong is rebuilt.
 
-#include <sys/mman.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -52,6 +50,7 @@
 
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
+#include "solvers/sliding/table_memory.hpp"
 
 namespace pb::solvers::sliding {
 
@@ -113,29 +112,6 @@ inline std::uint64_t rank_placement(const std::uint8_t* cells, int k, int n) {
   }
   return rank;
 }
-
-// Allocator for the search's biggest table: 2 MiB-aligned and marked MADV_HUGEPAGE (honoured by
-// transparent huge pages in their usual "madvise" mode), so that its random reads do not also
-// miss the TLB: the 8.4 MB sparse table is 2,048 pages of 4 KiB, as many as the L2 TLB holds
-// (measured: 10% less search time on Korf's instances).
-template <class T>
-struct HugePageAllocator {
-  using value_type = T;
-  static constexpr std::size_t kHuge = std::size_t{2} << 20;
-  HugePageAllocator() = default;
-  template <class U>
-  HugePageAllocator(const HugePageAllocator<U>&) {}
-  T* allocate(std::size_t n) {
-    const std::size_t bytes = (n * sizeof(T) + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, bytes);
-    if (p == nullptr) throw std::bad_alloc();
-    ::madvise(p, bytes, MADV_HUGEPAGE);  // advice only: where refused, ordinary pages
-    return static_cast<T*>(p);
-  }
-  void deallocate(T* p, std::size_t) { std::free(p); }
-  template <class U>
-  bool operator==(const HugePageAllocator<U>&) const { return true; }
-};
 
 class PatternDb {
  public:

@@ -38,7 +38,8 @@
 // 82 M for the 7-tile one (docs/PERFORMANCE.md for the times).
 // PB_PDB78_LEVELS=1 prints each level's size, time and per-thread CPU (for tuning);
 // PB_PDB78_NO_BMI2=1 packs with the byte tables even where pext/pdep are fast, and
-// PB_PDB78_SPLIT=1|2|3 sets the chunks' digits (the tests).
+// PB_PDB78_SPLIT=1|2|3 sets the chunks' digits (the tests); PB_PDB78_REDUCED=1 swaps the 7-8 groups
+// for 7-7-1 ones on the whole default path (tests/integration/sliding_pdb78_korf.sh).
 //
 // Files: `<cache>/sliding-4x4-<cells>[-b<blank>].nib`: a header (magic, sizes, the goal cells, a
 // checksum of the body), then the nibbles. Loaded by mmap (checked, then copied onto 2 MiB pages

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::sliding {
 
 std::vector<std::pair<int, int>> Rules::moved_cells(const State& before, Move move) {
@@ -20,6 +22,12 @@ Result<MoveInput> Rules::input(const State& /*seen*/, std::size_t places, const 
   // Fifteen slides every tile between the clicked one and the blank; clicking the tile next to the
   // blank moves exactly that one, which is what the solver's move means.
   return MoveInput{MoveInput::Kind::kTap, {static_cast<int>(it - before.tiles.begin())}, "tile " + std::to_string(move)};
+}
+
+std::string Rules::moves_json(const State&, const std::vector<Move>& plan) {
+  std::vector<std::string> items;
+  for (Move m : plan) items.push_back(std::to_string(m));
+  return json::array(items);
 }
 
 }  // namespace pb::solvers::sliding

@@ -21,6 +21,7 @@ struct Rules {
   static Result<State> apply(const State& s, Move m) { return sliding::apply(s, m); }
   static bool is_goal(const State& s) { return sliding::is_goal(s); }
   static std::string format(const State& s) { return sliding::format(s); }
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
 };

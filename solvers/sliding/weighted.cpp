@@ -11,6 +11,8 @@
 #include <memory>
 #include <vector>
 
+#include "solvers/sliding/cell_masks.hpp"
+#include "solvers/sliding/ida.hpp"
 #include "solvers/sliding/optimal.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 
@@ -38,7 +40,7 @@
 // Round 4 (docs/PERFORMANCE.md): solve_reduced runs the board and its mirror image on two threads,
 // so each series gets 8 M nodes for about the wall time 2 M took one after the other (6 M: 109.7,
 // 10 M: 109.2 on all 50, before the two changes below); thresholds rise by at least two moves'
-// weight (PdbIda::run); stretches ending on a board with the blank in a corner are re-solved over
+// weight (Ida::run in ida.hpp); stretches ending on a board with the blank in a corner are re-solved over
 // the tables (shorten_over_tables: -0.7 at 2 M nodes). Dropped: the best length shared between the
 // two threads as a cut (112.6 against 111.8 at 2 M, 109.9 against 109.7 at 6 M: the mirror image
 // is worth more as a second, different solution for the shortening passes than as a bound);
@@ -76,21 +78,9 @@ int transpose(int c) { return (c % kSide) * kSide + c / kSide; }
 DbSpec spec_of(const Group& group) {
   std::vector<int> cells = group;
   std::sort(cells.begin(), cells.end());
-  std::uint32_t free = (1u << kCells) - 1u;
-  for (int c : cells) free &= ~(1u << c);
-  std::uint32_t seen = 1u << (kCells - 1), grown = 0;  // the blank's goal, never in a group
-  while (grown != seen) {
-    grown = seen;
-    for (int c = 0; c < kCells; ++c) {
-      if (!(grown >> c & 1u)) continue;
-      const int r = c / kSide, q = c % kSide;
-      if (r > 0) seen |= (1u << (c - kSide)) & free;
-      if (r < kSide - 1) seen |= (1u << (c + kSide)) & free;
-      if (q > 0) seen |= (1u << (c - 1)) & free;
-      if (q < kSide - 1) seen |= (1u << (c + 1)) & free;
-    }
-  }
-  return DbSpec{kSide, kSide, cells, seen == free ? -1 : kCells - 1};
+  std::uint32_t occupied = 0;
+  for (int c : cells) occupied |= 1u << c;
+  return DbSpec{kSide, kSide, cells, CellMasks(kSide, kSide).free_connected(occupied) ? -1 : kCells - 1};
 }
 
 int distance(int tile, int cell) {
@@ -222,121 +212,33 @@ void after_move(const Tables& t, Eval& e, int tile, int from, int to) {
   e.h = e.md + 2 * std::max(e.sum[0], e.sum[1]);
 }
 
-struct Neighbours {
-  std::int8_t cell[kCells][4] = {};
-  std::int8_t count[kCells] = {};
-  Neighbours() {
-    for (int c = 0; c < kCells; ++c) {
-      const int r = c / kSide, q = c % kSide;
-      if (r > 0) cell[c][count[c]++] = static_cast<std::int8_t>(c - kSide);
-      if (q > 0) cell[c][count[c]++] = static_cast<std::int8_t>(c - 1);
-      if (q < kSide - 1) cell[c][count[c]++] = static_cast<std::int8_t>(c + 1);
-      if (r < kSide - 1) cell[c][count[c]++] = static_cast<std::int8_t>(c + kSide);
-    }
-  }
-};
-const Neighbours kNeighbours;
-
-// IDA* over the same heuristic, weighted (threshold on den g + num h) or not (num = den: optimal,
-// for --best), only for ways shorter than `below` (nodes with g + h >= below are dropped). The
-// children of a node are entered smallest h first.
-class PdbIda {
+// The heuristic as ida.hpp takes it: all of its state is in the Eval.
+class TablesHeuristic {
  public:
-  PdbIda(const Tables& t, const State& state, Budget& budget, int num = 1, int den = 1)
-      : t_(t), budget_(budget), num_(num), den_(den) {
-    for (int c = 0; c < kCells; ++c) {
-      board_[c] = static_cast<std::uint8_t>(state.tiles[static_cast<std::size_t>(c)]);
-      pos_[board_[c]] = static_cast<std::uint8_t>(c);
+  using Node = Eval;
+  using Undo = NoUndo;
+  TablesHeuristic(const State& /*state*/, const Tables& t) : t_(t) {}
+  Node root(const std::uint8_t* board) const {
+    std::uint8_t pos[kCells];
+    for (int c = 0; c < kCells; ++c) pos[board[c]] = static_cast<std::uint8_t>(c);
+    return evaluate(t_, pos);
+  }
+  void children(const Node& node, IdaChild<Node>* child, int count, const std::uint8_t* /*board*/, int blank) const {
+    for (int x = 0; x < count; ++x) {
+      child[x].node = node;
+      after_move(t_, child[x].node, child[x].tile, child[x].from, blank);
     }
   }
-
-  // As Ida::run in optimal.cpp: true with the moves, else false at a limit (reached_ the bound
-  // being searched, when unweighted) or when nothing is shorter than `below` (reached_ == below).
-  bool run(std::vector<Move>& moves, int& first_bound, int below) {
-    const Eval root = evaluate(t_, pos_);
-    first_bound = root.h;
-    below_ = below;
-    for (long bound = static_cast<long>(num_) * root.h;;) {
-      if (num_ == den_ && bound >= below) {
-        reached_ = below;
-        return false;
-      }
-      reached_ = static_cast<int>(bound / den_);
-      path_.clear();
-      const long next = dfs(0, bound, -1, root);
-      if (next == kFound) {
-        moves = path_;
-        return true;
-      }
-      if (next == kAborted) return false;
-      if (next == LONG_MAX) {  // every way was at least `below` long
-        reached_ = below;
-        return false;
-      }
-      // Weighted, the next threshold is often only a unit or two above this one (f = den g + num h
-      // takes many values), and each iteration repeats the last: it moves on by at least the
-      // weight of kStep moves instead (node-limited on the 50 boards: 108.1 moves against 108.9).
-      bound = num_ == den_ ? next : std::max(next, bound + kStep * den_);
-    }
-  }
-  int reached() const { return reached_; }
+  void enter(const IdaChild<Node>&, Undo&) const {}
+  void leave(const IdaChild<Node>&, const Undo&) const {}
 
  private:
-  static constexpr long kFound = -1;
-  static constexpr long kAborted = -2;
-  static constexpr long kStep = 2;
-
-  long dfs(int g, long bound, int prev, const Eval& e) {
-    const long f = static_cast<long>(den_) * g + static_cast<long>(num_) * e.h;
-    if (f > bound) return f;
-    if (g + e.h >= below_) return LONG_MAX;
-    if (e.h == 0) return kFound;
-    if (!budget_.tick()) return kAborted;
-    const int blank = pos_[0];
-    Eval child[4];
-    int from[4], tile[4], order[4], n = 0;
-    const int count = kNeighbours.count[blank];
-    for (int i = 0; i < count; ++i) {
-      from[n] = kNeighbours.cell[blank][i];
-      tile[n] = board_[from[n]];
-      if (tile[n] == prev) continue;
-      child[n] = e;
-      after_move(t_, child[n], tile[n], from[n], blank);
-      order[n] = n;
-      ++n;
-    }
-    for (int x = 1; x < n; ++x)
-      for (int y = x; y > 0 && child[order[y]].h < child[order[y - 1]].h; --y) std::swap(order[y], order[y - 1]);
-    long best = LONG_MAX;
-    for (int x = 0; x < n; ++x) {
-      const int c = order[x], t = tile[c], a = from[c];
-      board_[blank] = static_cast<std::uint8_t>(t);
-      board_[a] = 0;
-      pos_[t] = static_cast<std::uint8_t>(blank);
-      pos_[0] = static_cast<std::uint8_t>(a);
-      path_.push_back(t);
-      const long r = dfs(g + 1, bound, t, child[c]);
-      if (r == kFound) return kFound;
-      path_.pop_back();
-      board_[a] = static_cast<std::uint8_t>(t);
-      board_[blank] = 0;
-      pos_[t] = static_cast<std::uint8_t>(a);
-      pos_[0] = static_cast<std::uint8_t>(blank);
-      if (r == kAborted) return kAborted;
-      best = std::min(best, r);
-    }
-    return best;
-  }
-
   const Tables& t_;
-  Budget& budget_;
-  const int num_, den_;
-  int below_ = INT_MAX;
-  std::uint8_t board_[kCells] = {};
-  std::uint8_t pos_[kCells] = {};
-  std::vector<Move> path_;
-  int reached_ = 0;
 };
+
+// IDA* over the tables, weighted (threshold on den g + num h) or not (num = den: optimal, for
+// --best), only for ways shorter than `below`.
+using TablesIda = Ida<TablesHeuristic, true>;
 
 // Restarting weighted IDA* (after Richter, Thayer & Ruml's restarting weighted A*, 2010): a
 // quick search at a high weight, then searches at lower weights for shorter ways, each pruned by
@@ -396,10 +298,10 @@ bool shorter_segment(const Tables& t, const std::uint8_t* from, const std::uint8
   Budget budget(capped);
   bool found = false;
   for (const auto& w : kStretchWeights) {
-    PdbIda ida(t, s, budget, w[0], w[1]);
+    TablesIda ida(s, budget, t);
     std::vector<Move> moves;
     int first_bound = 0;
-    if (ida.run(moves, first_bound, len)) {
+    if (ida.run(moves, first_bound, len, w[0], w[1])) {
       found = true;
       len = static_cast<int>(moves.size());
       way = std::move(moves);
@@ -506,10 +408,10 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   bool proved = false;
   std::string weight;
   for (const auto& w : kWeights) {
-    PdbIda ida(t, state, budget, w[0], w[1]);
+    TablesIda ida(state, budget, t);
     std::vector<Move> moves;
     int first_bound = 0;
-    if (ida.run(moves, first_bound, below)) {
+    if (ida.run(moves, first_bound, below, w[0], w[1])) {
       sol.moves = std::move(moves);
       below = static_cast<int>(sol.moves.size());
       weight = std::to_string(w[0]) + "/" + std::to_string(w[1]);
@@ -551,28 +453,8 @@ Solution solve_below(const State& state, const Limits& limits, int below) {
   sol.lower_bound = lower_bound(state);
   sol.method = "IDA* with " + tables.value()->name;
   Budget budget(limits);
-  PdbIda ida(*tables.value(), state, budget);
-  int first_bound = 0;
-  const bool found = ida.run(sol.moves, first_bound, below);
-  sol.nodes = budget.nodes();
-  if (found) {
-    sol.status = Status::kSolved;
-    sol.optimal = true;
-    sol.lower_bound = static_cast<int>(sol.moves.size());
-    return sol;
-  }
-  sol.moves.clear();
-  sol.lower_bound = std::max({sol.lower_bound, first_bound, ida.reached()});
-  if (!budget.exhausted()) {
-    sol.status = Status::kUnsolvable;
-    sol.reason = "no solution shorter than " + std::to_string(below) + " moves";
-    sol.lower_bound = below;
-  } else {
-    sol.status = Status::kGaveUp;
-    sol.reason = std::string(budget.which()) + " reached while searching solutions of " +
-                 std::to_string(ida.reached()) + " moves";
-  }
-  return sol;
+  TablesIda ida(state, budget, *tables.value());
+  return solve_below_by(ida, budget, below, std::move(sol));
 }
 
 }  // namespace pb::solvers::sliding

@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "core/json.hpp"
+
 namespace pb::solvers::valves {
 namespace {
 
@@ -66,5 +68,18 @@ Result<MoveInput> Rules::input(const State& seen, std::size_t places, const Stat
 }
 
 bool Rules::same_level(const State& start, const State& later) { return same_network(start.state, later.state); }
+
+std::string Rules::moves_json(const State& start, const std::vector<Move>& plan) {
+  std::vector<std::string> names;
+  State s = start;
+  for (Move m : plan) {
+    if (m < 0 || static_cast<std::size_t>(m) >= s.state.names.size()) break;  // plan() replayed it: not reached
+    names.push_back(json::quote(name_of(s.state, m)));
+    auto next = apply(s, m);
+    if (!next) break;
+    s = std::move(*next);
+  }
+  return json::array(names);
+}
 
 }  // namespace pb::solvers::valves

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solvers/common/play_rules.hpp"
 #include "solvers/valves/valves.hpp"
@@ -32,6 +33,7 @@ struct Rules {
   static Result<State> apply(const State& s, Move m);
   static bool is_goal(const State& s);
   static std::string format(const State& s) { return valves::format(s.state); }
+  static std::string moves_json(const State& start, const std::vector<Move>& plan);  // valve names
   // A tap on the valve's wheel, found by name in the board `seen`.
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move m);
   // The same network and wrench count. Closed valves may open again: the arena restarts a level

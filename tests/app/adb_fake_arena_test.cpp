@@ -71,7 +71,8 @@ TEST_P(FakeArenaPhone, ShowsTheLevelAndPlaysItByTouches) {
   const auto game = *arena::game_from_name(name == "arena-onestroke" ? "onestroke" : name);
   const cv::Size screen{540, 960};
   // Touches are taken at twice the screenshot's resolution (a scaled screen, as on many phones).
-  FakePhone phone({"game=" + name, "seed=5", "screen=540x960", "touch=1080x1920", "advance_ms=600000"});
+  // animate=0: the screen is compared pixel for pixel with the arena's frame right after the touches.
+  FakePhone phone({"game=" + name, "seed=5", "screen=540x960", "touch=1080x1920", "advance_ms=600000", "animate=0"});
   arena::Session want = expected_session(game, 1, 5, screen);
 
   const cv::Mat shot = screencap(phone);
@@ -104,7 +105,7 @@ TEST_P(FakeArenaPhone, ShowsTheLevelAndPlaysItByTouches) {
   const cv::Mat banner = screencap(phone);
   EXPECT_GT(cv::norm(banner, shot, cv::NORM_INF), 0);
   EXPECT_FALSE(phone.logged("level 2"));
-  phone.set_config({"game=" + name, "seed=5", "screen=540x960", "touch=1080x1920", "advance_ms=0"});
+  phone.set_config({"game=" + name, "seed=5", "screen=540x960", "touch=1080x1920", "advance_ms=0", "animate=0"});
   const cv::Mat next = screencap(phone);
   EXPECT_TRUE(phone.logged("level 2")) << phone.log();
   arena::Session want2 = expected_session(game, 2, 5, screen);

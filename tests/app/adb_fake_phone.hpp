@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,19 +19,32 @@ namespace pb::testing {
 
 inline std::string fake_adb_path() { return std::string(PB_BINARY_DIR) + "/fake_adb/adb"; }
 
-// A phone with its own state folder; `config` lines go to the fake's config file.
+// The seed of the simulated phone's random choices (its animations' lengths, a screencap's cost,
+// where fail_once's faults fall): PB_TEST_SEED when set, else a fresh one. Printed by each phone,
+// so that a failure can be replayed with PB_TEST_SEED=N.
+inline unsigned long long fake_phone_seed() {
+  if (const char* s = std::getenv("PB_TEST_SEED"); s != nullptr && *s != '\0') return std::strtoull(s, nullptr, 10);
+  return std::random_device{}() % 1000000000ULL;
+}
+
+// A phone with its own state folder; `config` lines go to the fake's config file, with the phone's
+// seed (fault_seed) unless they name one.
 class FakePhone {
  public:
-  explicit FakePhone(const std::vector<std::string>& config) {
+  explicit FakePhone(const std::vector<std::string>& config) : seed_(fake_phone_seed()) {
     std::string tmpl = (std::filesystem::temp_directory_path() / "pb-fake-adb-XXXXXX").string();
     dir_ = ::mkdtemp(tmpl.data());
+    std::printf("simulated phone: fault_seed %llu (PB_TEST_SEED=%llu replays it)\n", seed_, seed_);
+    ::testing::Test::RecordProperty("fault_seed", std::to_string(seed_));
     set_config(config);
   }
   // Replaces the config; the fake reads it on every command.
   void set_config(const std::vector<std::string>& config) const {
     std::ofstream out(dir_ + "/config");
+    out << "fault_seed=" << seed_ << "\n";  // a later line of the test's wins (the fake keeps the last)
     for (const auto& line : config) out << line << "\n";
   }
+  unsigned long long seed() const { return seed_; }
   ~FakePhone() {
     std::error_code ec;
     if (!::testing::Test::HasFailure()) std::filesystem::remove_all(dir_, ec);  // kept for a look when a test fails
@@ -62,6 +78,7 @@ class FakePhone {
   }
 
  private:
+  unsigned long long seed_;
   std::string dir_;
 };
 

@@ -58,8 +58,9 @@ void swipe(const FakePhone& phone, cv::Point2f a, cv::Point2f b) {
   ASSERT_EQ(adb(phone, args).exit_code, 0);
 }
 
+// animate=0: the screens are read right after the touches (the play tests see the animations).
 const std::vector<std::string> kSlidingConfig{"game=sliding", "seed=4", "screen=540x960", "touch=1080x1920",
-                                              "advance_ms=600000"};
+                                              "advance_ms=600000", "animate=0"};
 
 // The theme pictures, decoded once for the tests (a few hundred milliseconds).
 const Result<vision::sliding::Pictures>& theme_pictures() {
@@ -103,7 +104,7 @@ TEST(FakePuzzlePhone, SlidingIsTaquinsBoardAndTapsSlideItsTiles) {
     ASSERT_TRUE(done.ok()) << done.error().message;
     EXPECT_TRUE(solvers::sliding::is_goal(done->state));
     // After advance_ms (0 now: the config is read on every command), a new shuffle.
-    phone.set_config({"game=sliding", "seed=4", "screen=540x960", "touch=1080x1920", "advance_ms=0",
+    phone.set_config({"game=sliding", "seed=4", "screen=540x960", "touch=1080x1920", "advance_ms=0", "animate=0",
                       "size=" + std::to_string(size)});
     screencap(phone);
     EXPECT_TRUE(phone.logged("level 2")) << phone.log();
@@ -134,7 +135,7 @@ TEST(FakePuzzlePhone, SlidingTapTwoAwaySlidesTwoTiles) {
 }
 
 TEST(FakePuzzlePhone, PegsReadsAsTheBoardAndDragsJump) {
-  FakePhone phone({"game=pegs", "seed=4", "screen=540x960", "touch=1080x1920", "advance_ms=600000"});
+  FakePhone phone({"game=pegs", "seed=4", "screen=540x960", "touch=1080x1920", "advance_ms=600000", "animate=0"});
   const cv::Mat shot = screencap(phone);
   auto r = vision::pegs::read(shot);
   ASSERT_TRUE(r.ok()) << r.error().message;

@@ -8,6 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/hanoi/hanoi.hpp"
+#include "tests/support/replay_check.hpp"
 #include "tests/support/run_program.hpp"
 #include "vision/hanoi/render.hpp"
 
@@ -61,6 +62,8 @@ TEST(HanoiLearnCli, LearnsALookTheDefaultsRefuseAndSolveReadsAnotherPosition) {
   const ProgramRun after = puzzlebot("solve " + other + " --game hanoi --json --profile " + look);
   EXPECT_EQ(after.status, 0) << after.err;
   EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::hanoi::format(second))), std::string::npos) << after.out;
+  // And the answer replays to the goal through the test's own rules.
+  EXPECT_EQ(pb::testing::replay::check_solved(after.out), "") << after.out;
 }
 
 }  // namespace

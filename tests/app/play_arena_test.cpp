@@ -1,13 +1,16 @@
 // play_arena_test.cpp: the play loop clears arena levels in a row (the arena's own Session, no display), also through lost gestures.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <set>
+#include <string>
 #include <thread>
 
 #include "app/play.hpp"
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
 #include "samples/arena/arena.hpp"
+#include "tests/support/replay_check.hpp"
 
 namespace pb::app {
 namespace {
@@ -59,6 +62,7 @@ class SessionMouse : public actuator::InputSink {
 struct ArenaRun {
   PlayReport report;
   int level_after = 0;  // the session's level once its last banner is over
+  std::string plans;    // PlayOptions::json's lines: each plan, as `play --json` prints it
 };
 
 ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::set<int> drop = {},
@@ -98,8 +102,16 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
   o.next_level = [&]() {
     return player.await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50));
   };
+  std::FILE* plans = std::tmpfile();
+  EXPECT_NE(plans, nullptr);
+  o.json = plans;
   ArenaRun run;
   run.report = play(screen, mouse, player, o);
+  if (plans != nullptr) {
+    std::rewind(plans);
+    for (int c = std::fgetc(plans); c != EOF; c = std::fgetc(plans)) run.plans.push_back(static_cast<char>(c));
+    std::fclose(plans);
+  }
   std::this_thread::sleep_for(so.clear_delay * 2 + std::chrono::milliseconds(10));
   (void)screen.grab();
   run.level_after = session->level_number();
@@ -111,6 +123,18 @@ void expect_three_levels(const ArenaRun& run, const std::string& what) {
   EXPECT_EQ(run.report.levels_cleared, 3) << what;
   // The arena starts level 4 only when levels 1 to 3 were cleared by its own rules.
   EXPECT_EQ(run.level_after, 4) << what << ": " << run.report.message;
+  // Each plan (one a level, one per re-plan) replays to the goal from the board it was read on,
+  // through the test's own rules.
+  int n = 0;
+  for (std::size_t pos = 0; pos < run.plans.size();) {
+    std::size_t nl = run.plans.find('\n', pos);
+    if (nl == std::string::npos) nl = run.plans.size();
+    EXPECT_EQ(pb::testing::replay::check_solved(std::string_view(run.plans).substr(pos, nl - pos)), "")
+        << what << ", plan " << n + 1 << ": " << run.plans.substr(pos, nl - pos);
+    ++n;
+    pos = nl + 1;
+  }
+  EXPECT_EQ(n, 3 + run.report.replans) << what << ": " << run.plans;
 }
 
 TEST(PlayArena, EveryArenaGameIsListedWithItsWindow) {

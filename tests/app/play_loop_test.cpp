@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
@@ -9,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/play.hpp"
 #include "app/play_players.hpp"
+#include "tests/support/replay_check.hpp"
 
 namespace pb::app {
 namespace {
@@ -291,10 +293,27 @@ TEST(PlayLoop, UnexpectedMoveOnScreenIsReplannedFromWhatTheScreenShows) {
     ASSERT_TRUE(next);
     rig.game.state = *next;
   };
-  PlayReport report = rig.play(fast_options());
+  // `play --json`: each plan, the first and the re-plan, as `solve --json` prints it for the board
+  // it was made on; both replay to the goal through the test's own rules.
+  PlayOptions o = fast_options();
+  std::FILE* plans = std::tmpfile();
+  ASSERT_NE(plans, nullptr);
+  o.json = plans;
+  PlayReport report = rig.play(o);
+  std::string lines;
+  std::rewind(plans);
+  for (int c = std::fgetc(plans); c != EOF; c = std::fgetc(plans)) lines.push_back(static_cast<char>(c));
+  std::fclose(plans);
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_TRUE(sliding::is_goal(rig.game.state));
   EXPECT_EQ(report.replans, 1);
+  const std::size_t nl = lines.find('\n');
+  ASSERT_NE(nl, std::string::npos) << lines;
+  EXPECT_EQ(pb::testing::replay::check_solved(lines.substr(0, nl)), "") << lines;
+  EXPECT_EQ(pb::testing::replay::check_solved(lines.substr(nl + 1, lines.size() - nl - 2)), "") << lines;
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 2) << lines;
+  // The first plan starts from the scrambled board, the re-plan from the one the screen showed.
+  EXPECT_NE(lines.substr(0, nl), lines.substr(nl + 1)) << lines;
 }
 
 TEST(PlayLoop, GivesUpWhenTheScreenKeepsDisagreeing) {

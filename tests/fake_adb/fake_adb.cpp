@@ -10,6 +10,7 @@
 //   game    the game, written back after every command (level, cell layout, the band, finger, counters)
 //   log     one line per command and per game event ("replay", "level 2", "cleared 2", "drop", "slip")
 //   board   the position on screen as FORMATS.md text, after every command (for the tests' checks)
+//   anim_before.bgr  the picture shown before the last touch, that its animation fades from
 //
 // The game: `game=onestroke` (the default) is 一笔画完 as described below. `game=knight|valves|hanoi|
 // river|arena-onestroke` shows that arena level (samples/arena, from `seed`, `style`, `first_level`)
@@ -45,12 +46,21 @@
 // no touchscreen; sendevent=denied refuses to open it (as vendors that keep the node from the shell).
 //
 // Costs (config costs=real|small|none, or cost_<adb|input|screencap|sendevent|getevent|dumpsys|wm>_ms):
-// with costs=real every `input` takes 350 ms, a raw screencap 250 ms (the fake's own rendering counted
+// with costs=real every `input` takes 350 ms, a raw screencap 250-700 ms (the fake's own rendering counted
 // in), a sendevent line 3 ms, `wm` 300 ms, as on a phone; "small" (the default) keeps tests quick.
 // `exec-out screenrecord --output-format=frames -` streams a raw RGB frame whenever the screen changes
 // (screenrecord=none: a phone without it; screenrecord_limit_s=N: it stops after N s, 180 by default).
 // More faults: drop_gesture=N (the Nth finger put down is lost with its moves), lift_early=N (the
-// Nth finger lifts after three moves).
+// Nth finger lifts after three moves), and a phone's one-off ones: fail_once=1 (one shell or
+// exec-out command exits 1 with adb's "error: closed" before it runs, one screencap is cut short;
+// where, drawn from fault_seed; or fail_command=N, short_screencap=N).
+//
+// A phone as it is: a touch that changes the game's picture animates. The picture before it stays
+// for a render delay (render_delay_ms=LO-HI, 20-60), then cross-fades into the new one (animation_ms=
+// LO-HI, 100-400, eased); screencap and the stream show every frame of it, and a cleared level moves
+// on advance_ms after it ends. animate=0 turns it off (the tests of the fake's own screens). With
+// costs=real a screencap costs 250-700 ms. Lengths and costs are drawn from fault_seed (else seed):
+// the tests write their seed there (tests/app/adb_fake_phone.hpp).
 //
 // Rejected: a fake that reads board text files prepared by the test (the bot's vision would not be
 // exercised); an emulator image (minutes to boot, gigabytes, and the real game is not ours to ship).
@@ -153,6 +163,15 @@ struct Game {
   int mt_slot = 0, mt_id = -1, mt_x = 0, mt_y = 0;
   bool mt_down = false;
   int mt_rx = -1, mt_ry = -1;
+  // The animation after the last touch that changed the screen (ms since the epoch; 0: none): the
+  // screen shows the picture before it (anim_before.bgr) until anim_start + anim_delay, then blends
+  // into the new one over anim_ms.
+  long long anim_start = 0;
+  int anim_delay = 0, anim_ms = 0;
+  long long screencaps = 0;  // screencaps answered so far (fail_once's cut-short one)
+  long long failable = 0;    // shell and exec-out commands but screenrecord so far (fail_once's failing one)
+
+  long long anim_end() const { return anim_start == 0 ? 0 : anim_start + anim_delay + anim_ms; }
 
   os::State state() const {
     os::State s;
@@ -185,6 +204,8 @@ bool load_game(const std::string& path, Game& g, bool arena) {
     else if (key == "commands") in >> g.commands;
     else if (key == "replays") in >> g.replays;
     else if (key == "slipped") in >> g.slipped;
+    else if (key == "anim") in >> g.anim_start >> g.anim_delay >> g.anim_ms;
+    else if (key == "screencaps") in >> g.screencaps >> g.failable;
     else if (key == "gestures") in >> g.gestures >> g.moves_this_touch;
     else if (key == "mt") in >> g.mt_slot >> g.mt_id >> g.mt_x >> g.mt_y >> g.mt_down >> g.mt_rx >> g.mt_ry;
     else if (key == "events") {
@@ -220,7 +241,8 @@ void save_game(const std::string& path, const Game& g) {
     for (Cell c : g.band) out << " " << c.row << " " << c.col;
     out << "\ncleared_at " << g.cleared_at << "\nfinger " << g.finger << "\nlast " << g.last_touched.row << " "
         << g.last_touched.col << "\ntouches " << g.touches << "\ncommands " << g.commands << "\nreplays " << g.replays
-        << "\nslipped " << g.slipped << "\ngestures " << g.gestures << " " << g.moves_this_touch << "\nmt "
+        << "\nslipped " << g.slipped << "\nanim " << g.anim_start << " " << g.anim_delay << " " << g.anim_ms
+        << "\nscreencaps " << g.screencaps << " " << g.failable << "\ngestures " << g.gestures << " " << g.moves_this_touch << "\nmt "
         << g.mt_slot << " " << g.mt_id << " " << g.mt_x << " " << g.mt_y << " " << g.mt_down << " " << g.mt_rx << " "
         << g.mt_ry << "\nevents " << g.events.size();
     out.precision(10);
@@ -228,6 +250,18 @@ void save_game(const std::string& path, const Game& g) {
     out << "\n";
   }
   std::rename(tmp.c_str(), path.c_str());
+}
+
+// The frame `now` of the animation from `before` to `target` that game.anim_* describe: `before`
+// during the render delay, then a cross-fade eased in and out (as Android's default animators).
+cv::Mat animation_frame(const cv::Mat& before, const cv::Mat& target, const Game& game, long long now) {
+  if (before.size() != target.size() || before.type() != target.type() || now >= game.anim_end()) return target;
+  const double t = static_cast<double>(now - game.anim_start - game.anim_delay);
+  if (t <= 0) return before;
+  const double x = t / std::max(1, game.anim_ms), a = x * x * (3 - 2 * x);
+  cv::Mat out;
+  cv::addWeighted(before, 1 - a, target, a, 0, out);
+  return out;
 }
 
 class Phone {
@@ -292,9 +326,51 @@ class Phone {
   Size physical() const { return physical_; }
   Size touch() const { return touch_; }
 
-  // Moves on to the next level once the cleared one has been shown long enough.
+  // Moves on to the next level once the cleared one has been shown long enough (counted from the
+  // end of the last touch's animation, as a game shows its finished board only once drawn).
   void tick() {
-    if (game_.cleared_at != 0 && now_ms() - game_.cleared_at >= cfg_.num("advance_ms", 400)) start_level(game_.level + 1);
+    const long long shown_from = std::max(game_.cleared_at, game_.anim_end());
+    if (game_.cleared_at != 0 && now_ms() - shown_from >= cfg_.num("advance_ms", 400)) start_level(game_.level + 1);
+  }
+
+  // What the screen shows now: the game's picture, or a frame of the animation into it after a touch.
+  cv::Mat displayed_image() const {
+    cv::Mat target = screen_image();
+    if (game_.anim_start == 0 || now_ms() >= game_.anim_end()) return target;
+    return animation_frame(load_before(), target, game_, now_ms());
+  }
+
+  // Called around a command that may touch the screen: `before` is what was displayed before it.
+  // When the game's picture changed, an animation into it starts now: a render delay and a length
+  // drawn from the touch's seed (config render_delay_ms=LO-HI, 20-60 by default; animation_ms=LO-HI,
+  // 100-400 by default; animate=0 for none).
+  void animate_from(const cv::Mat& before) {
+    if (cfg_.num("animate", 1) == 0) return;
+    const cv::Mat after = screen_image();
+    if (before.empty() || before.size() != after.size() || cv::norm(before, after, cv::NORM_INF) == 0) return;
+    auto range = [&](const char* key, const char* fallback) {
+      int lo = 0, hi = 0;
+      const std::string v = cfg_.get(key, fallback);
+      if (std::sscanf(v.c_str(), "%d-%d", &lo, &hi) != 2) lo = hi = std::atoi(v.c_str());
+      return std::pair<int, int>{std::max(0, lo), std::max(std::max(0, lo), hi)};
+    };
+    const auto [dlo, dhi] = range("render_delay_ms", "20-60");
+    const auto [alo, ahi] = range("animation_ms", "100-400");
+    if (ahi == 0 && dhi == 0) return;
+    cv::RNG rng(static_cast<std::uint64_t>(cfg_.num("fault_seed", cfg_.num("seed", 1))) * 1000003ULL +
+                static_cast<std::uint64_t>(game_.commands));
+    game_.anim_delay = rng.uniform(dlo, dhi + 1);
+    game_.anim_ms = rng.uniform(alo, ahi + 1);
+    game_.anim_start = now_ms();
+    const std::string path = dir_ + "/anim_before.bgr", tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary);
+      const std::int32_t wh[2] = {before.cols, before.rows};
+      out.write(reinterpret_cast<const char*>(wh), sizeof wh);
+      cv::Mat c = before.isContinuous() ? before : before.clone();
+      out.write(reinterpret_cast<const char*>(c.data), static_cast<std::streamsize>(c.total() * c.elemSize()));
+    }
+    std::rename(tmp.c_str(), path.c_str());
   }
 
   vo::RenderStyle style() const {
@@ -313,6 +389,15 @@ class Phone {
   cv::Mat screen_image() const {
     if (arena_) return arena_->image();
     return vo::render(game_.state(), style(), game_.band);
+  }
+
+  cv::Mat load_before() const {
+    std::ifstream in(dir_ + "/anim_before.bgr", std::ios::binary);
+    std::int32_t wh[2] = {0, 0};
+    if (!in.read(reinterpret_cast<char*>(wh), sizeof wh) || wh[0] <= 0 || wh[1] <= 0 || wh[0] > 8192 || wh[1] > 8192) return {};
+    cv::Mat m(wh[1], wh[0], CV_8UC3);
+    if (!in.read(reinterpret_cast<char*>(m.data), static_cast<std::streamsize>(m.total() * m.elemSize()))) return {};
+    return m;
   }
 
   // One input_event written by `sendevent` to the touchscreen: protocol B, slot 0 is the finger.
@@ -676,7 +761,7 @@ bool to_int(const std::string& s, int& v) {
 // what issue 16 measured on phones: every `input` (and `wm`) starts a Java program (~350 ms), a raw
 // 1080p screencap takes ~250 ms, sendevent and getprop are small native programs. "small", the
 // default, keeps the tests quick while still charging the slow commands more.
-long long cost_ms(const Config& cfg, const std::string& what) {
+long long cost_ms(const Config& cfg, const std::string& what, std::uint64_t draw = 0) {
   const std::string level = cfg.get("costs", "small");
   static const std::map<std::string, std::array<long long, 3>> kCosts = {
       // real, small, none
@@ -684,7 +769,7 @@ long long cost_ms(const Config& cfg, const std::string& what) {
       // already costs about that much, so nothing is added.
       {"adb", {0, 0, 0}},
       {"input", {350, 4, 0}},     // per `input` command
-      {"screencap", {250, 2, 0}}, // per raw screencap
+      {"screencap", {250, 2, 0}}, // per raw screencap (real: 250-700, drawn per screencap)
       {"sendevent", {3, 0, 0}},   // per sendevent line
       {"getevent", {40, 0, 0}},   // getevent -p
       {"dumpsys", {150, 0, 0}},   // dumpsys input
@@ -695,14 +780,20 @@ long long cost_ms(const Config& cfg, const std::string& what) {
   const auto it = kCosts.find(what);
   if (it == kCosts.end()) return 0;
   const int column = level == "real" ? 0 : level == "none" ? 2 : 1;
+  if (what == "screencap" && column == 0 && !cfg.kv.count("cost_screencap_ms")) {
+    // A phone's screencap takes 250-700 ms (issue 26: its load, the screen's content, USB): drawn
+    // per screencap from the phone's seed.
+    cv::RNG rng(static_cast<std::uint64_t>(cfg.num("fault_seed", cfg.num("seed", 1))) * 7919ULL + draw);
+    return rng.uniform(250, 701);
+  }
   return cfg.num("cost_" + what + "_ms", it->second[static_cast<std::size_t>(column)]);
 }
 
 // Makes a command take its cost, counting the time the fake already spent on it since `start` (the
 // fake's own rendering of a 1080p screen is part of a screencap's cost, not on top of it).
 void charge(const Config& cfg, const std::string& what,
-            std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now()) {
-  const auto ms = std::chrono::milliseconds(cost_ms(cfg, what));
+            std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now(), std::uint64_t draw = 0) {
+  const auto ms = std::chrono::milliseconds(cost_ms(cfg, what, draw));
   const auto spent = std::chrono::steady_clock::now() - start;
   if (ms > spent) std::this_thread::sleep_for(ms - spent);
 }
@@ -741,6 +832,17 @@ std::string getevent_p(const Config& cfg) {
        "  input props:\n"
        "    <none>\n";
   return s;
+}
+
+// The one-off faults of fail_once=1, at places drawn from the phone's seed (fault_seed, else seed):
+// which shell or exec-out command fails (`fail_command`, one of the 2nd to 7th) and which screencap
+// comes cut short (`short_screencap`, one of the 2nd to 6th); -1 without fail_once, or the number
+// the config gives (fail_command=N, short_screencap=N).
+long long one_off(const Config& cfg, const std::string& what, int lo, int hi) {
+  if (cfg.kv.count(what)) return cfg.num(what, -1);
+  if (cfg.num("fail_once", 0) == 0) return -1;
+  cv::RNG rng(static_cast<std::uint64_t>(cfg.num("fault_seed", cfg.num("seed", 1))) * 31ULL + (what == "fail_command" ? 1 : 2));
+  return rng.uniform(lo, hi + 1);
 }
 
 // One shell command (words already split). Returns the exit status; output goes to out/err.
@@ -867,16 +969,20 @@ int run_command(Phone& phone, const std::vector<std::string>& w, std::string& ou
       err += "fake adb: screencap " + w[1] + " is not simulated\n";
       return 1;
     }
-    cv::Mat img = phone.screen_image();
+    cv::Mat img = phone.displayed_image();
     std::string raw = raw_screencap(img, static_cast<int>(cfg.num("format", 1)), static_cast<int>(cfg.num("header", 16)));
     const std::string fault = cfg.get("screencap", "ok");
-    if (fault == "short") raw.resize(raw.size() / 2);
+    const long long nth = ++phone.game().screencaps;
+    if (fault == "short" || nth == one_off(cfg, "short_screencap", 2, 6)) {
+      if (fault != "short") phone.log("screencap cut short #" + std::to_string(nth));
+      raw.resize(raw.size() / 2);
+    }
     if (fault == "garbage") {
       cv::RNG rng(7);
       for (auto& c : raw) c = static_cast<char>(rng.uniform(0, 256));
     }
     out += raw;
-    charge(cfg, "screencap", start);
+    charge(cfg, "screencap", start, static_cast<std::uint64_t>(nth));
     return 0;
   }
   err += "/system/bin/sh: " + w[0] + ": inaccessible or not found\n";
@@ -907,6 +1013,10 @@ int screenrecord(const std::string& dir, int lock, const std::vector<std::string
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(cfg.num("screenrecord_limit_s", 180));
   std::string last_state;
   cv::Mat last_sent;
+  // While a touch's animation runs with nothing else changing, its frames are blended from these
+  // (no new Phone, no arena replay): a frame every ~15 ms even on a busy machine, as a phone's.
+  Game anim;
+  cv::Mat anim_before, anim_target;
   while (std::chrono::steady_clock::now() < end) {
     cv::Mat img;
     bool gone = false;
@@ -918,15 +1028,34 @@ int screenrecord(const std::string& dir, int lock, const std::vector<std::string
       ss << in.rdbuf();
       state = ss.str();
     }
-    // Draw again when the state changed, or when a cleared level may move on by itself.
-    if (state != last_state || last_sent.empty() || state.find("cleared_at 0\n") == std::string::npos) {
+    // Draw again when the state changed, when a cleared level may move on by itself, or while a
+    // touch's animation runs.
+    long long anim_end = 0;
+    if (auto at = state.find("\nanim "); at != std::string::npos) {
+      long long start = 0;
+      int delay = 0, ms = 0;
+      if (std::sscanf(state.c_str() + at, "\nanim %lld %d %d", &start, &delay, &ms) == 3 && start != 0) anim_end = start + delay + ms;
+    }
+    const bool same = state == last_state && !last_sent.empty();
+    if (same && now_ms() <= anim_end && !anim_target.empty()) {
+      img = animation_frame(anim_before, anim_target, anim, now_ms());
+    } else if (!same || state.find("cleared_at 0\n") == std::string::npos || now_ms() <= anim_end ||
+               !anim_target.empty()) {  // the animation's last frame was sent: the end picture is due
       cfg = read_config(dir + "/config");
       Phone phone(dir, cfg);
       const long long disconnect_after = cfg.num("disconnect_after", 0);
       gone = disconnect_after > 0 && phone.game().commands >= disconnect_after;
       if (phone.error().empty() && !gone) {
         phone.tick();
-        img = phone.screen_image();
+        anim_target.release();
+        if (now_ms() < phone.game().anim_end()) {
+          anim = phone.game();
+          anim_before = phone.load_before();
+          anim_target = phone.screen_image();
+          img = animation_frame(anim_before, anim_target, anim, now_ms());
+        } else {
+          img = phone.screen_image();
+        }
         phone.save();
       }
       std::ifstream in(dir + "/game");
@@ -1068,8 +1197,18 @@ int main(int argc, char** argv) {
   // adb joins the words after shell/exec-out with spaces; the device's shell splits them again.
   std::string line;
   for (std::size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
+  // fail_once: one command fails as adb's transport does now and then (exit 1, "error: closed"),
+  // before it reaches the phone: nothing of it is done.
+  if (++g.failable == one_off(cfg, "fail_command", 2, 7)) {
+    phone.log("fail #" + std::to_string(g.failable) + ": error: closed");
+    return emit("", "error: closed\n", 1);
+  }
+  // A touch that changes the screen starts an animation from what was displayed before it.
+  const bool touches = line.find("input ") != std::string::npos || line.find("sendevent ") != std::string::npos;
+  const cv::Mat shown = touches ? phone.displayed_image() : cv::Mat();
   std::string out, err;
   int status = run_shell_line(phone, line, out, err);
+  if (touches) phone.animate_from(shown);
   if (args[0] == "exec-out") {  // exec-out has no separate stderr: it is interleaved into stdout
     return emit(out + err, "", 0);
   }

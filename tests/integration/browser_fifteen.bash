@@ -21,12 +21,12 @@ play_fifteen_page() {
   # The browser profile: sliding's own tap pause (5 ms, for Fifteen, which moves on the press) sends
   # clicks faster than the page's 30 ms debounce takes them.
   local rc=0 t0=$SECONDS
-  timeout 90 "$PB" play --game sliding --window "Fifteen page" --timeout-ms 60000 --profile calibration/profiles/browser.yml >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
+  timeout 90 "$PB" play --game sliding --window "Fifteen page" --timeout-ms 60000 --profile calibration/profiles/browser.yml --json >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
   local took=$((SECONDS - t0))
   screenshot after
-  cat "$WORK/play.out"
   tail -3 "$WORK/play.err"
   [[ $rc == 0 ]] || die "puzzlebot play exited $rc after $took s (page title '$(page_title)'): $(tail -8 "$WORK/play.err")"
+  expect_plans "$WORK/play.out" "$WORK/play.err" 1  # each plan replays from the board read
   wait_for_title "^Fifteen page - solved\$" 3 || die "the page's title is '$(page_title)', not 'Fifteen page - solved'"
   echo "15-puzzle page at scale $scale: solved in $took s (title '$(page_title)')"
   echo "PASS"

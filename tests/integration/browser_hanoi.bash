@@ -20,12 +20,12 @@ play_hanoi_page() {
   screenshot before
 
   local rc=0 t0=$SECONDS
-  timeout 60 "$PB" play --game hanoi --window "Hanoi page" >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
+  timeout 60 "$PB" play --game hanoi --window "Hanoi page" --json >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
   local took=$((SECONDS - t0))
   screenshot after
-  cat "$WORK/play.out"
   tail -3 "$WORK/play.err"
   [[ $rc == 0 ]] || die "puzzlebot play exited $rc after $took s (page title '$(page_title)'): $(tail -8 "$WORK/play.err")"
+  expect_plans "$WORK/play.out" "$WORK/play.err" 1  # each plan replays from the board read
   wait_for_title "^Hanoi page - solved\$" 3 || die "the page's title is '$(page_title)', not 'Hanoi page - solved'"
   echo "Hanoi page at scale $scale: solved in $took s (title '$(page_title)')"
   echo "PASS"

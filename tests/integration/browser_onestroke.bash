@@ -51,12 +51,12 @@ play_onestroke_page() {
 
   local rc=0 t0=$SECONDS
   timeout 60 "$PB" play --window "One stroke" --game onestroke --levels "$levels" --next-level-ms 5000 "${with_profile[@]}" \
-    >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
+    --json >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
   local took=$((SECONDS - t0))
   screenshot after
-  cat "$WORK/play.out"
   grep -E 'level [0-9]+: read|move [0-9]+/|cleared' "$WORK/play.err" || true
   [[ $rc == 0 ]] || die "puzzlebot play exited $rc after $took s (page title '$(page_title)'): $(tail -8 "$WORK/play.err")"
+  expect_plans "$WORK/play.out" "$WORK/play.err" "$levels"  # each plan replays from the board read
   wait_for_title "^One stroke - $levels solved$suffix\$" 3 ||
     die "the page's title is '$(page_title)', not 'One stroke - $levels solved': the page did not count $levels levels"
   sleep 1.5  # nothing more may come: puzzlebot must have stopped after $levels levels

@@ -43,11 +43,14 @@ play_peg_solitaire() {
   grep -q "^pegs: $pegs\$" "$WORK/before.txt" || die "expected $pegs pegs on the '$board' board"
 
   local rc=0
-  timeout 120 "$PB" play --game peg-solitaire --window Peg-solitaire --profile "$profile" --timeout-ms 60000 \
+  timeout 120 "$PB" play --game peg-solitaire --window Peg-solitaire --profile "$profile" --timeout-ms 60000 --json \
     >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
-  cat "$WORK/out.txt"
   tail -3 "$WORK/err.txt"
   [[ $rc == 0 ]] || die "play exited $rc: $(tail -5 "$WORK/err.txt")"
+  # Peg Solitaire answers every drag the same way: one plan, replayed from the board read, every
+  # jump of it sent (PEGS - 1 of them), no re-plan.
+  expect_one_plan "$WORK/out.txt" "$WORK/err.txt"
+  [[ $SENT == $((pegs - 1)) ]] || die "$SENT jumps sent for $pegs pegs: expected $((pegs - 1))"
 
   # The game's own word, in its status bar at the bottom of the window.
   local i said=0

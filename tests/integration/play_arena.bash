@@ -26,13 +26,14 @@ play_arena() {
   cat "$WORK/game.out"
 
   local rc=0 t0=$SECONDS
-  timeout 120 "$PB" play --window "puzzlebot arena" --game "$game" --levels "$levels" \
+  timeout 120 "$PB" play --window "puzzlebot arena" --game "$game" --levels "$levels" --json \
     >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
   local took=$((SECONDS - t0))
-  cat "$WORK/play.out"
-  grep -E 'level [0-9]+: read|solved the board|timings' "$WORK/play.err" || true
+  grep -E 'level [0-9]+: read|solved the board|timings|re-plans?\)' "$WORK/play.err" || true
   [[ $rc == 0 ]] || die "$game: puzzlebot play exited $rc after $took s: $(tail -8 "$WORK/play.err")"
-  grep -q "solved $levels levels" "$WORK/play.out" || die "$game: puzzlebot does not say it solved $levels levels"
+  grep -q "solved $levels levels" "$WORK/play.err" || die "$game: puzzlebot does not say it solved $levels levels"
+  # Every plan (one a level, one more per re-plan) replays to the goal from the board it was read on.
+  expect_plans "$WORK/play.out" "$WORK/play.err" "$levels"
 
   # The arena shows LEVEL CLEARED for a second before it starts (and prints) the next level.
   wait_for_line_count "$game" $((levels + 1)) 10 ||

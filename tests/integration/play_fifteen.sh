@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# play_fifteen.sh: `puzzlebot play` clears a random 4x4 sgt-fifteen under Xvfb; the status line must read COMPLETED.
+# play_fifteen.sh: `puzzlebot play` clears a random 4x4 sgt-fifteen under Xvfb; the plan must replay from the board read, be sent whole with no re-plan, and the status line read COMPLETED.
 source "$(dirname "$0")/x11_common.bash"
 
 start_xvfb
@@ -12,10 +12,11 @@ start_game Fifteen /usr/games/sgt-fifteen "$ID"
 grep -q '^finished: no' "$WORK/before.txt" || die "the fresh game already reads as finished: $(cat "$WORK/before.txt")"
 
 rc=0
-timeout 150 "$PB" play --game sliding --window Fifteen --timeout-ms 60000 >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
-cat "$WORK/out.txt"
+timeout 150 "$PB" play --game sliding --window Fifteen --timeout-ms 60000 --json >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
 tail -3 "$WORK/err.txt"
 [[ $rc == 0 ]] || die "play exited $rc: $(tail -5 "$WORK/err.txt")"
+# sgt-fifteen answers every click the same way: one plan, replayed from the board read, all sent.
+expect_one_plan "$WORK/out.txt" "$WORK/err.txt"
 
 # The real final screen, read again from the window: the board and the game's own status line.
 "$PB" play --game sliding --window Fifteen --check >"$WORK/after.txt" 2>&1 || die "cannot read the final screen: $(cat "$WORK/after.txt")"

@@ -14,14 +14,14 @@ expected=$(echo "${ID#*:}" | tr -cd 'P' | wc -c)
 [[ $before == "$expected" ]] || die "read $before pegs on the new board, the game ID has $expected"
 
 rc=0
-timeout 150 "$PB" play --game pegs --window Pegs --timeout-ms 60000 >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
-cat "$WORK/out.txt"
+timeout 150 "$PB" play --game pegs --window Pegs --timeout-ms 60000 --json >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
 tail -3 "$WORK/err.txt"
 [[ $rc == 0 ]] || die "play exited $rc: $(tail -5 "$WORK/err.txt")"
+# sgt-pegs answers every drag the same way: one plan, replayed from the board read, all sent.
+expect_one_plan "$WORK/out.txt" "$WORK/err.txt"
 
 "$PB" play --game pegs --window Pegs --check >"$WORK/after.txt" 2>&1 || die "cannot read the final screen: $(cat "$WORK/after.txt")"
 cat "$WORK/after.txt"
 grep -q '^pegs: 1$' "$WORK/after.txt" || die "the final screen does not show exactly one peg"
-sent=$(sed -n 's/.* \([0-9]*\) moves sent;.*/\1/p' "$WORK/err.txt" | tail -1)
-[[ $sent == $((expected - 1)) ]] || die "$sent jumps sent for $expected pegs: expected $((expected - 1))"
+[[ $SENT == $((expected - 1)) ]] || die "$SENT jumps sent for $expected pegs: expected $((expected - 1))"
 echo "PASS"

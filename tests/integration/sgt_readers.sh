@@ -7,6 +7,7 @@
 # readers support (tiles of 32 px and more). Every answer is also replayed through the rules
 # (replay_check). Every random choice comes from one seed, printed first: PB_TEST_SEED=N replays a run.
 source "$(dirname "$0")/x11_common.bash"
+source "$(dirname "$0")/sgt_pegs_common.bash"
 
 start_xvfb
 ROUNDS=${SGT_READER_ROUNDS:-4}
@@ -22,9 +23,6 @@ PEGS_SCHEMES=("-" "202020 606060 000000 e53935" "ffffff f0f0f0 fbc02d 111111" "0
 
 # Sets PICKED (no $(...): bash seeds $RANDOM afresh in a subshell, and the run would not replay).
 pick() { local -n arr=$1; PICKED=${arr[RANDOM % ${#arr[@]}]}; }
-
-# The "board" string of puzzlebot's JSON, unescaped, without its header line.
-board_of() { sed -n 's/.*"board": *"\([^"]*\)".*/\1/p' "$1" | sed 's/\\n/\n/g' | sed 1d; }
 
 fails=0
 check() {  # check NAME EXPECTED_FILE JSON_FILE NORMALISER
@@ -72,23 +70,7 @@ for round in $(seq "$ROUNDS"); do
   if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=(PEGS_COLOUR_0=$c0 PEGS_COLOUR_1=$c1 PEGS_COLOUR_2=$c2 PEGS_COLOUR_3=$c3); fi
   name="pegs $id tile=$tile scheme=$scheme"
   env "${envs[@]}" timeout 20 /usr/games/sgt-pegs --screenshot "$WORK/p$round.png" "$id" || die "sgt-pegs --screenshot failed"
-  # The ID's rows cropped to the bounding box of its holes, P/H/O as o/./#.
-  w=${id%%x*}
-  echo "${id#*:}" | fold -w "$w" | awk '
-    { row[NR] = $0 }
-    END {
-      top = 0; left = 1000; right = 0
-      for (r = 1; r <= NR; r++) {
-        s = row[r]; first = match(s, /[PH]/)
-        if (first == 0) continue
-        if (top == 0) top = r; bottom = r
-        if (first < left) left = first
-        for (c = length(s); c >= 1; c--) if (substr(s, c, 1) != "O") { if (c > right) right = c; break }
-      }
-      for (r = top; r <= bottom; r++) {
-        s = substr(row[r], left, right - left + 1); gsub(/P/, "o", s); gsub(/H/, ".", s); gsub(/O/, "#", s); print s
-      }
-    }' >"$WORK/p$round.txt"
+  pegs_id_rows "$id" >"$WORK/p$round.txt"
   rc=0
   timeout 60 "$PB" solve "$WORK/p$round.png" --game pegs --json --timeout-ms 2000 >"$WORK/p$round.json" 2>"$WORK/p$round.err" || rc=$?
   if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$WORK/p$round.err")"; fails=$((fails + 1)); else check "$name" "$WORK/p$round.txt" "$WORK/p$round.json" rows; fi

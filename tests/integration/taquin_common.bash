@@ -40,14 +40,13 @@ play_taquin() {
   # drops clicks made while a tile slides) and sends a click that showed no change once more, so a
   # game here needs no re-plan; a misread may cost one.
   timeout "${TAQUIN_PLAY_SECONDS:-90}" "$PB" play --game sliding --window Taquin --timeout-ms "${TAQUIN_SOLVE_MS:-30000}" \
-    >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
-  cat "$WORK/out.txt"
+    --json >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
   tail -3 "$WORK/err.txt"
   [[ $rc == 0 ]] || die "play exited $rc: $(tail -40 "$WORK/err.txt")"
-  local replans
-  replans=$(sed -n 's/.* sent, \([0-9]*\) re-plans*).*/\1/p' "$WORK/out.txt" | tail -1)
-  [[ -n $replans ]] || die "no re-plan count in the play report: $(cat "$WORK/out.txt")"
-  ((replans <= 1)) || die "$replans re-plans (at most 1 expected): $(grep -A6 'does not show the predicted' "$WORK/err.txt" | head -40)"
+  # Every plan (the first, and one per re-plan) replays to the goal from the board it was read on.
+  expect_plans "$WORK/out.txt" "$WORK/err.txt" 1
+  ((REPLANS <= 1)) || die "$REPLANS re-plans (at most 1 expected): $(grep -A6 'does not show the predicted' "$WORK/err.txt" | head -40)"
+  ((REPLANS > 0 || SENT == PLANNED)) || die "$SENT moves sent for a plan of $PLANNED, with no re-plan"
 
   # The game's own word: Taquin shows "Bravo! You finished the game!" in a banner over the window.
   local i said=0

@@ -72,3 +72,45 @@ wait_for_line() {
   done
   return 1
 }
+
+# check_plans OUT: replays what `puzzlebot play --json` printed on OUT, one line per plan (the board
+# read and the moves planned from it, as `solve --json` prints them), through the test's own rules
+# (tests/support/replay_check.hpp, as the program PB_REPLAY_CHECK): every plan must reach the goal
+# from the board it was made on. Sets PLANS (plans made) and PLANNED (moves of the "moves" arrays).
+check_plans() {
+  local out=$1 checker=${PB_REPLAY_CHECK:?set PB_REPLAY_CHECK to the built replay_check}
+  [[ -s $out ]] || die "play --json printed no plan"
+  "$checker" --solved <"$out" >"$WORK/replay.txt" 2>&1 ||
+    die "a plan does not replay through the rules: $(cat "$WORK/replay.txt"); plans: $(head -c 3000 "$out")"
+  PLANS=$(wc -l <"$out")
+  PLANNED=$(python3 -c 'import json, sys; print(sum(len(json.loads(l)["moves"]) for l in sys.stdin if l.strip()))' <"$out")
+  echo "$PLANS plan(s) of $PLANNED moves in all replayed to the goal from the boards read"
+}
+
+# play_counts ERR: SENT (moves sent) and REPLANS (re-plans made, those not held against
+# --max-replans included) from play's closing line, which --json puts on stderr.
+play_counts() {
+  local line
+  line=$(grep -E '\([0-9]+ moves? sent, [0-9]+ re-plans?' "$1" | tail -1)
+  [[ -n $line ]] || die "no '(N moves sent, R re-plans)' line in play's output: $(tail -5 "$1")"
+  SENT=$(sed -E 's/.*\(([0-9]+) moves? sent.*/\1/' <<<"$line")
+  REPLANS=$(sed -E 's/.* sent, ([0-9]+) re-plans?.*/\1/' <<<"$line")
+}
+
+# expect_one_plan OUT ERR: a game that answers every move the same way (no randomness in its
+# response) is played from one plan: it replays, 0 re-plans, and every planned move sent once.
+expect_one_plan() {
+  check_plans "$1"
+  play_counts "$2"
+  [[ $REPLANS == 0 ]] || die "$REPLANS re-plans (0 expected): $(grep -A6 'does not show the predicted' "$2" | head -40)"
+  [[ $PLANS == 1 ]] || die "$PLANS plans printed for 0 re-plans"
+  [[ $SENT == "$PLANNED" ]] || die "$SENT moves sent for a plan of $PLANNED"
+}
+
+# expect_plans OUT ERR LEVELS: every plan replays (check_plans), and there is one a level and one
+# per re-plan (play_counts), for games and pages whose re-plans are not counted to 0.
+expect_plans() {
+  check_plans "$1"
+  play_counts "$2"
+  [[ $PLANS == $(($3 + REPLANS)) ]] || die "$PLANS plans printed for $3 level(s) and $REPLANS re-plans"
+}

@@ -216,15 +216,7 @@ TEST(SlidingOptimal, PatternDbCacheIsValidatedAndRebuilt) {
   EXPECT_TRUE(same_as_fresh(*loaded));
 
   // One flipped byte in the body: checksum.
-  {
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-100, std::ios::end);
-    char c = 0;
-    f.read(&c, 1);
-    f.seekp(-100, std::ios::end);
-    c = static_cast<char>(c ^ 0x5A);
-    f.write(&c, 1);
-  }
+  test_support::flip_body_byte(path);
   forget_loaded_pattern_dbs();
   auto repaired = get_pattern_db(spec, Limits{});
   ASSERT_TRUE(repaired.ok());

@@ -1,7 +1,8 @@
 /* sliding_pdb78_test.cpp: the 4-bit excess tables of the 7-8 search, on small patterns: build, cache, search, policy. */
-// The 4x4 7-8 tables themselves take minutes and 2.9 GB to build, so no test builds them
+// The 4x4 7-8 tables themselves take minutes and 2.9 GB to build, so no unit test builds them
 // (PUZZLEBOT_PDB78=cached in every test's environment, see tests/CMakeLists.txt): the same code is
 // checked here on small patterns and boards, against the .pdb builder and the Manhattan search.
+// tests/integration/sliding_pdb78_korf.sh runs the whole 4x4 path with 7-7-1 tables.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/pdb78.hpp"
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/sliding_boards.hpp"
 
 namespace pb::solvers::sliding {
 namespace {
@@ -120,15 +122,7 @@ TEST(SlidingPdb78, CacheIsValidatedAndRebuilt) {
   EXPECT_EQ(loaded->source, DbSource::kLoaded);
   EXPECT_TRUE(same(*loaded));
 
-  {  // one flipped byte in the body
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-100, std::ios::end);
-    char c = 0;
-    f.read(&c, 1);
-    f.seekp(-100, std::ios::end);
-    c = static_cast<char>(c ^ 0x5A);
-    f.write(&c, 1);
-  }
+  test_support::flip_body_byte(path);  // one flipped byte in the body
   forget_loaded_excess_dbs();
   auto damaged = get_excess_db(spec, Limits{}, false);
   ASSERT_FALSE(damaged.ok());

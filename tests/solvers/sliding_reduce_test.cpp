@@ -126,16 +126,7 @@ TEST(SlidingShorten, RemovesADetourAndKeepsTheEnd) {
 // one keeps its fast solution, unproved, when the search hits a limit.
 TEST(SlidingReduce, BestProvesLightlyShuffledBoardsOptimal) {
   std::mt19937 rng(11);
-  State s = goal_state(5, 5);
-  for (int prev = -1, n = 0; n < 18;) {
-    const int b = s.blank();
-    const int cand[4] = {b - 5, b + 5, b % 5 > 0 ? b - 1 : -1, b % 5 < 4 ? b + 1 : -1};
-    const int c = cand[rng() % 4];
-    if (c < 0 || c >= 25 || s.tiles[static_cast<std::size_t>(c)] == prev) continue;
-    prev = s.tiles[static_cast<std::size_t>(c)];
-    s = apply(s, prev).value();
-    ++n;
-  }
+  const State s = test_support::random_walk(5, 18, rng);
   Limits best;
   best.best = true;
   const Solution sol = solve(s, best);

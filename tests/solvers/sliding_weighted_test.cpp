@@ -27,17 +27,7 @@ using test_support::random_solvable;
 
 State shuffled(int moves, unsigned seed) {
   std::mt19937 rng(seed);
-  State s = goal_state(5, 5);
-  for (int prev = -1, n = 0; n < moves;) {
-    const int b = s.blank();
-    const int cand[4] = {b - 5, b + 5, b % 5 > 0 ? b - 1 : -1, b % 5 < 4 ? b + 1 : -1};
-    const int c = cand[rng() % 4];
-    if (c < 0 || c >= 25 || s.tiles[static_cast<std::size_t>(c)] == prev) continue;
-    prev = s.tiles[static_cast<std::size_t>(c)];
-    s = apply(s, prev).value();
-    ++n;
-  }
-  return s;
+  return test_support::random_walk(5, moves, rng);
 }
 
 // A two-tile database on 5x5 (32-bit blank masks in the build) against a brute force over (cell of

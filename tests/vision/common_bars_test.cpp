@@ -1,5 +1,7 @@
-// common_bars_test.cpp: the shared bar detection (vision/common/bars.hpp): the page plane under a gradient and a banner, rods, bar shapes, and the boundaries in a stack of touching bars.
+// common_bars_test.cpp: the shared bar detection (vision/common/bars.hpp): the page plane under a gradient and a banner, page layers under a scene, rods, bar shapes, and the boundaries in a stack of touching bars.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include <opencv2/imgproc.hpp>
 
@@ -22,6 +24,39 @@ TEST(Bars, PageIsAPlaneThroughAGradientBesideABanner) {
   EXPECT_EQ(ink.at<std::uint8_t>(240, 500), 0);  // and its bottom
   EXPECT_EQ(ink.at<std::uint8_t>(150, 110), 255);
   EXPECT_EQ(ink.at<std::uint8_t>(280, 300), 255);
+}
+
+// An illustrated scene: a sky gradient over hills that span the picture; the rods, a disc and a big
+// panel standing in front of it are ink (the panel is no layer: it does not reach the side edges).
+TEST(Bars, PageLayersTakeInHillsUnderASkyButNotAPanel) {
+  cv::Mat img(300, 600, CV_8UC3);
+  for (int y = 0; y < img.rows; ++y)
+    for (int x = 0; x < img.cols; ++x) img.at<cv::Vec3b>(y, x) = cv::Vec3b(240, static_cast<std::uint8_t>(190 + y / 8), 90);
+  std::vector<cv::Point> hills;
+  for (int x = 0; x <= 600; x += 20) hills.push_back({x, 190 + static_cast<int>(25 * std::sin(x / 60.0))});
+  hills.push_back({600, 300});
+  hills.push_back({0, 300});
+  cv::fillPoly(img, std::vector<std::vector<cv::Point>>{hills}, cv::Scalar(150, 130, 110));
+  cv::rectangle(img, {400, 60, 120, 120}, cv::Scalar(40, 160, 240), cv::FILLED);  // a panel, 8% of the picture
+  cv::rectangle(img, {100, 40, 16, 220}, cv::Scalar(60, 140, 230), cv::FILLED);   // a rod through both
+  cv::rectangle(img, {60, 220, 96, 30}, cv::Scalar(40, 40, 220), cv::FILLED);     // a disc on the hills
+  const cv::Mat lab = to_lab(img);
+  const std::vector<PageModel> one = fit_page_layers(lab, 10, 1, 0.05);
+  ASSERT_EQ(one.size(), 1u);
+  const std::vector<PageModel> layers = fit_page_layers(lab, 10, 4, 0.05);
+  ASSERT_EQ(layers.size(), 2u);  // the sky and the hills; not the panel
+  const std::vector<double> scales(layers.size(), 1.0);
+  const cv::Mat ink = ink_mask(page_distance(lab, layers, scales), 14, 0);
+  EXPECT_EQ(ink.at<std::uint8_t>(10, 300), 0);   // sky
+  EXPECT_EQ(ink.at<std::uint8_t>(280, 300), 0);  // hills
+  EXPECT_EQ(ink.at<std::uint8_t>(100, 108), 255);  // the rod over the sky
+  EXPECT_EQ(ink.at<std::uint8_t>(240, 108), 255);  // and over the hills
+  EXPECT_EQ(ink.at<std::uint8_t>(235, 70), 255);   // the disc
+  EXPECT_EQ(ink.at<std::uint8_t>(235, 62), 255);
+  EXPECT_EQ(ink.at<std::uint8_t>(120, 460), 255);  // the panel
+  // One plane alone takes the sky or the hills for ink.
+  const cv::Mat flat = ink_mask(page_distance(lab, one.front()), 14, 0);
+  EXPECT_NE(flat.at<std::uint8_t>(10, 300), flat.at<std::uint8_t>(280, 300));
 }
 
 TEST(Bars, RodsArePartedByDiscsAndJoined) {

@@ -3,6 +3,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tests/support/clipped_frames.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/common/render_style.hpp"
 #include "vision/hanoi/reader.hpp"
@@ -39,6 +40,38 @@ TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
     const RenderLayout lay = layout(s, board_area(size, i % 4 != 1), style);
     for (int p = 0; p < s.pegs; ++p)
       EXPECT_LT(std::abs(got->centres[static_cast<std::size_t>(p)].x - lay.peg_x[static_cast<std::size_t>(p)]), 2.0) << what;
+  }
+}
+
+TEST(HanoiReader, RefusesATowerCutByTheFramesEdge) {
+  // A page scrolled or a window half off screen shows part of the tower: the reader says so
+  // (kBoardClipped, which play answers by scrolling) and never reads the part as a smaller tower
+  // (two rods of three, rods without their base).
+  cv::RNG rng(2525);
+  for (int i = 0; i < 2; ++i) {
+    State s;
+    s.pegs = 3 + i % 2;
+    s.config.resize(static_cast<std::size_t>(4 + i));
+    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
+    s.goal = s.pegs - 1;
+    const cv::Mat img = render(s, style_variant(static_cast<std::uint64_t>(3 * i)), {800, 600}, i % 2 == 0);
+    auto whole = read(img);
+    ASSERT_TRUE(whole.ok()) << i << ": " << whole.error().message;
+    double disc = 0;
+    for (const auto& peg : whole->disks)
+      for (const cv::Rect& r : peg) disc = std::max<double>(disc, r.height);
+    // Cut through the apparatus at depths of up to six disc heights (a base, a rod's top, an end
+    // disc). Cut deeper than half a disc, what is left may no longer look like a tower at all (a
+    // base with no rods, an end rod's discs sliced): refused, sometimes as no board.
+    std::vector<double> depths = {0.0, 0.3, 0.6, 1.0, 1.5, 2.5, 4.0, 6.0};
+    for (const testing::Cut& cut : testing::cuts_of(img, whole->apparatus, static_cast<float>(disc), depths)) {
+      SCOPED_TRACE("case " + std::to_string(i) + ", cut at the " + cut.what);
+      auto r = read(cut.frame);
+      ASSERT_FALSE(r.ok()) << solvers::hanoi::format(r->state);
+      if (cut.depth <= 0.6) {
+        EXPECT_EQ(r.error().code, ErrorCode::kBoardClipped) << r.error().message;
+      }
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/clipped_frames.hpp"
 #include "vision/onestroke/reader.hpp"
 
 namespace pb::vision::onestroke {
@@ -87,6 +88,32 @@ TEST(OnestrokeSamples, GreyAndBgraInputsReadLikeBgr) {
   auto a = read(bgr), b = read(bgra);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->state, b->state);
+}
+
+TEST(OnestrokeSamples, RefusesABoardCutByTheFramesEdge) {
+  // A page scrolled or a window half off screen shows part of the board: the reader says so
+  // (kBoardClipped, which play answers by scrolling) and never reads the part as a smaller board.
+  // Not yet everywhere: when the cut takes the cat's cell away, the reader stops at "no cat" (kNoBoard)
+  // before it has a board to find cut; refused all the same, counted here.
+  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples" / "onestroke";
+  int clipped = 0, no_board = 0;
+  for (const char* name : {"s01_4x4_480x854.png", "s03_6x5_1080x1920.png", "s07_8x7_1080x2340_mid.png"}) {
+    cv::Mat img = cv::imread((dir / name).string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << name;
+    if (img.cols > 800) cv::resize(img, img, cv::Size(), 0.5, 0.5, cv::INTER_AREA);  // the cuts' cost, not their kind
+    auto whole = read(img);
+    ASSERT_TRUE(whole.ok()) << name << ": " << whole.error().message;
+    const double pitch = std::max(whole->lattice.pitch_x, whole->lattice.pitch_y);
+    for (const testing::Cut& cut : testing::cuts_of(img, whole->board, static_cast<float>(pitch), testing::cut_depths())) {
+      SCOPED_TRACE(std::string(name) + ", cut at the " + cut.what);
+      auto r = read(cut.frame);
+      ASSERT_FALSE(r.ok()) << solvers::onestroke::format(r->state);
+      EXPECT_TRUE(r.error().is(ErrorCode::kBoardClipped) || r.error().is(ErrorCode::kNoBoard)) << r.error().message;
+      (r.error().is(ErrorCode::kBoardClipped) ? clipped : no_board) += 1;
+    }
+  }
+  std::printf("[          ] cut boards: %d refused as cut, %d as no board (the cat cut away)\n", clipped, no_board);
+  EXPECT_GT(clipped, 2 * no_board);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/clipped_frames.hpp"
 #include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "tests/support/sliding_look.hpp"
@@ -261,5 +262,30 @@ TEST(SlidingReader, FlatTilesWithoutBevelsAreRead) {
     auto r = vs::read(look.image);
     ASSERT_TRUE(r.ok()) << "seed " << seed << ": " << r.error().message;
     EXPECT_EQ(r->state, look.truth) << "seed " << seed;
+  }
+}
+
+TEST(SlidingReader, RefusesABoardCutByTheFramesEdge) {
+  // A page scrolled or a window half off screen shows part of the board: the reader says so
+  // (kBoardClipped, which play answers by scrolling) and never reads the part as a smaller board.
+  // Fifteen's look only: the picture-board search (GNOME Taquin) costs a second a crop.
+  vs::Params fifteen;
+  fifteen.picture_dir = "";
+  for (const char* name : {"4x4_default.png", "4x4_window_t64.png", "3x3_green_t32.png", "6x4_black_t36.png"}) {
+    cv::Mat img = load(kSamples / name);
+    auto whole = vs::read(img, fifteen);
+    ASSERT_TRUE(whole.ok()) << name << ": " << whole.error().message;
+    for (const pb::testing::Cut& cut : pb::testing::cuts_of(img, whole->board, whole->lattice.pitch, pb::testing::cut_depths())) {
+      SCOPED_TRACE(std::string(name) + ", cut at the " + cut.what);
+      auto r = vs::read(cut.frame, fifteen);
+      ASSERT_FALSE(r.ok()) << pb::solvers::sliding::format(r->state);
+      EXPECT_EQ(r.error().code, pb::ErrorCode::kBoardClipped) << r.error().message;
+    }
+    // A crop that keeps the whole board with a little frame round it still reads.
+    const int margin = static_cast<int>(0.35 * whole->lattice.pitch);
+    cv::Rect keep(whole->board.x - margin, whole->board.y - margin, whole->board.width + 2 * margin, whole->board.height + 2 * margin);
+    auto tight = vs::read(img(keep & cv::Rect(0, 0, img.cols, img.rows)).clone(), fifteen);
+    ASSERT_TRUE(tight.ok()) << name << ": " << tight.error().message;
+    EXPECT_EQ(tight->state, whole->state) << name;
   }
 }

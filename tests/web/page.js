@@ -27,3 +27,21 @@ function onDebouncedClick(canvas, at, same, click, isDone, debounceMs = 30) {
     down = null;
   });
 }
+
+// ?top=PIXELS: a plain header that many CSS pixels tall above the board, so the board starts below
+// the fold and the page scrolls (the scrolling tests); every press anywhere on the page is then
+// counted in the title (" - N presses"), so a test sees a click that missed the board.
+(function () {
+  const top = Number(new URLSearchParams(location.search).get("top"));
+  if (!(top > 0)) return;
+  let presses = 0;
+  document.addEventListener("DOMContentLoaded", () => {
+    const header = document.createElement("div");
+    header.style.height = top + "px";
+    document.body.prepend(header);
+  });
+  document.addEventListener("pointerdown", () => {
+    ++presses;
+    if (!/ - solved$/.test(document.title)) document.title = document.title.replace(/( - \d+ presses)?$/, " - " + presses + " presses");
+  }, true);
+})();

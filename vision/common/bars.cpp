@@ -38,44 +38,83 @@ bool fit_plane(const std::vector<const Sample*>& s, PageModel& out) {
 
 }  // namespace
 
-PageModel fit_page(const cv::Mat& lab, double fit_delta_e) {
-  // About 40,000 samples on a grid: the fit costs the same on a phone screenshot as on a thumbnail.
+namespace {
+
+// About 40,000 samples on a grid: the fit costs the same on a phone screenshot as on a thumbnail.
+std::vector<Sample> sample_grid(const cv::Mat& lab) {
   const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(lab.total()) / 40000.0)));
   std::vector<Sample> samples;
   for (int y = step / 2; y < lab.rows; y += step) {
     const auto* row = lab.ptr<cv::Vec3f>(y);
     for (int x = step / 2; x < lab.cols; x += step) samples.push_back({static_cast<float>(x), static_cast<float>(y), row[x]});
   }
+  return samples;
+}
+
+// The plane fitted to `pool` (fit_page's steps), its coverage a share of `total` samples; `in` gets
+// the pool's samples within `fit_delta_e` of it.
+PageModel fit_pool(const std::vector<const Sample*>& pool, std::size_t total, double fit_delta_e, std::vector<const Sample*>& in) {
   PageModel page;
-  if (samples.empty()) return page;
+  in.clear();
+  if (pool.empty() || total == 0) return page;
   std::map<std::tuple<int, int, int>, std::vector<const Sample*>> bins;
-  for (const Sample& s : samples)
-    bins[{static_cast<int>(s.lab[0] / 4), static_cast<int>(std::floor(s.lab[1] / 8)), static_cast<int>(std::floor(s.lab[2] / 8))}].push_back(&s);
+  for (const Sample* s : pool)
+    bins[{static_cast<int>(s->lab[0] / 4), static_cast<int>(std::floor(s->lab[1] / 8)), static_cast<int>(std::floor(s->lab[2] / 8))}].push_back(s);
   const auto& seed = std::max_element(bins.begin(), bins.end(), [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); })->second;
   cv::Vec3f mean(0, 0, 0);
   for (const Sample* s : seed) mean += s->lab;
   page.at0 = mean * (1.0f / static_cast<float>(seed.size()));
   // A gradient page: each refit takes in the pixels next to the ones already fitted.
-  std::vector<const Sample*> in;
   for (int round = 0; round < 5; ++round) {
     in.clear();
-    for (const Sample& s : samples)
-      if (delta_e(s.lab, page.at(s.x, s.y)) <= fit_delta_e) in.push_back(&s);
+    for (const Sample* s : pool)
+      if (delta_e(s->lab, page.at(s->x, s->y)) <= fit_delta_e) in.push_back(s);
     if (in.size() < 3) break;
     PageModel next = page;
     if (!fit_plane(in, next)) break;
     page = next;
   }
+  in.clear();
   std::vector<double> d;
-  for (const Sample& s : samples)
-    if (const double e = delta_e(s.lab, page.at(s.x, s.y)); e <= fit_delta_e) d.push_back(e);
-  page.coverage = static_cast<double>(d.size()) / static_cast<double>(samples.size());
+  for (const Sample* s : pool)
+    if (const double e = delta_e(s->lab, page.at(s->x, s->y)); e <= fit_delta_e) d.push_back(e), in.push_back(s);
+  page.coverage = static_cast<double>(d.size()) / static_cast<double>(total);
   if (!d.empty()) {
     const std::size_t k = d.size() * 9 / 10;
     std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(k), d.end());
     page.spread = d[k];
   }
   return page;
+}
+
+}  // namespace
+
+PageModel fit_page(const cv::Mat& lab, double fit_delta_e) {
+  const std::vector<Sample> samples = sample_grid(lab);
+  std::vector<const Sample*> pool, in;
+  for (const Sample& s : samples) pool.push_back(&s);
+  return fit_pool(pool, samples.size(), fit_delta_e, in);
+}
+
+std::vector<PageModel> fit_page_layers(const cv::Mat& lab, double fit_delta_e, int max_layers, double min_layer_fraction) {
+  const std::vector<Sample> samples = sample_grid(lab);
+  std::vector<const Sample*> pool, in;
+  for (const Sample& s : samples) pool.push_back(&s);
+  std::vector<PageModel> layers;
+  const float margin = 0.05f * static_cast<float>(lab.cols);
+  while (static_cast<int>(layers.size()) < std::max(1, max_layers) && !pool.empty()) {
+    const PageModel layer = fit_pool(pool, samples.size(), fit_delta_e, in);
+    if (!layers.empty()) {
+      // A further layer is scenery behind the board: a large share of the picture, across its whole
+      // width (a landscape's hills); a stack of discs or a row of rods is neither.
+      float lo = static_cast<float>(lab.cols), hi = 0;
+      for (const Sample* s : in) lo = std::min(lo, s->x), hi = std::max(hi, s->x);
+      if (layer.coverage < min_layer_fraction || lo > margin || hi < static_cast<float>(lab.cols) - margin) break;
+    }
+    layers.push_back(layer);
+    std::erase_if(pool, [&](const Sample* s) { return delta_e(s->lab, layer.at(s->x, s->y)) <= fit_delta_e; });
+  }
+  return layers;
 }
 
 cv::Mat page_distance(const cv::Mat& lab, const PageModel& page) {
@@ -92,6 +131,17 @@ cv::Mat page_distance(const cv::Mat& lab, const PageModel& page) {
       const float a = row[3 * x] - c0, b = row[3 * x + 1] - c1, d = row[3 * x + 2] - c2;
       o[x] = std::sqrt(a * a + b * b + d * d);
     }
+  }
+  return out;
+}
+
+cv::Mat page_distance(const cv::Mat& lab, std::span<const PageModel> layers, std::span<const double> scales) {
+  cv::Mat out;
+  for (std::size_t k = 0; k < layers.size(); ++k) {
+    cv::Mat d = page_distance(lab, layers[k]);
+    if (k < scales.size() && scales[k] != 1) d *= scales[k];
+    if (out.empty()) out = d;
+    else cv::min(out, d, out);
   }
   return out;
 }
@@ -330,6 +380,15 @@ double equal_spacing(std::span<const double> xs, double tolerance) {
   for (double g : gaps)
     if (std::abs(g - m) > tolerance * m) return 0;
   return m;
+}
+
+Run trim_to_colour(const cv::Mat& lab, int y, const Run& run, const cv::Vec3f& colour, double delta_e) {
+  if (run.empty()) return run;
+  const auto* row = lab.ptr<cv::Vec3f>(y);
+  Run out = run;
+  while (out.l <= out.r && vision::delta_e(row[out.l], colour) > delta_e) ++out.l;
+  while (out.r >= out.l && vision::delta_e(row[out.r], colour) > delta_e) --out.r;
+  return out.empty() ? run : out;
 }
 
 }  // namespace pb::vision

@@ -4,14 +4,16 @@
 // The detection layer's part for bars (Tower of Hanoi discs, rods, base plates; any reader whose
 // elements are horizontal or vertical bars). Cues, each a free function so a reader combines them:
 //   - the page: a plane in CIE Lab (a flat colour, or a linear gradient) fitted to the pixels like the
-//     image's commonest colour, with its own spread (texture, noise, JPEG) measured;
+//     image's commonest colour, with its own spread (texture, noise, JPEG) measured; an illustrated
+//     scene (a sky over hills) as more such planes, each a large share spanning the picture's width;
 //   - ink: pixels farther than a Delta E (CIE76) from the page plane, small holes in it filled (a
 //     number or shape drawn on a disc in the page's colour keeps the disc whole);
 //   - rods: tall runs of narrow ink (each ink pixel's horizontal run length is known), pieces on one
 //     vertical line joined (discs part a rod);
 //   - bars: the run of ink through a column, row by row (Run), fitted as a box, a rounded bar or a
 //     trapezoid (fit_bar), and parted where a stack of touching bars changes colour, dips in width
-//     (rounded ends meet) or steps in width (boxes meet) (bar_boundaries);
+//     (rounded ends meet) or steps in width (boxes meet) (bar_boundaries); a run's ends cut back to
+//     its own colour (trim_to_colour: an outline, scenery touching it);
 //   - grouping: values within a tolerance of each other (group_similar), equal spacing.
 // Nothing here knows a game; thresholds are arguments (the readers' Params).
 // Rejected: the page as the border's commonest colour alone (a gradient page, or a phone screenshot
@@ -42,6 +44,17 @@ PageModel fit_page(const cv::Mat& lab, double fit_delta_e);
 
 // Each pixel's Delta E from the page plane, CV_32F.
 cv::Mat page_distance(const cv::Mat& lab, const PageModel& page);
+
+// The page as layers: an illustrated scene behind the board (a sky over hills) is more than one
+// plane. The first layer is fit_page's; each next one is fitted the same way to the samples no
+// earlier layer takes in, and kept while it covers at least `min_layer_fraction` of the image and
+// reaches within 5% of both side edges (scenery spans the picture; a stack of discs, a row of rods
+// or a panel does not). At most `max_layers` (1: fit_page alone).
+std::vector<PageModel> fit_page_layers(const cv::Mat& lab, double fit_delta_e, int max_layers, double min_layer_fraction);
+
+// Each pixel's least distance to a layer, layer k's Delta E times `scales[k]` (1 when missing): a
+// textured layer scaled down needs as much more to be ink. CV_32F; `layers` not empty.
+cv::Mat page_distance(const cv::Mat& lab, std::span<const PageModel> layers, std::span<const double> scales);
 
 // 255 where `distance` exceeds `threshold`, with holes (components of the rest touching no image
 // edge) of at most `max_hole_px` pixels filled.
@@ -105,6 +118,11 @@ std::vector<int> bar_boundaries(std::span<const Run> rows, std::span<const cv::V
 
 // The median Lab colour of row `y` of `lab` over `run`.
 cv::Vec3f run_colour(const cv::Mat& lab, int y, const Run& run);
+
+// `run` with its ends cut back to the first pixels within `delta_e` of `colour` (row `y` of `lab`):
+// a bar's darker outline, or scenery touching it (a bush beside a plate), is not its width. The run
+// as it was when no pixel is that near.
+Run trim_to_colour(const cv::Mat& lab, int y, const Run& run, const cv::Vec3f& colour, double delta_e);
 
 // Indices of `values` grouped so that each group's members lie within `rel_tolerance` times the
 // group's median plus `abs_tolerance` of it (sorted by value, split at the widest jumps); groups in

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/bars.hpp"
 #include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
@@ -98,6 +99,19 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
       std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
       cuts.insert(cuts.begin(), 0);
       cuts.push_back(n);
+      // A part far thinner than the band's tallest is an edge (an outline drawn darker), not a
+      // disc: it joins its taller neighbour.
+      for (bool joined = true; joined && cuts.size() > 2;) {
+        joined = false;
+        int tallest = 0;
+        for (std::size_t k = 0; k + 1 < cuts.size(); ++k) tallest = std::max(tallest, cuts[k + 1] - cuts[k]);
+        for (std::size_t k = 0; k + 1 < cuts.size() && !joined; ++k) {
+          if (cuts[k + 1] - cuts[k] >= p.min_part * tallest) continue;
+          const bool up = k > 0 && (k + 2 == cuts.size() || cuts[k] - cuts[k - 1] >= cuts[k + 2] - cuts[k + 1]);
+          cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(up ? k : k + 1));
+          joined = true;
+        }
+      }
       for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
         Bar b;
         b.top = band_top + cuts[k];
@@ -113,8 +127,25 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
   };
   int y = rod.top;
   for (; y < ink.rows; ++y) {
-    const Run run = run_through(ink, y, x, slack);
-    if (run.empty()) break;
+    const Run whole = run_through(ink, y, x, slack);
+    if (whole.empty()) break;
+    // A row wider than a disc's least width has its ends cut back to its own colour (an outline,
+    // scenery touching the bar: a bush beside a plate reaches no neighbour rod), keeping the rod.
+    Run run = whole;
+    cv::Vec3f colour;
+    if (whole.width() > disc_min_w) {
+      colour = run_colour(lab, y, whole);
+      if (p.trim_delta_e > 0) {
+        Run own = trim_to_colour(lab, y, whole, colour, p.trim_delta_e);
+        // Scenery wider than the bar sets the row's median: then the colour at the rod is the bar's.
+        if (own.l > x || own.r < x) {
+          const Run at{std::max(whole.l, x - slack), std::min(whole.r, x + slack)};
+          colour = run_colour(lab, y, at);
+          own = trim_to_colour(lab, y, whole, colour, p.trim_delta_e);
+        }
+        if (own.l <= x && own.r >= x && own.width() > disc_min_w) run = own;
+      }
+    }
     // The base reaches a neighbour rod's column; a disc, narrower than a spacing, never three
     // quarters of one from its rod (half a spacing: a blurred largest disc may reach that).
     if (run.l <= x - 0.75 * spacing || run.r >= x + 0.75 * spacing) {
@@ -124,7 +155,7 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
     if (run.width() > disc_min_w) {
       if (band_top < 0) band_top = y;
       band.push_back(run);
-      colours.push_back(run_colour(lab, y, run));
+      colours.push_back(colour);
     } else {
       close_band();
     }
@@ -273,6 +304,46 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   for (std::size_t i = 0; i < found.rods.size(); ++i) {
     cols.push_back(scan_column(ink, lab, found.rods[i], spacing, p));
     for (Bar& b : cols.back().bars) b.peg = static_cast<int>(i);
+  }
+  // Scenery under the board (a bush, a tree) may join the foot of a rod to what lies below: when
+  // most columns end on a plate alike in width, height and level, a column holding such a bar, or a
+  // bar from the plates' top reaching lower (the plate and the scenery under it), ends with it.
+  auto alike = [&](const Bar& a, const Bar& b) {
+    return std::abs(a.fit.width - b.fit.width) <= p.plate_tolerance * b.fit.width + 2 &&
+           std::abs(a.height() - b.height()) <= p.height_tolerance * b.height() + 1 && std::abs(a.bottom - b.bottom) <= level;
+  };
+  auto ends_on_foot = [](const Column& c) { return !c.on_base && !c.bars.empty() && c.bars.back().bottom + 2 >= c.floor; };
+  {
+    std::vector<const Bar*> feet;
+    for (const Column& c : cols)
+      if (ends_on_foot(c)) feet.push_back(&c.bars.back());
+    const Bar* plate = nullptr;
+    std::size_t most = 0;
+    for (const Bar* f : feet) {
+      std::size_t n = 0;
+      for (const Bar* g : feet) n += alike(*g, *f) ? 1 : 0;
+      if (n > most) most = n, plate = f;
+    }
+    if (plate != nullptr && most >= 2 && 2 * most > cols.size() && most < cols.size()) {
+      const Bar like = *plate;
+      for (Column& c : cols) {
+        if (ends_on_foot(c) && alike(c.bars.back(), like)) continue;
+        for (std::size_t k = 0; k < c.bars.size(); ++k) {
+          Bar b = c.bars[k];
+          if (std::abs(b.top - like.top) <= level && b.height() > like.height()) {
+            b.rows.resize(static_cast<std::size_t>(like.height()));
+            b.bottom = b.top + like.height() - 1;
+            b.fit = fit_rows(b.rows, p);
+          }
+          if (!alike(b, like)) continue;
+          c.bars.resize(k);
+          c.bars.push_back(std::move(b));
+          c.floor = c.bars.back().bottom + 1;
+          c.on_base = false;
+          break;
+        }
+      }
+    }
   }
   // Base plates: a bar of one width and height at the foot of every rod, none on a base.
   Reading out;
@@ -489,10 +560,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   const cv::Mat& img = *bgr;
   if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
   const cv::Mat lab = to_lab(img);
-  const PageModel page = fit_page(lab, p.page_fit_delta_e);
-  if (page.coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
-  const cv::Mat distance = page_distance(lab, page);
-  const double t0 = std::max(p.ink_delta_e, p.texture_factor * page.spread);
+  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
+  if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
+  // Each layer's own ink threshold (its texture); distances scaled to the first layer's.
+  auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
+  const double t0 = threshold(layers.front());
+  std::vector<double> scales;
+  for (const PageModel& layer : layers) scales.push_back(t0 / threshold(layer));
+  const cv::Mat distance = page_distance(lab, layers, scales);
   const int max_hole = static_cast<int>(p.max_hole_fraction * static_cast<double>(img.total()));
   // Two hypotheses of what is ink: a faint disc lost at the higher threshold, or a soft shadow
   // merged at the lower one, makes the two differ, and then neither is trusted.
@@ -535,6 +610,18 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
       return refuse("the goal marker reads differently at two ink thresholds");
     if (marked >= 0) best->state.goal = marked, best->goal_marked = true;
   }
+  // Rods, discs and base cut by the frame's edge read as a smaller tower (two rods of three, rods
+  // standing on the edge with their base gone): refused. The scale is a disc's height (a rod's width
+  // when no disc stands). A narrow page may bring the base within a few pixels of its sides, so only
+  // an apparatus that touches a border (2 px) is cut by that alone.
+  double scale = 0;
+  for (const auto& peg : best->disks)
+    for (const cv::Rect& r : peg) scale = std::max<double>(scale, r.height);
+  if (scale == 0) scale = 2.0 * best->apparatus.width / std::max<std::size_t>(1, best->centres.size() * 10);
+  ClipCheck clip;
+  clip.min_gap = 2.0 / std::max(2.0, scale);
+  if (auto whole = check_not_clipped(ink0, best->apparatus, static_cast<float>(scale), "Tower of Hanoi", clip); !whole)
+    return whole.error();
   return std::move(*best);
 }
 
@@ -544,6 +631,8 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
 constexpr ParamSpec<Params> kParamTable[] = {
     {"page_fit_delta_e", &Params::page_fit_delta_e, 1, 100, "pixels this near the page plane are page (texture, gradient), Delta E"},
     {"min_page_fraction", &Params::min_page_fraction, 0, 1, "least share of the image the page covers"},
+    {"page_layers", &Params::page_layers, 1, 8, "the page as up to this many planes in Lab (an illustrated scene behind the board: a sky over hills); 1: one plane"},
+    {"min_layer_fraction", &Params::min_layer_fraction, 0, 1, "a further page plane covers at least this share of the image and reaches both side edges"},
     {"ink_delta_e", &Params::ink_delta_e, 1, 200, "farther than this from the page a pixel is ink, Delta E"},
     {"texture_factor", &Params::texture_factor, 0, 100, "the ink threshold is at least this times the page's own spread (90th percentile), Delta E"},
     {"second_threshold", &Params::second_threshold, 1, 10, "the read is made again at the ink threshold times this; the two must agree"},
@@ -565,6 +654,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_step", &Params::colour_step, 0.5, 200, "touching discs: a colour change this large between flat rows parts them, Delta E"},
     {"edge_step", &Params::edge_step, 0, 1, "touching discs: a width dip or step this large parts them, fraction of the widest row (and at least edge_step_px)"},
     {"edge_step_px", &Params::edge_step_px, 1, kAnyHi, "touching discs: least width dip or step that parts them, px"},
+    {"min_part", &Params::min_part, 0, 1, "touching bars: a part thinner than this fraction of the tallest in its stack is an edge (an outline), joined to its neighbour"},
+    {"trim_delta_e", &Params::trim_delta_e, 0, 200, "a bar row's ends are cut back to the first pixels this near its median colour (an outline, scenery touching it), Delta E; 0: off"},
     {"taper", &Params::taper, 0, 1, "a disc is a trapezoid when its top and bottom widths differ by this fraction of its width"},
     {"rounding", &Params::rounding, 0, 1, "a disc is rounded when its end rows are this fraction narrower than its middle"},
     {"plate_tolerance", &Params::plate_tolerance, 0, 1, "base plates (one bar at the foot of every rod): widths alike within this fraction, plus 2 px"},

@@ -42,6 +42,8 @@ using solvers::hanoi::State;
 struct Params {
   double page_fit_delta_e = 10;      // pixels this near the page plane are page (texture, gradient), Delta E
   double min_page_fraction = 0.25;   // least share of the image the page covers
+  int page_layers = 2;               // the page as up to this many planes (a sky over hills: an illustrated scene) ...
+  double min_layer_fraction = 0.12;  // ... each further one covering this share of the image, across its width
   double ink_delta_e = 14;           // farther than this from the page a pixel is ink, Delta E ...
   double texture_factor = 2.5;       // ... and farther than this times the page's own spread
   double second_threshold = 1.8;     // the read is made again at the ink threshold times this; they must agree
@@ -62,6 +64,8 @@ struct Params {
   double colour_step = 8;            // touching discs: a colour change this large parts them, Delta E
   double edge_step = 0.05;           // touching discs: a width dip or step this large parts them, fraction of the width ...
   int edge_step_px = 4;              // ... and at least this, px
+  double min_part = 0.25;            // touching discs: a part thinner than this fraction of the tallest is an outline, joined to its neighbour
+  double trim_delta_e = 0;           // a bar row's ends cut back to the first pixels this near its median colour (outline, scenery), Delta E; 0: off
   double taper = 0.08;               // a disc is a trapezoid when its top and bottom widths differ by this fraction
   double rounding = 0.08;            // a disc is rounded when its end rows are this fraction narrower than its middle
   double plate_tolerance = 0.03;     // base plates: widths alike within this fraction, plus 2 px

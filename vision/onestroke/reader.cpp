@@ -1,6 +1,7 @@
 /* reader.cpp: 一笔画完 screenshot -> board: grey cells -> lattice -> sites -> cat, with confidences. */
 #include "vision/onestroke/reader.hpp"
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/params.hpp"
 
 // How it reads (detect, then decode):
@@ -29,6 +30,9 @@
 //     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
 //  finds no board (Params::theme).
+//  The browser games' look (touching cells, S/G or tinted start and end, dark wall cells) has a
+//  reader of its own (marked_reader.hpp); read() keeps this reader's board when its visited cells
+//  link to its head and the other does not read a different board with as many cells or more.
 //
 // Rejected designs:
 //  - Fixed colour thresholds for cells and background: JPEG, blur and other phones' gamma shift
@@ -55,6 +59,7 @@
 #include <utility>
 
 #include "vision/common/pixels.hpp"
+#include "vision/onestroke/marked_reader.hpp"
 
 namespace pb::vision::onestroke {
 namespace {
@@ -1126,6 +1131,16 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"cat_outlier_ratio", &Params::cat_outlier_ratio, 1, 1000, "a coloured site scoring this many times any other is the cat even below min_cat_score (down to min_cat_score / this)"},
     {"min_end_mark", &Params::min_end_mark, 0.01, 1, "least fraction of coloured samples on a free cell that makes it the end cell (a flag or tinted letter on it)"},
     {"end_outlier_ratio", &Params::end_outlier_ratio, 1, 1000, "the end cell's coloured fraction is at least this many times any other free cell's, else the board is refused"},
+    {"marked_page_distance", &Params::marked_page_distance, 1, 765, "touching-cells look: L1 from the page's colour beyond which a pixel is part of a board, levels"},
+    {"marked_min_seam_contrast", &Params::marked_min_seam_contrast, 0, 1000, "touching-cells look: least weakest seam / median colour step for a lattice"},
+    {"marked_class_distance", &Params::marked_class_distance, 0, 300, "touching-cells look: cells whose colours are this close are of one class, delta E"},
+    {"marked_hole_distance", &Params::marked_hole_distance, 0, 300, "touching-cells look: a cell this close to the page's colour is a hole (no cell), delta E"},
+    {"marked_lone_wall_ratio", &Params::marked_lone_wall_ratio, 0, 1, "touching-cells look: a lone dark cell is a wall when its L is under this fraction of the free cells'"},
+    {"marked_wall_step", &Params::marked_wall_step, 0, 100, "touching-cells look: a class this much darker (L) than the page and the free cells is walls"},
+    {"marked_ink_distance", &Params::marked_ink_distance, 0, 300, "touching-cells look: a sample this far from its cell's colour is ink (a letter), delta E"},
+    {"marked_min_ink", &Params::marked_min_ink, 0, 1, "touching-cells look: ink fraction that makes a letter (more on a free cell: refused)"},
+    {"marked_min_letter_step", &Params::marked_min_letter_step, 0, 1, "touching-cells look: tints alike: S and G told by their half-turn symmetry, least difference"},
+    {"marked_min_hue_step", &Params::marked_min_hue_step, 0, 300, "touching-cells look: least difference of the two markers' a* (green-red axis): the greener is the start"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
@@ -1141,6 +1156,24 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
 }
 
 namespace {
+
+// Within this distance of the page's colour a pixel is no ink for the clipping check, levels.
+constexpr int kClipTolerance = 14;
+
+// `got` (a board read off `image`), or kBoardClipped when the frame's edge cuts that board: a board
+// cut so reads as a smaller one (the cut row's cells are too short to be cells). Ink is what differs
+// from the commonest colour, the page round the board.
+Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got) {
+  if (!got) return got;
+  const std::optional<cv::Mat> bgr = as_bgr8(image);
+  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (page.empty()) return got;
+  const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
+  if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
+      !whole)
+    return whole.error();
+  return got;
+}
 
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
@@ -1206,9 +1239,67 @@ const std::vector<Candidates>& learn_candidates() {
 
 }  // namespace
 
-Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+namespace {
+
+// Whether every visited cell links to the head through visited cells (4-neighbours).
+bool visited_linked(const State& s) {
+  std::vector<char> seen(s.sites.size(), 0);
+  std::vector<Cell> todo{s.head};
+  seen[static_cast<std::size_t>(s.head.row * s.cols + s.head.col)] = 1;
+  std::size_t reached = 0;
+  while (!todo.empty()) {
+    const Cell at = todo.back();
+    todo.pop_back();
+    ++reached;
+    for (const Cell d : {Cell{-1, 0}, Cell{1, 0}, Cell{0, -1}, Cell{0, 1}}) {
+      const Cell nb{at.row + d.row, at.col + d.col};
+      if (!s.inside(nb) || s.at(nb) != Site::kVisited) continue;
+      char& mark = seen[static_cast<std::size_t>(nb.row * s.cols + nb.col)];
+      if (mark == 0) mark = 1, todo.push_back(nb);
+    }
+  }
+  return reached == static_cast<std::size_t>(std::count(s.sites.begin(), s.sites.end(), Site::kVisited));
+}
+
+}  // namespace
+
+namespace {
+
+// The cat look and the touching cells' look, read side by side and settled (read()'s body).
+Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSink* debug) {
   int stage = 0;
-  return read_staged(image, params, debug, stage);
+  Result<Reading> cat = read_staged(image, params, debug, stage);
+  // The browser games' look (touching cells, lettered or tinted markers, dark walls) is read beside
+  // the cat's. Verify the cat's: visited cells are a path ending at the head, so each links to it
+  // through visited cells (a tinted start and end read as a cat and a band cell break that).
+  const bool cat_ok = cat && visited_linked(cat->state);
+  const std::optional<cv::Mat> bgr = image.empty() ? std::nullopt : as_bgr8(image);
+  if (!bgr) return cat;
+  Result<Reading> marked = no_board("");
+  try {
+    marked = read_marked(*bgr, params);
+  } catch (const cv::Exception& e) {
+    return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
+  }
+  if (!marked) {
+    if (cat && !cat_ok) return no_board("a visited cell is not linked to the path's head through visited cells (is this another look?)");
+    return cat;
+  }
+  if (!cat_ok || cat->state == marked->state) return cat_ok ? cat : marked;
+  // Two different boards. Touching cells inside a board with gaps (its band, cells joined round a
+  // face) explain fewer cells than the whole board: the cat's reading wins. Otherwise which is
+  // right cannot be told.
+  const auto cells = [](const State& s) { return std::count_if(s.sites.begin(), s.sites.end(), [](Site x) { return x != Site::kNone; }); };
+  if (cells(marked->state) < cells(cat->state)) return cat;
+  return no_board("the cat's look and the touching cells' look read two different boards (" + std::to_string(cat->state.rows) +
+                  "x" + std::to_string(cat->state.cols) + " and " + std::to_string(marked->state.rows) + "x" +
+                  std::to_string(marked->state.cols) + "), and which is right cannot be told (puzzlebot learn fits a profile)");
+}
+
+}  // namespace
+
+Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
+  return whole_or_clipped(image, read_either(image, params, debug));
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {

@@ -84,6 +84,20 @@ struct Params {
   double min_end_mark = 0.08;    // least fraction of coloured samples on a free cell that makes it the end
   double end_outlier_ratio = 4;  // ... and at least this many times any other free cell's fraction, else the
                                  // board is refused (which cell is the end would be a guess)
+
+  // The look of browser games (marked_reader.hpp): touching cells, the start and end as cells of their
+  // own tint or letter, walls as dark cells. Colours are CIE Lab (lab.hpp), distances delta E.
+  int marked_page_distance = 24;        // L1 from the page's colour beyond which a pixel is part of a board, levels
+  double marked_min_seam_contrast = 2;  // least weakest seam / median colour step for a lattice (cell_lattice.hpp)
+  double marked_class_distance = 12;    // cells whose colours are this close are of one class, delta E
+  double marked_hole_distance = 5;      // a cell this close to the page's colour is a hole (no cell), delta E
+  double marked_lone_wall_ratio = 0.6;  // a lone dark cell is a wall when its L is under this fraction of the free cells'
+  double marked_wall_step = 25;         // a class this much darker (L) than the page and the free cells is walls
+  double marked_ink_distance = 25;      // a sample this far from its cell's colour is ink (a letter, a mark), delta E
+  double marked_min_ink = 0.03;         // ink fraction of a cell's samples that makes a letter (more on a free cell:
+                                        // something drawn there that this look does not have: refused)
+  double marked_min_letter_step = 0.25; // tints alike: S and G told by their half-turn symmetry (overlap 0-1), least difference
+  double marked_min_hue_step = 8;       // least difference of the two markers' a* (green-red axis): the greener is the start
 };
 
 // Reads Params from a FileNode (missing keys keep `defaults`); errors name the bad key.

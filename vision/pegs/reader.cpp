@@ -1,195 +1,303 @@
-/* reader.cpp: Pegs' discs (detect), their lattice fitted from the discs alone, and peg/hole per site (decode). */
+/* reader.cpp: Pegs' discs and their lattice (detect), peg/hole per site by hypotheses over the discs' looks (decode), checked against the game's rules (verify). */
 #include "vision/pegs/reader.hpp"
 
 // Rejected designs:
 // - Hough circles: needs radius bounds (unknown: the window sets the tile size) and edge thresholds
-//   that depend on the colour scheme; solid discs are simpler found as round connected blobs.
-// - Telling pegs from holes by colour: the colours are user-set (PEGS_COLOUR_n) and the keyboard
-//   cursor recolours one site; the game always draws pegs at 2/3 and holes at 1/2 of a tile.
+//   that depend on the colour scheme; closed outlines that a circle fits need neither.
+// - Fixed colours, or one fixed rule (size in Simon Tatham's Pegs, colourfulness in Peg Solitaire):
+//   each game draws its own way, and a selected peg or a hint ring breaks any single rule. Roles come
+//   from how discs differ from each other, and what does not fit is settled by the game's rules or
+//   refused.
+// - "The board must be solvable" as a check: a reader that picks the solvable reading hides its own
+//   mistakes behind the solver (issue #24: a wrong read was "proved" unsolvable; the converse is as bad).
 // - The grid from the board's bevelled outline: it is only a couple of pixels wide, may be the
 //   background's colour, and gives no site where the outline is straight for several tiles.
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <opencv2/imgproc.hpp>
+#include <sstream>
 
-// Colour and lattice helpers are shared with the Fifteen reader (header-only).
+#include "vision/common/clipping.hpp"
 #include "vision/common/colour.hpp"
+#include "vision/common/disc_lattice.hpp"
+#include "vision/common/discs.hpp"
 #include "vision/common/lattice.hpp"
 #include "vision/common/params.hpp"
 
 namespace pb::vision::pegs {
 namespace {
 
-// Round, solid blobs of non-background pixels (`ink`: 255 where a pixel is not background).
-std::vector<Disc> disc_candidates(const cv::Mat& ink, const Params& p) {
-  cv::Mat labels, stats, centroids;
-  int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
-  std::vector<Disc> discs;
-  for (int i = 1; i < n; ++i) {
-    int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-    int area = stats.at<int>(i, cv::CC_STAT_AREA);
-    if (std::min(w, h) < p.min_disc_px) continue;
-    if (std::max(w, h) > p.max_disc_aspect * std::min(w, h)) continue;
-    double fill = static_cast<double>(area) / (static_cast<double>(w) * h);
-    if (fill < p.min_disc_fill || fill > p.max_disc_fill) continue;
-    Disc d;
-    d.box = cv::Rect(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), w, h);
-    d.centre = cv::Point2f(static_cast<float>(centroids.at<double>(i, 0)), static_cast<float>(centroids.at<double>(i, 1)));
-    d.diameter = static_cast<float>(2 * std::sqrt(area / CV_PI));
-    discs.push_back(d);
+// A peg has at most four jumps: more hinted holes than that are not hints (the game's rule, not a look).
+constexpr int kMaxTargets = 4;
+
+vision::DiscShape disc_shape(const Params& p) {
+  vision::DiscShape s;
+  s.min_diameter_px = p.min_disc_px;
+  s.max_aspect = p.max_disc_aspect;
+  s.min_roundness = p.min_disc_roundness;
+  return s;
+}
+
+std::string site_name(int i, int cols) { return "(" + std::to_string(i / cols) + "," + std::to_string(i % cols) + ")"; }
+
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const std::vector<vision::Disc>& shared,
+                                       const cv::Mat& lab, const Params& p, DebugSink* debug) {
+  const vision::DiscShape shape = disc_shape(p);
+  std::vector<vision::Disc> candidates = vision::ink_discs(bgr, bg, p.background_tolerance, shape);
+  candidates.insert(candidates.end(), shared.begin(), shared.end());
+  const std::vector<vision::Disc> all = vision::merge_discs(candidates, shape);
+  const auto [lo, hi] = vision::board_size_range(all, p.size_range, p.min_sites);
+  std::vector<std::size_t> sized;  // indices into `all` of the board-sized discs
+  std::vector<cv::Point2f> centres;
+  std::vector<float> slack;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const float r = vision::outline_in(all[i], lo, hi, lo);
+    if (r <= 0) continue;
+    sized.push_back(i);
+    centres.push_back(all[i].centre);
+    slack.push_back(r);
   }
-  return discs;
-}
-
-// The discs of the board's sizes: of every range of diameters [d, 1.6 d] (pegs and holes may differ
-// by 4/3) holding at least `min_count` discs, the one covering the most area. Round letters in a
-// window's menus and lists are discs too, many and small, and a desktop around a window can be one
-// huge roundish blob; either would otherwise set the pitch. No range that full: all the discs.
-std::vector<Disc> board_sized(std::vector<Disc> discs, int min_count) {
-  std::sort(discs.begin(), discs.end(), [](const Disc& a, const Disc& b) { return a.diameter < b.diameter; });
-  std::size_t best_lo = 0, best_hi = 0;
-  double best_area = -1;
-  for (std::size_t lo = 0; lo < discs.size(); ++lo) {
-    double area = 0;
-    std::size_t hi = lo;
-    for (; hi < discs.size() && discs[hi].diameter <= 1.6f * discs[lo].diameter; ++hi)
-      area += static_cast<double>(discs[hi].diameter) * discs[hi].diameter;
-    if (static_cast<int>(hi - lo) >= min_count && area > best_area) best_area = area, best_lo = lo, best_hi = hi;
-  }
-  if (best_area < 0) return discs;
-  return {discs.begin() + static_cast<long>(best_lo), discs.begin() + static_cast<long>(best_hi)};
-}
-
-// Median distance from a disc to its nearest neighbour straight right or straight below.
-float disc_pitch(const std::vector<Disc>& discs) {
-  return neighbour_pitch(
-      discs, [](const Disc& d) { return d.centre; },
-      [](const Disc& a, const Disc& b) { return std::max(a.diameter, b.diameter) / 2; });
-}
-
-// Discs linked through neighbours one pitch away (the board), as indices into `discs`.
-std::vector<std::size_t> largest_cluster(const std::vector<Disc>& discs, float pitch, double tolerance) {
-  return largest_linked_group(discs, [&](const Disc& a, const Disc& b) {
-    cv::Point2f d = b.centre - a.centre;
-    float along = std::max(std::abs(d.x), std::abs(d.y)), across = std::min(std::abs(d.x), std::abs(d.y));
-    // Neighbours in a row or column; an empty outside site between two discs is also allowed.
-    float steps = std::round(along / pitch);
-    return steps >= 1 && steps <= 2 && std::abs(along - steps * pitch) <= tolerance * pitch && across <= tolerance * pitch;
-  });
-}
-
-bool near_ratio(double diameter, double pitch, double expected, double tolerance) {
-  return std::abs(diameter / pitch - expected) <= tolerance * expected;
-}
-
-Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
-  cv::Mat ink;
-  cv::bitwise_not(near_colour(bgr, bg, p.background_tolerance), ink);
-  std::vector<Disc> all = board_sized(disc_candidates(ink, p), p.min_sites);
   std::vector<std::size_t> members;
   // A failed read shows its discs to the sink: those on the board's lattice green, the others red.
   auto failed = [&](Error why) -> Error {
     if (debug != nullptr) {
       std::vector<cv::Rect> boxes;
       std::vector<bool> kept;
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        boxes.push_back(all[i].box);
-        kept.push_back(std::find(members.begin(), members.end(), i) != members.end());
+      for (std::size_t k = 0; k < sized.size(); ++k) {
+        boxes.push_back(all[sized[k]].box);
+        kept.push_back(std::find(members.begin(), members.end(), k) != members.end());
       }
-      debug->picture("pegs", "discs", draw_candidates(bgr, boxes, kept, std::to_string(all.size()) + " round discs, " +
+      debug->picture("pegs", "discs", draw_candidates(bgr, boxes, kept, std::to_string(sized.size()) + " round discs, " +
                                                                             std::to_string(members.size()) + " on one lattice"));
     }
     return why;
   };
-  if (static_cast<int>(all.size()) < p.min_sites) return failed(make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)"));
-  float pitch = disc_pitch(all);
-  if (pitch <= 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: the round discs are not in rows and columns"));
-  members = largest_cluster(all, pitch, p.lattice_tolerance);
-  if (static_cast<int>(members.size()) < p.min_sites)
-    return failed(make_error(ErrorCode::kNoBoard, "no board found: too few discs on a common lattice"));
-  // Pegs and holes of one size (Peg Solitaire): told apart by colour in decode().
-  float smallest = all[members.front()].diameter, largest = smallest;
-  for (std::size_t i : members) smallest = std::min(smallest, all[i].diameter), largest = std::max(largest, all[i].diameter);
-  const bool one_size = largest <= smallest * (1 + p.one_size_spread);
-  for (std::size_t i : members) {
-    Disc& d = all[i];
-    int half = std::max(1, static_cast<int>(d.diameter / 4));
-    cv::Rect middle = cv::Rect(static_cast<int>(d.centre.x) - half, static_cast<int>(d.centre.y) - half, 2 * half, 2 * half) &
-                      cv::Rect(0, 0, bgr.cols, bgr.rows);
-    cv::Scalar m = cv::mean(bgr(middle));
-    d.chroma = static_cast<float>(std::max({m[0], m[1], m[2]}) - std::min({m[0], m[1], m[2]}));
-    // Pegs and holes told apart by size are measured at half contrast (pixels nearer the disc's own
-    // colour than the background's): JPEG's colour bleed and anti-aliasing spread a disc's edge
-    // evenly about the true one, so this size stays where the game drew it (within tolerance of the
-    // background, a compressed disc grew by 3-4 px and was refused as neither peg nor hole).
-    if (!one_size && !middle.empty()) {
-      const cv::Vec3b own(cv::saturate_cast<std::uint8_t>(m[0]), cv::saturate_cast<std::uint8_t>(m[1]), cv::saturate_cast<std::uint8_t>(m[2]));
-      const cv::Rect around = cv::Rect(d.box.x - 3, d.box.y - 3, d.box.width + 6, d.box.height + 6) & cv::Rect(0, 0, bgr.cols, bgr.rows);
-      int area = 0;
-      for (int y = around.y; y < around.br().y; ++y)
-        for (int x = around.x; x < around.br().x; ++x) {
-          const cv::Vec3b& px = bgr.at<cv::Vec3b>(y, x);
-          area += colour_distance(px, own) < colour_distance(px, bg) ? 1 : 0;
-        }
-      d.diameter = static_cast<float>(2 * std::sqrt(area / CV_PI));
-    }
-  }
-  // Otherwise every member must be a peg or a hole by size; anything else on the lattice is not Pegs.
-  for (std::size_t i : members) {
-    if (one_size) break;
-    float d = all[i].diameter;
-    if (!near_ratio(d, pitch, p.peg_diameter, p.diameter_tolerance) &&
-        !near_ratio(d, pitch, p.hole_diameter, p.diameter_tolerance))
-      return failed(make_error(ErrorCode::kNoBoard, "no board found: discs " + std::to_string(static_cast<int>(d)) + " px wide, " +
-                        std::to_string(static_cast<int>(pitch)) + " px apart, are neither pegs nor holes"));
-  }
-
-  std::vector<cv::Point2f> centres;
-  for (std::size_t i : members) centres.push_back(all[i].centre);
-  auto fit = fit_sites(centres, pitch, p.max_side);
+  if (static_cast<int>(sized.size()) < p.min_sites) return failed(make_error(ErrorCode::kNoBoard, "no board found: no pegs or holes (round discs)"));
+  vision::LatticeFitParams lp;
+  lp.tolerance = p.lattice_tolerance;
+  lp.max_side = p.max_side;
+  auto fit = vision::fit_square_lattice(centres, slack, lp, p.min_sites);
   if (!fit) return failed(fit.error());
-  const std::vector<std::pair<int, int>>& sites = fit->sites;
+  members = fit->members;
   Lattice lat;
-  lat.pitch = pitch;
-  lat.background = bg;
-  lat.ink = ink;
-  lat.one_size = one_size;
+  lat.pitch = fit->pitch;
+  lat.origin = fit->origin;
   lat.rows = fit->rows;
   lat.cols = fit->cols;
-  lat.origin = fit->origin;
-  auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
+  lat.background = bg;
+  lat.frame = bgr;
+  {
+    cv::Mat px(1, 1, CV_8UC3, cv::Scalar(bg[0], bg[1], bg[2]));
+    lat.board_lab = vision::to_lab(px).at<cv::Vec3f>(0, 0);
+  }
+  const auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
   lat.discs.assign(cells, Disc{});
   lat.offsets.assign(cells, 0.0f);
+  lat.patterns.assign(cells, {});
+  lat.contrasts.assign(cells, 0.0f);
   for (std::size_t k = 0; k < members.size(); ++k) {
-    const Disc& d = all[members[k]];
-    auto [row, col] = sites[k];
-    cv::Point2f off = d.centre - lat.centre(row, col);
-    float dist = std::hypot(off.x, off.y) / pitch;
-    if (dist > p.lattice_tolerance)
-      return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(d.centre.x)) + ", " +
-                        std::to_string(static_cast<int>(d.centre.y)) +
-                        "): is a drag in progress? read again once the window is still"));
-    auto idx = static_cast<std::size_t>(row * lat.cols + col);
-    if (lat.discs[idx].diameter > 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: two discs on one lattice site"));
-    lat.discs[idx] = d;
-    lat.offsets[idx] = dist;
+    // Every outline about this centre, also those of discs the merge kept apart (a ball's lit middle
+    // is a disc of its own, too small to be concentric with the ball's rim).
+    vision::Disc v = all[sized[members[k]]];
+    for (std::size_t j : sized)
+      if (j != sized[members[k]] && cv::norm(all[j].centre - v.centre) <= shape.merge_offset * std::min(all[j].radius, v.radius))
+        v.outlines.insert(v.outlines.end(), all[j].outlines.begin(), all[j].outlines.end());
+    std::sort(v.outlines.begin(), v.outlines.end());
+    const auto [row, col] = fit->sites[k];
+    const auto idx = static_cast<std::size_t>(row * lat.cols + col);
+    // Its size: the outermost outline in the board's range (an outline drawn round a disc, or a
+    // ring hole's line, has an inner edge too); its look inside the innermost (a hint ring lies
+    // outside the disc it marks).
+    const float r = vision::outline_in(v, lo, hi, lo);
+    const vision::DiscLook look = vision::disc_look(lab, v.centre, r, p.middle);
+    Disc& d = lat.discs[idx];
+    d.centre = v.centre;
+    // Its size at its outermost outline's edge to a fraction of a pixel (edge_radius): the outline's
+    // own radius counts faint edge pixels, more of them for some colours than others, and a hole
+    // 3/4 of a peg measured 0.82 of it at a tile of 28 px.
+    const float outer = vision::outline_in(v, lo, hi, hi);
+    const float edge = vision::edge_radius(bgr, v.centre, outer);
+    d.diameter = 2 * (edge > 0 ? edge : outer);
+    d.box = v.box;
+    d.lab = look.lab;
+    d.chroma = look.chroma;
+    lat.offsets[idx] = fit->offsets[k];
+    lat.patterns[idx] = look.pattern;
+    lat.contrasts[idx] = look.contrast;
   }
-  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
-  // A peg- or hole-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (std::find(members.begin(), members.end(), i) != members.end()) continue;
-    bool sized = one_size ? all[i].diameter >= smallest * (1 - p.one_size_spread) &&
-                                all[i].diameter <= largest * (1 + p.one_size_spread)
-                          : near_ratio(all[i].diameter, pitch, p.peg_diameter, p.diameter_tolerance) ||
-                                near_ratio(all[i].diameter, pitch, p.hole_diameter, p.diameter_tolerance);
-    if (sized && lat.board.contains(cv::Point(all[i].centre)))
-      return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(all[i].centre.x)) + ", " +
-                        std::to_string(static_cast<int>(all[i].centre.y)) +
-                        "): is a drag in progress? read again once the window is still"));
+  // The board between discs: `ground_offset` pitches off each disc diagonally (past a disc of 0.45
+  // pitches with its ring, short of its tile's corner at 0.5).
+  for (const Disc& d : lat.discs) {
+    if (d.diameter <= 0) continue;
+    for (const cv::Point2f dir : {cv::Point2f(1, 1), cv::Point2f(1, -1), cv::Point2f(-1, 1), cv::Point2f(-1, -1)}) {
+      const cv::Point at(d.centre + dir * static_cast<float>(p.ground_offset * lat.pitch));
+      if (cv::Rect(0, 0, lab.cols, lab.rows).contains(at)) lat.ground.push_back(lab.at<cv::Vec3f>(at));
+    }
+  }
+  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, lat.pitch);
+  // A board cut by the frame's edge reads as a smaller one (the cut row's discs are no longer round
+  // and were dropped): refused.
+  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lat.board, lat.pitch, "Pegs"); !whole)
+    return failed(whole.error());
+  // A board-sized disc inside the board but off the lattice: a dragged peg, or not Pegs.
+  for (std::size_t k : fit->strays) {
+    const vision::Disc& v = all[sized[k]];
+    if (!lat.board.contains(cv::Point(v.centre))) continue;
+    // A stray that overlaps a site's disc is part of it (a shadow's crescent, a highlight).
+    bool overlaps = false;
+    for (const Disc& d : lat.discs)
+      if (d.diameter > 0 && cv::norm(d.centre - v.centre) < d.diameter / 2) overlaps = true;
+    if (overlaps) continue;
+    return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(v.centre.x)) + ", " +
+                             std::to_string(static_cast<int>(v.centre.y)) +
+                             "): is a drag in progress? read again once the window is still"));
   }
   return lat;
 }
+
+// Groups of alike discs (leader clustering, then k-means rounds): each disc joins the group whose
+// mean middle colour is nearest, within `tolerance` Lab and with a radius within `size_gap` of the
+// group's mean, or starts one (a peg and a hole of like colours still differ in size). Returns the group per site
+// (-1: no disc) and the number of groups, largest group first.
+std::pair<std::vector<int>, int> group_looks(const Lattice& lat, double tolerance, double size_gap) {
+  std::vector<int> group(lat.discs.size(), -1);
+  std::vector<cv::Vec3f> sums, means;
+  std::vector<float> radius_sums, radii;
+  std::vector<int> counts;
+  auto nearest = [&](const cv::Vec3f& c, float r) {
+    int best = -1;
+    float best_d = static_cast<float>(tolerance);
+    for (std::size_t g = 0; g < means.size(); ++g) {
+      if (std::abs(1 - std::min(r, radii[g]) / std::max(r, radii[g])) >= size_gap) continue;
+      if (const float d = vision::lab_distance(c, means[g]); d <= best_d) best_d = d, best = static_cast<int>(g);
+    }
+    return best;
+  };
+  for (int round = 0; round < 4; ++round) {
+    sums.assign(means.size(), cv::Vec3f(0, 0, 0));
+    radius_sums.assign(means.size(), 0.0f);
+    counts.assign(means.size(), 0);
+    for (std::size_t i = 0; i < lat.discs.size(); ++i) {
+      if (lat.discs[i].diameter <= 0) continue;
+      const cv::Vec3f& c = lat.discs[i].lab;
+      const float r = lat.discs[i].diameter / 2;
+      int g = nearest(c, r);
+      if (g < 0) {  // a new look: its own group from now on
+        means.push_back(c);
+        radii.push_back(r);
+        sums.emplace_back(0, 0, 0);
+        radius_sums.push_back(0);
+        counts.push_back(0);
+        g = static_cast<int>(means.size() - 1);
+      }
+      group[i] = g;
+      sums[static_cast<std::size_t>(g)] += c;
+      radius_sums[static_cast<std::size_t>(g)] += r;
+      ++counts[static_cast<std::size_t>(g)];
+    }
+    std::vector<cv::Vec3f> next;
+    std::vector<float> next_radii;
+    for (std::size_t g = 0; g < means.size(); ++g)
+      if (counts[g] > 0) next.push_back(sums[g] / static_cast<float>(counts[g])), next_radii.push_back(radius_sums[g] / static_cast<float>(counts[g]));
+    const bool same = next.size() == means.size();
+    const bool settled = same && std::equal(next.begin(), next.end(), means.begin(),
+                                            [](const cv::Vec3f& a, const cv::Vec3f& b) { return vision::lab_distance(a, b) < 0.01f; });
+    means = next;
+    radii = next_radii;
+    if (settled) break;  // (a group that emptied shifts the indices: another round assigns again)
+  }
+  // Largest group first (the indices of the last round's groups).
+  const int top = *std::max_element(group.begin(), group.end());
+  std::vector<int> count(static_cast<std::size_t>(std::max(0, top + 1)), 0);
+  for (int g : group)
+    if (g >= 0) ++count[static_cast<std::size_t>(g)];
+  std::vector<int> order(count.size());
+  for (std::size_t g = 0; g < order.size(); ++g) order[g] = static_cast<int>(g);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return count[static_cast<std::size_t>(a)] > count[static_cast<std::size_t>(b)]; });
+  std::vector<int> rank(count.size(), -1);
+  int used = 0;
+  for (int g : order)
+    if (count[static_cast<std::size_t>(g)] > 0) rank[static_cast<std::size_t>(g)] = used++;
+  for (int& g : group)
+    if (g >= 0) g = rank[static_cast<std::size_t>(g)];
+  return {group, used};
+}
+
+// What a group of discs looks like as a whole.
+struct GroupLook {
+  std::vector<std::size_t> sites;
+  float radius = 0;     // median, px
+  bool hollow = false;  // its middles are the colour between discs: an outline (a ring hole), whose line's width adds to its size
+  float spread = 0;     // of the radii about the median (1.4826 x their median absolute deviation, a standard deviation's estimate), px
+  float chroma = 0;     // mean Lab chroma
+  float board = 0;      // mean Lab distance of the middles from the board's colour
+  cv::Vec3f lab;        // mean Lab of the middles
+};
+
+// The jumps' landing holes of the peg at `from` in `s`.
+bool can_land(const State& s, int from, int to) {
+  const int fr = from / s.cols, fc = from % s.cols, tr = to / s.cols, tc = to % s.cols;
+  if (!((fr == tr && std::abs(fc - tc) == 2) || (fc == tc && std::abs(fr - tr) == 2))) return false;
+  const solvers::pegs::Cell over{(fr + tr) / 2, (fc + tc) / 2};
+  return s.at(over) == Site::kPeg && s.sites[static_cast<std::size_t>(to)] == Site::kHole &&
+         s.sites[static_cast<std::size_t>(from)] == Site::kPeg;
+}
+
+// Whether holes are group `h` rather than group `g`: +1 yes, -1 no, 0 no cue decides.
+// Sizes are drawn by the game, colours are its scheme's (Simon Tatham's Pegs lets the user pick
+// yellow holes and black pegs): a clear size gap (`min_size_gap` of the radius, and `size_noise`
+// times the groups' spread of radii, so not a measuring difference) decides, and the colour cues
+// are not asked. Without one, or with a hollow group, every cue with a margin (size among them)
+// must agree, and one must have it (each alone can be fooled: an outline's width, a colourful
+// hole). The naming chosen still has to pass the rules (decode's verify), or the board is refused.
+int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
+  std::istringstream cues(p.hole_cues);
+  std::vector<std::string> listed;
+  for (std::string c; cues >> c;) listed.push_back(c);
+  // A hollow disc (a ring hole: its middle is the ground's colour) measures its line's width more
+  // than a filled one of its size (at 0.5x, 13% more): then size is only one vote among the others.
+  const bool comparable = !h.hollow && !g.hollow;
+  const float size_gap = 1 - h.radius / std::max(1e-3f, g.radius);
+  if (comparable && std::find(listed.begin(), listed.end(), "size") != listed.end() && std::abs(size_gap) >= p.min_size_gap &&
+      std::abs(h.radius - g.radius) >= p.size_noise * (h.spread + g.spread))
+    return size_gap > 0 ? 1 : -1;
+  int verdict = 0;
+  for (const std::string& c : listed) {
+    double gap = 0, margin = 0;
+    if (c == "size") gap = size_gap, margin = p.min_size_gap;
+    else if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
+    else if (c == "board") gap = g.board - h.board, margin = p.min_board_gap;
+    else continue;
+    if (std::abs(gap) < margin) continue;
+    const int says = gap > 0 ? 1 : -1;
+    if (verdict != 0 && says != verdict) return 0;
+    verdict = says;
+  }
+  return verdict;
+}
+
+float pattern_distance_at(const Lattice& lat, std::size_t a, std::size_t b, float flat) {
+  vision::DiscLook x, y;
+  x.pattern = lat.patterns[a], x.contrast = lat.contrasts[a];
+  y.pattern = lat.patterns[b], y.contrast = lat.contrasts[b];
+  return vision::pattern_distance(x, y, flat);
+}
+
+// How unlike disc `i` looks to a group's discs (shading, not colour): the median pattern distance.
+float unlike(const Lattice& lat, std::size_t i, const GroupLook& g, float flat) {
+  std::vector<float> d;
+  const std::size_t step = std::max<std::size_t>(1, g.sites.size() / 15);
+  for (std::size_t k = 0; k < g.sites.size(); k += step) d.push_back(pattern_distance_at(lat, i, g.sites[k], flat));
+  return median_of(d);
+}
+
+struct Hypothesis {
+  State state;
+  double score = 0;
+  std::vector<int> roles;  // per group: 1 peg, 0 hole
+};
 
 }  // namespace
 
@@ -198,9 +306,19 @@ float Reading::min_confidence() const {
 }
 
 Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
+  // The cues that do not depend on the background: found once, merged with each background's ink.
+  const vision::DiscShape shape = disc_shape(p);
+  std::vector<vision::Disc> shared;
+  if (p.edge_low > 0) shared = vision::edge_discs(bgr, p.edge_low, p.edge_high, shape);
+  if (p.colour_clusters > 1) {
+    std::vector<vision::Disc> colour = vision::colour_discs(bgr, p.colour_clusters, p.colour_sample_px, shape);
+    shared.insert(shared.end(), colour.begin(), colour.end());
+  }
+  const cv::Mat lab = vision::to_lab(bgr);
   return detect_on_common_backgrounds<Lattice>(
       bgr, p.background_candidates, p.background_tolerance,
-      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p, debug); });
+      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, shared, lab, p, debug); });
 }
 
 Result<Reading> decode(const Lattice& lat, const Params& p) {
@@ -209,74 +327,158 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
   out.board = lat.board;
   out.state.rows = lat.rows;
   out.state.cols = lat.cols;
-  auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
+  const auto cells = static_cast<std::size_t>(lat.rows * lat.cols);
   out.state.sites.assign(cells, Site::kNone);
   out.confidence.assign(cells, 1.0f);
-  int pegs = 0;
-  // One size: the split of colourfulness that best separates two groups (Otsu in one dimension).
-  float threshold = 0, gap = 0;
-  if (lat.one_size) {
-    std::vector<float> chroma;
-    for (const Disc& d : lat.discs)
-      if (d.diameter > 0) chroma.push_back(d.chroma);
-    std::sort(chroma.begin(), chroma.end());
-    double best = -1;
-    for (std::size_t k = 1; k < chroma.size(); ++k) {
-      double lo = 0, hi = 0;
-      for (std::size_t j = 0; j < k; ++j) lo += chroma[j];
-      for (std::size_t j = k; j < chroma.size(); ++j) hi += chroma[j];
-      lo /= static_cast<double>(k);
-      hi /= static_cast<double>(chroma.size() - k);
-      double between = static_cast<double>(k) * static_cast<double>(chroma.size() - k) * (hi - lo) * (hi - lo);
-      if (between > best) best = between, threshold = (chroma[k - 1] + chroma[k]) / 2, gap = static_cast<float>(hi - lo);
-    }
-    if (gap < p.min_chroma_gap)
-      return make_error(ErrorCode::kNoBoard, "no board found: the discs are one size and one look, so pegs cannot be told from holes "
-                        "(pegs.min_chroma_gap)");
+  for (std::size_t i = 0; i < cells; ++i) out.centres.push_back(lat.centre(static_cast<int>(i) / lat.cols, static_cast<int>(i) % lat.cols));
+
+  // Decode: groups of alike discs. One look only: pegs and holes may still differ in size.
+  auto [group, groups] = group_looks(lat, p.appearance_tolerance, p.group_size_gap);
+  if (groups == 1) {
+    std::vector<float> radii;
+    for (std::size_t i = 0; i < cells; ++i)
+      if (group[i] >= 0) radii.push_back(lat.discs[i].diameter / 2);
+    std::sort(radii.begin(), radii.end());
+    // The widest relative step between sizes splits them in two.
+    float cut = 0, step = 0;
+    for (std::size_t k = 1; k < radii.size(); ++k)
+      if (float s = 1 - radii[k - 1] / radii[k]; s > step) step = s, cut = (radii[k - 1] + radii[k]) / 2;
+    if (step < p.min_size_gap)
+      return make_error(ErrorCode::kNoBoard, "no board found: every disc looks alike, so pegs cannot be told from holes "
+                        "(pegs.appearance_tolerance, pegs.min_size_gap)");
+    for (std::size_t i = 0; i < cells; ++i)
+      if (group[i] >= 0) group[i] = lat.discs[i].diameter / 2 > cut ? 0 : 1;
+    groups = 2;
   }
-  for (std::size_t i = 0; i < cells; ++i) {
-    int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
-    out.centres.push_back(lat.centre(row, col));
-    const Disc& d = lat.discs[i];
-    if (d.diameter <= 0) continue;  // outside the board: confident, nothing was there
-    if (lat.one_size) {
-      bool peg = (d.chroma > threshold) == (p.pegs_more_colourful != 0);
-      out.state.sites[i] = peg ? Site::kPeg : Site::kHole;
-      pegs += peg ? 1 : 0;
-      double colour_doubt = 1 - std::abs(d.chroma - threshold) / (gap / 2);
-      out.confidence[i] = static_cast<float>(
-          std::clamp(1.0 - 0.5 * std::max(colour_doubt, static_cast<double>(lat.offsets[i]) / p.lattice_tolerance), 0.0, 1.0));
+  if (groups > p.max_looks)
+    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(groups) + " kinds of disc, more than a peg board has "
+                      "(pegs.max_looks, pegs.appearance_tolerance)");
+  std::vector<GroupLook> looks(static_cast<std::size_t>(groups));
+  for (std::size_t i = 0; i < cells; ++i)
+    if (group[i] >= 0) looks[static_cast<std::size_t>(group[i])].sites.push_back(i);
+  for (GroupLook& g : looks) {
+    std::vector<float> radii;
+    for (std::size_t i : g.sites) {
+      radii.push_back(lat.discs[i].diameter / 2);
+      g.chroma += lat.discs[i].chroma / static_cast<float>(g.sites.size());
+      g.board += vision::lab_distance(lat.discs[i].lab, lat.board_lab) / static_cast<float>(g.sites.size());
+      g.lab += lat.discs[i].lab / static_cast<float>(g.sites.size());
+    }
+    g.radius = median_of(radii);
+    std::vector<float> deviations;
+    for (float r : radii) deviations.push_back(std::abs(r - g.radius));
+    g.spread = 1.4826f * median_of(deviations);
+    const auto alike = std::count_if(lat.ground.begin(), lat.ground.end(),
+                                     [&](const cv::Vec3f& x) { return vision::lab_distance(x, g.lab) <= p.appearance_tolerance; });
+    g.hollow = alike >= std::max<std::ptrdiff_t>(p.min_ground_matches, static_cast<std::ptrdiff_t>(lat.ground.size() / 4));
+  }
+
+  // Verify: every way of naming the groups pegs or holes that the game allows, scored.
+  std::vector<Hypothesis> valid;
+  std::string why_not = "pegs cannot be told from holes (the cues of pegs.hole_cues have no margin, or disagree)";
+  const auto flat = static_cast<float>(p.flat_pattern);
+  for (int mask = 0; mask < (1 << groups); ++mask) {
+    Hypothesis h;
+    h.roles.resize(static_cast<std::size_t>(groups));
+    int peg_main = -1, hole_main = -1;
+    for (int g = 0; g < groups; ++g) {  // groups come largest first: the first of a role is its main group
+      h.roles[static_cast<std::size_t>(g)] = (mask >> g) & 1;
+      int& main = h.roles[static_cast<std::size_t>(g)] != 0 ? peg_main : hole_main;
+      if (main < 0) main = g;
+    }
+    if (peg_main < 0 || hole_main < 0) continue;
+    const int verdict = holes_are(looks[static_cast<std::size_t>(hole_main)], looks[static_cast<std::size_t>(peg_main)], p);
+    if (verdict <= 0) continue;
+    // An odd group must be clearly of another colour than both main groups: one just past
+    // `appearance_tolerance` is more likely a main group's disc measured badly (JPEG, a centre off)
+    // than a selected peg or a hint.
+    bool clearly_odd = true;
+    for (int g = 0; g < groups; ++g) {
+      if (g == peg_main || g == hole_main) continue;
+      for (int m : {peg_main, hole_main})
+        if (vision::lab_distance(looks[static_cast<std::size_t>(g)].lab, looks[static_cast<std::size_t>(m)].lab) < p.min_odd_distance)
+          clearly_odd = false;
+    }
+    if (!clearly_odd) {
+      why_not = "a disc looks almost, but not quite, like the pegs or the holes (pegs.min_odd_distance)";
       continue;
     }
-    double ratio = d.diameter / lat.pitch;
-    bool peg = std::abs(ratio - p.peg_diameter) < std::abs(ratio - p.hole_diameter);
-    double expected = peg ? p.peg_diameter : p.hole_diameter;
-    out.state.sites[i] = peg ? Site::kPeg : Site::kHole;
-    pegs += peg ? 1 : 0;
-    // Doubt grows as the size strays from the game's and the centre from its site.
-    double size_doubt = std::abs(ratio - expected) / (p.diameter_tolerance * expected);
-    double place_doubt = lat.offsets[i] / p.lattice_tolerance;
-    out.confidence[i] = static_cast<float>(std::clamp(1.0 - 0.5 * std::max(size_doubt, place_doubt), 0.0, 1.0));
+    h.state = out.state;
+    std::vector<std::size_t> odd_pegs, odd_holes;
+    for (int g = 0; g < groups; ++g) {
+      const bool peg = h.roles[static_cast<std::size_t>(g)] != 0;
+      for (std::size_t i : looks[static_cast<std::size_t>(g)].sites) {
+        h.state.sites[i] = peg ? Site::kPeg : Site::kHole;
+        if (g != peg_main && g != hole_main) (peg ? odd_pegs : odd_holes).push_back(i);
+      }
+    }
+    if (static_cast<int>(odd_pegs.size()) > p.max_selected) {
+      why_not = "more odd-looking discs than one selected peg";
+      continue;
+    }
+    // Odd holes are hints: holes that the selected peg can jump to. With no peg selected, a hole of
+    // its own look is refused: "some peg can jump there" holds for too many holes to tell anything.
+    bool hints = static_cast<int>(odd_holes.size()) <= kMaxTargets && (odd_holes.empty() || odd_pegs.size() == 1);
+    for (std::size_t t : odd_holes)
+      hints = hints && can_land(h.state, static_cast<int>(odd_pegs.front()), static_cast<int>(t));
+    if (!hints) {
+      why_not = "an odd-looking disc is neither a selected peg nor a hole it can jump to";
+      continue;
+    }
+    // Score: each odd disc's shading against its own main group's and the other's.
+    const GroupLook& pegs_look = looks[static_cast<std::size_t>(peg_main)];
+    const GroupLook& holes_look = looks[static_cast<std::size_t>(hole_main)];
+    for (std::size_t i : odd_pegs) h.score += unlike(lat, i, holes_look, flat) - unlike(lat, i, pegs_look, flat);
+    for (std::size_t i : odd_holes) h.score += unlike(lat, i, pegs_look, flat) - unlike(lat, i, holes_look, flat);
+    valid.push_back(std::move(h));
   }
-  if (pegs == 0) return make_error(ErrorCode::kNoBoard, "no board found: only empty holes, no pegs");
-  // No position of the game is all pegs: discs that all read as pegs by size are more likely one size
-  // told apart some other way (a shadow can widen holes to a peg's size) than a board with no hole.
-  const auto discs = std::count_if(lat.discs.begin(), lat.discs.end(), [](const Disc& d) { return d.diameter > 0; });
-  if (!lat.one_size && pegs == discs)
-    return make_error(ErrorCode::kNoBoard, "no board found: every disc is peg-sized, no hole (if pegs and holes are one "
-                      "size here, raise pegs.one_size_spread)");
-  // Sites read as outside must look empty: a peg dragged over its neighbour, or anything else that
-  // hides a disc, would otherwise silently turn a hole into "no hole".
+  if (valid.empty()) return make_error(ErrorCode::kNoBoard, "no board found: " + why_not);
+  std::sort(valid.begin(), valid.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.score > b.score; });
+  if (valid.size() > 1 && valid[0].score - valid[1].score < p.min_hypothesis_margin) {
+    std::string which;
+    for (std::size_t i = 0; i < cells; ++i)
+      if (valid[0].state.sites[i] != valid[1].state.sites[i]) which += (which.empty() ? "" : ", ") + site_name(static_cast<int>(i), lat.cols);
+    return make_error(ErrorCode::kNoBoard, "no board found: cannot tell whether the odd-looking discs at " + which +
+                      " (row, col) are pegs or holes (a selected peg? a hint?); try --annotate, or read again with nothing selected");
+  }
+  out.state = valid[0].state;
+  // Doubt grows with the distance from the site, and for discs of neither main look.
+  const std::vector<int>& roles = valid[0].roles;
+  int peg_main = -1, hole_main = -1;
+  for (int g = 0; g < groups; ++g) {
+    int& main = roles[static_cast<std::size_t>(g)] != 0 ? peg_main : hole_main;
+    if (main < 0) main = g;
+  }
   for (std::size_t i = 0; i < cells; ++i) {
+    if (group[i] < 0) continue;
+    const double place_doubt = lat.offsets[i] / p.lattice_tolerance;
+    const bool odd = group[i] != peg_main && group[i] != hole_main;
+    out.confidence[i] = static_cast<float>(std::clamp(1.0 - 0.5 * std::max(place_doubt, odd ? 0.5 : 0.0), 0.0, 1.0));
+  }
+  // Sites read as outside must be plain as far out as a disc would reach: a peg dragged over its
+  // neighbour, a hole whose ring was not found, anything else that hides a disc would otherwise
+  // silently turn a hole into "no hole". (Plain, not the background's colour: a board panel or a
+  // tile shows at the corners of an English board.)
+  const float smallest = std::min(looks[static_cast<std::size_t>(peg_main)].radius, looks[static_cast<std::size_t>(hole_main)].radius);
+  const cv::Mat& frame = lat.frame;
+  for (std::size_t i = 0; i < cells && !frame.empty(); ++i) {
     if (out.state.sites[i] != Site::kNone) continue;
-    int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
-    if (lat.ink.empty()) break;
-    int r = std::max(1, static_cast<int>(lat.pitch * p.hole_diameter * (1 - p.diameter_tolerance) / 2));
-    cv::Point c(lat.centre(row, col));
-    cv::Rect probe = cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, lat.ink.cols, lat.ink.rows);
+    const int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
+    const int r = std::max(1, static_cast<int>(smallest));
+    const cv::Point c(lat.centre(row, col));
+    const cv::Rect probe = cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, frame.cols, frame.rows);
     if (probe.area() == 0) continue;
-    double inked = cv::countNonZero(lat.ink(probe)) / static_cast<double>(probe.area());
-    if (inked > p.max_outside_ink)
+    cv::Mat mask = cv::Mat::zeros(probe.size(), CV_8U);
+    cv::circle(mask, c - probe.tl(), r, cv::Scalar(255), cv::FILLED);
+    cv::Scalar mean, spread;
+    cv::meanStdDev(frame(probe), mean, spread, mask);
+    // Plain, and of the colour between discs: a disc missed by every cue (a flat one is plain too)
+    // must not silently become "no hole".
+    const cv::Mat px(1, 1, CV_8UC3, cv::Scalar(mean[0], mean[1], mean[2]));
+    const cv::Vec3f colour = vision::to_lab(px).at<cv::Vec3f>(0, 0);
+    const auto alike = std::count_if(lat.ground.begin(), lat.ground.end(),
+                                     [&](const cv::Vec3f& g) { return vision::lab_distance(g, colour) <= p.appearance_tolerance; });
+    if (std::max({spread[0], spread[1], spread[2]}) > p.max_outside_spread || alike < p.min_ground_matches)
       return make_error("site at row " + std::to_string(row) + ", col " + std::to_string(col) +
                         " is covered but holds no whole peg or hole: is a drag in progress? read again once the window is still");
   }
@@ -298,22 +500,35 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
 
 // The `pegs` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
 constexpr ParamSpec<Params> kParamTable[] = {
-    {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels"},
+    {"background_tolerance", &Params::background_tolerance, kAnyLo, 255, "within this distance a pixel is background (the ink cue), levels"},
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_disc_px", &Params::min_disc_px, kAnyLo, kAnyHi, "smallest disc diameter accepted, px"},
-    {"max_disc_aspect", &Params::max_disc_aspect, kAnyLo, kAnyHi, "longer / shorter side of a disc's bounding box"},
-    {"min_disc_fill", &Params::min_disc_fill, kAnyLo, kAnyHi, "disc area / bounding-box area (a circle: 0.785)"},
-    {"max_disc_fill", &Params::max_disc_fill, kAnyLo, kAnyHi, "above this the blob is a square, not a disc"},
-    {"peg_diameter", &Params::peg_diameter, kAnyLo, kAnyHi, "a peg's diameter, pitches (the game: TILESIZE/3 radius)"},
-    {"hole_diameter", &Params::hole_diameter, kAnyLo, kAnyHi, "a hole's diameter, pitches (the game: TILESIZE/4 radius)"},
-    {"diameter_tolerance", &Params::diameter_tolerance, kAnyLo, kAnyHi, "a disc's diameter may differ from these by this fraction (anti-aliasing adds ~5%; pegs and holes differ by 33%)"},
-    {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, kAnyHi, "largest distance of a disc's centre from its site, pitches"},
+    {"max_disc_aspect", &Params::max_disc_aspect, 1, kAnyHi, "longer / shorter side of a disc's outline"},
+    {"min_disc_roundness", &Params::min_disc_roundness, kAnyLo, 1, "area inside a disc's outline / its enclosing circle's (a square: 0.64)"},
+    {"edge_low", &Params::edge_low, kAnyLo, kAnyHi, "Canny's lower gradient threshold for the edge cue, levels (0: no edge cue)"},
+    {"edge_high", &Params::edge_high, kAnyLo, kAnyHi, "Canny's upper gradient threshold for the edge cue, levels"},
+    {"colour_clusters", &Params::colour_clusters, kAnyLo, 32, "Lab k-means clusters for the colour cue (0 or 1: no colour cue)"},
+    {"colour_sample_px", &Params::colour_sample_px, 1000, kAnyHi, "pixels the colour cue's k-means clusters (every pixel is then labelled), px"},
+    {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
+    {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
-    {"max_outside_ink", &Params::max_outside_ink, kAnyLo, kAnyHi, "most non-background pixels around an outside site's centre, fraction"},
+    {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
+    {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},
+    {"min_ground_matches", &Params::min_ground_matches, kAnyLo, kAnyHi, "an outside site must also be of the colour seen between discs: at least this many samples there alike (within appearance_tolerance)"},
     {"max_side", &Params::max_side, kAnyLo, kAnyHi, "most sites per board side (the solver's limit)"},
-    {"one_size_spread", &Params::one_size_spread, kAnyLo, 1, "discs whose diameters differ by at most this fraction are one size (then pegs and holes are told apart by colour)"},
-    {"min_chroma_gap", &Params::min_chroma_gap, kAnyLo, 255, "least difference in colourfulness between pegs and holes of one size, levels"},
-    {"pegs_more_colourful", &Params::pegs_more_colourful, 0, 1, "1: of one-size discs the more colourful are pegs; 0: the less colourful"},
+    {"middle", &Params::middle, 0.05, 1, "a disc's look (colour) is measured within this fraction of its radius"},
+    {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},
+    {"min_odd_distance", &Params::min_odd_distance, kAnyLo, kAnyHi, "a disc of neither main look (a selected peg, a hint) must differ from both by at least this, Lab"},
+    {"max_looks", &Params::max_looks, 1, 10, "more kinds of disc than this is not a peg board (pegs, holes, a selected peg, hints)"},
+    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every colour cue with a margin must agree, and one must have it"},
+    {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs' (at their edges), fraction"},
+    {"size_noise", &Params::size_noise, kAnyLo, kAnyHi, "size cue: the gap between the two groups' radii must also be this many times their spreads (standard deviations) added, or it is a measuring difference"},
+    {"group_size_gap", &Params::group_size_gap, kAnyLo, 1, "discs of one look whose radii differ by this fraction of the larger are two groups, fraction"},
+    {"min_chroma_gap", &Params::min_chroma_gap, kAnyLo, kAnyHi, "chroma cue: holes less colourful than pegs by at least this, Lab chroma"},
+    {"min_board_gap", &Params::min_board_gap, kAnyLo, kAnyHi, "board cue: holes' middles nearer the board's colour than pegs' by at least this, Lab"},
+    {"flat_pattern", &Params::flat_pattern, kAnyLo, kAnyHi, "a disc whose shading varies less than this (RMS) is flat, Lab L"},
+    {"min_hypothesis_margin", &Params::min_hypothesis_margin, kAnyLo, kAnyHi, "the best reading of odd-looking discs must beat the next by this, pattern distance (0-2 a disc)"},
+    {"max_selected", &Params::max_selected, kAnyLo, kAnyHi, "odd-looking pegs allowed (a selected peg)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

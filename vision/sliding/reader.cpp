@@ -20,8 +20,10 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/common/clipping.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/lattice.hpp"
 #include "vision/common/ocr.hpp"
@@ -45,8 +47,10 @@ std::string site_name(int index, int cols) {
 }
 
 // Tile faces: background-coloured components that are square, fairly full, and not open to the
-// image's edge (the area around the board is background too, and always reaches an edge).
-std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p) {
+// image's edge (the area around the board is background too, and always reaches an edge). Those open
+// to the edge and no longer than a tile there go to `cut` (when given): a row of tiles cut by the
+// frame's edge leaves such stubs, in line with the board's columns.
+std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, std::vector<cv::Rect>* cut = nullptr) {
   cv::Mat mask = near_colour(bgr, bg, p.background_tolerance);
   if (p.seal_px > 0)
     cv::erode(mask, mask, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2 * p.seal_px + 1, 2 * p.seal_px + 1)));
@@ -57,7 +61,10 @@ std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const
     int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
     int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
     int area = stats.at<int>(i, cv::CC_STAT_AREA);
-    if (x == 0 || y == 0 || x + w == bgr.cols || y + h == bgr.rows) continue;
+    if (x == 0 || y == 0 || x + w == bgr.cols || y + h == bgr.rows) {
+      if (cut != nullptr && area >= p.min_tile_fill * w * h) cut->push_back(cv::Rect(x, y, w, h));
+      continue;
+    }
     if (std::min(w, h) < p.min_tile_px) continue;
     if (std::max(w, h) > p.max_tile_aspect * std::min(w, h)) continue;
     if (area < p.min_tile_fill * w * h) continue;
@@ -99,8 +106,36 @@ std::vector<Face> largest_cluster(const std::vector<Face>& faces, float pitch, d
   return out;
 }
 
+// The frame's edge that cuts a row or column of tiles next to the board `lat` (faces `side` px):
+// a stub of a face open to that edge, as wide as a face along it (within the size tolerance), in line
+// with one of the board's columns (rows), starting where the next row's (column's) face would.
+std::optional<FrameSide> cut_row(const std::vector<cv::Rect>& stubs, const Lattice& lat, float side, const Params& p,
+                                 cv::Size frame) {
+  const float tol = static_cast<float>(p.lattice_tolerance) * lat.pitch;
+  auto fits = [&](float extent) { return std::abs(extent - side) <= p.size_tolerance * side + 2 * p.seal_px + 1; };
+  auto in_line = [&](float centre, float origin, int count) {
+    float k = std::round((centre - origin) / lat.pitch);
+    return k >= 0 && k < count && std::abs(centre - (origin + k * lat.pitch)) <= tol;
+  };
+  for (const cv::Rect& r : stubs) {
+    const cv::Point2f c(r.x + r.width / 2.0f, r.y + r.height / 2.0f);
+    const float below = lat.origin.y + (lat.rows - 0.5f) * lat.pitch, above = lat.origin.y - 0.5f * lat.pitch;
+    const float right = lat.origin.x + (lat.cols - 0.5f) * lat.pitch, left = lat.origin.x - 0.5f * lat.pitch;
+    if (fits(static_cast<float>(r.width)) && in_line(c.x, lat.origin.x, lat.cols)) {
+      if (r.br().y == frame.height && std::abs(static_cast<float>(r.y) - below) <= 0.5f * lat.pitch) return FrameSide::kBottom;
+      if (r.y == 0 && std::abs(static_cast<float>(r.br().y) - above) <= 0.5f * lat.pitch) return FrameSide::kTop;
+    }
+    if (fits(static_cast<float>(r.height)) && in_line(c.y, lat.origin.y, lat.rows)) {
+      if (r.br().x == frame.width && std::abs(static_cast<float>(r.x) - right) <= 0.5f * lat.pitch) return FrameSide::kRight;
+      if (r.x == 0 && std::abs(static_cast<float>(r.br().x) - left) <= 0.5f * lat.pitch) return FrameSide::kLeft;
+    }
+  }
+  return std::nullopt;
+}
+
 Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
-  std::vector<Face> all = face_candidates(bgr, bg, p);
+  std::vector<cv::Rect> stubs;
+  std::vector<Face> all = face_candidates(bgr, bg, p, &stubs);
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
   // A failed read shows its square areas to the sink: those still taken for tiles green, the others red.
   auto failed = [&](Error why) -> Error {
@@ -140,6 +175,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.rows = fit->rows;
   lat.cols = fit->cols;
   lat.origin = fit->origin;
+  // A board cut by the frame's edge reads as a smaller one (the cut row's faces touch the edge and
+  // were dropped above): refused before anything is read from it.
+  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch),
+                                     pitch, "Fifteen");
+      !whole)
+    return failed(whole.error());
+  if (auto side = cut_row(stubs, lat, mean_side, p, bgr.size())) return failed(board_clipped(*side, "Fifteen"));
   std::vector<int> taken(static_cast<std::size_t>(lat.rows * lat.cols), 0);
   for (std::size_t i = 0; i < faces.size(); ++i) {
     cv::Point2f off = faces[i].centre - lat.centre(sites[i].first, sites[i].second);
