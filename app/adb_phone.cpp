@@ -48,6 +48,7 @@ Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> dev
     if (stream) {
       c.source = std::move(*stream);
       c.description = "screenrecord frame stream";
+      c.streams = true;
       return c;
     }
     if (want == "stream") return make_error(stream.error().message + " (try --capture screencap)");

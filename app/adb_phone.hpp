@@ -39,6 +39,7 @@ Result<actuator::TouchMethod> touch_method_option(const std::optional<std::strin
 struct PhoneCapture {
   std::unique_ptr<capture::FrameSource> source;
   std::string description;
+  bool streams = false;  // a screenrecord frame stream, not a screencap per grab
 };
 Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> device, const std::optional<std::string>& option);
 

@@ -1,82 +1,10 @@
-/* play_arena.cpp: the arena's level flow (ArenaLevels), and one-stroke's drag and readings there. */
+/* play_arena.cpp: the arena's level flow (ArenaLevels). */
 #include "app/play_arena.hpp"
 
 #include <cstdio>
 #include <thread>
 
 namespace pb::app {
-
-std::string cell_text(int row, int col) {
-  char text[32];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(n)
-  std::snprintf(text, sizeof text, "(%d,%d)", row, col);
-  return text;
-}
-
-// ---- one-stroke ----
-
-Result<PlayReading<OnestrokeRules::State>> OnestrokeRules::read(const cv::Mat& bgr, const Params& params) {
-  auto r = vision::onestroke::read(bgr, params);
-  if (!r) return r.error();
-  PlayReading<State> out;
-  out.state = r->state;
-  out.centres.reserve(r->state.sites.size());
-  for (int row = 0; row < r->state.rows; ++row)
-    for (int col = 0; col < r->state.cols; ++col) {
-      const cv::Point2d c = r->lattice.centre({row, col});
-      out.centres.emplace_back(static_cast<float>(c.x), static_cast<float>(c.y));
-    }
-  return out;
-}
-
-MoveList<OnestrokeRules::Move> OnestrokeRules::solve(const State& s, const solvers::Limits& limits) {
-  auto sol = solvers::onestroke::solve(s, limits);
-  MoveList<Move> out{sol.status, {}, sol.reason, sol.nodes};
-  if (sol.status == solvers::Status::kSolved) out.moves.push_back(std::move(sol.path));
-  return out;
-}
-
-Result<OnestrokeRules::State> OnestrokeRules::apply(const State& s, const Move& path) {
-  if (path.empty() || !(path.front() == s.head))
-    return make_error("a one-stroke drag must start on the cat " + cell_text(s.head.row, s.head.col));
-  State now = s;
-  for (std::size_t k = 1; k < path.size(); ++k) {
-    auto next = solvers::onestroke::apply(now, path[k]);
-    if (!next) return next.error();
-    now = std::move(*next);
-  }
-  return now;
-}
-
-Result<FrameGesture> OnestrokeRules::gesture(const PlayReading<State>& reading, const State& before, const Move& path) {
-  if (reading.centres.size() != before.sites.size())
-    return make_error("the reader gave " + std::to_string(reading.centres.size()) + " centres for " +
-                      std::to_string(before.sites.size()) + " sites: a reader bug");
-  if (path.size() < 2) return make_error("a one-stroke drag needs at least two cells: a planner bug");
-  FrameGesture g;
-  // Press on the cat, then through every cell's centre: the arena takes a straight run cell by cell,
-  // and a corner is entered at its centre, never across the gap between two cells.
-  g.kind = actuator::Gesture::Kind::kDrag;
-  for (const auto& c : path) {
-    if (!before.inside(c)) return make_error("cell " + cell_text(c.row, c.col) + " is off the board: a planner bug");
-    const cv::Point2f& p = reading.centres[static_cast<std::size_t>(c.row * before.cols + c.col)];
-    g.points.push_back({p.x, p.y, reading.frame});
-  }
-  g.label = "drag through " + std::to_string(path.size()) + " cells " + cell_text(path.front().row, path.front().col) +
-            " -> " + cell_text(path.back().row, path.back().col);
-  return g;
-}
-
-bool OnestrokeRules::same_level(const State& start, const State& later) {
-  if (start.rows != later.rows || start.cols != later.cols || start.sites.size() != later.sites.size()) return false;
-  for (std::size_t i = 0; i < start.sites.size(); ++i) {
-    using solvers::onestroke::Site;
-    if ((start.sites[i] == Site::kNone) != (later.sites[i] == Site::kNone)) return false;
-    if (start.sites[i] == Site::kVisited && later.sites[i] != Site::kVisited) return false;
-  }
-  return true;
-}
-
-// ---- the arena's level flow ----
 
 Result<void> ArenaLevels::read(const cv::Mat& bgr) {
   auto r = inner_->read(bgr);

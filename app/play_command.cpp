@@ -14,7 +14,6 @@
 #include "app/play_arena.hpp"
 #include "app/play_device.hpp"
 #include "app/play_games.hpp"
-#include "vision/sliding/reader.hpp"
 
 
 namespace pb::app {
@@ -98,7 +97,7 @@ disagreeing, a level was not cleared).
 // game may be mid-animation when asked (Fifteen flashes its tiles for ~0.5 s when solved, and a
 // check started right after the last move lands in it): a failed read is tried again on fresh grabs
 // for up to a second before it is reported.
-int check_screen(capture::FrameSource& source, Player& player) {
+int check_screen(capture::FrameSource& source, const PlayGame& game, Player& player) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   auto frame = source.grab();
   for (;;) {
@@ -112,16 +111,7 @@ int check_screen(capture::FrameSource& source, Player& player) {
   std::printf("board:\n%s", player.board_text().c_str());
   if (!player.board_text().empty() && player.board_text().back() != '\n') std::printf("\n");
   std::printf("finished: %s\n", player.solved() ? "yes" : "no");
-  if (player.game() == "sliding") {
-    auto status = vision::sliding::read_status_line(frame->bgr);
-    std::printf("status line: %s\n", status ? status->c_str() : ("(unreadable: " + status.error().text() + ")").c_str());
-  }
-  if (player.game() == "pegs") {
-    std::string text = player.board_text();
-    std::size_t body = text.find('\n');
-    long pegs = body == std::string::npos ? 0 : std::count(text.begin() + static_cast<long>(body), text.end(), 'o');
-    std::printf("pegs: %ld\n", pegs);
-  }
+  if (game.check_lines) game.check_lines(frame->bgr, player.board_text());
   return kExitSolved;
 }
 
@@ -176,12 +166,16 @@ int play_command(const std::vector<std::string>& raw_args) {
   auto pace = parsed->get_int("pace", entry->drag_pace_ms, 0, 1000);
   if (!pace) return fail(pace.error().text());
   o.drag_step_pause = std::chrono::milliseconds(*pace);
-  auto replans = parsed->get_int("max-replans", phone ? 4 : 3, 0, 1000);
+  // What the device to be opened can do (a phone's streaming is known once it is open).
+  const DeviceAbilities abilities = phone ? kPhoneAbilities : kWindowAbilities;
+  // A touch may slip or be lost: one more re-plan by default.
+  auto replans = parsed->get_int("max-replans", abilities.pointer == DeviceAbilities::Pointer::kTouch ? 4 : 3, 0, 1000);
   if (!replans) return fail(replans.error().text());
   o.max_replans = static_cast<int>(*replans);
   o.confirm_by_pixels = !parsed->has("read-every-move");
-  // Only in the game's own window: --game sliding also plays GNOME Taquin and phone games.
-  o.pipeline = entry->pipeline && !phone && parsed->get("window").value_or("") == entry->window;
+  // Only in the game's own window (never on a phone: --window and --adb exclude each other):
+  // --game sliding also plays GNOME Taquin and phone games.
+  o.pipeline = entry->pipeline && parsed->get("window").value_or("") == entry->window;
   o.dry_run = parsed->has("dry-run");
   o.dry_run_out = parsed->get("dry-run-out").value_or(o.dry_run_out);
   auto next_level_ms = parsed->get_int("next-level-ms", 15000, 1, 3600LL * 1000);
@@ -198,15 +192,14 @@ int play_command(const std::vector<std::string>& raw_args) {
   std::vector<std::string> reader_nodes;
   for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
   if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().text());
-  const DeviceKind kind = phone ? DeviceKind::kPhone : DeviceKind::kWindow;
-  auto made = entry->make(PlayContext{*profile, kind});
+  auto made = entry->make(PlayContext{*profile, abilities});
   if (!made) return fail(made.error().text());
   std::unique_ptr<Player> player = std::move(*made);
 
   auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
   if (!device) return fail(device.error().text());
   capture::FrameSource& source = *device->source;
-  if (parsed->has("check")) return check_screen(source, *player);
+  if (parsed->has("check")) return check_screen(source, *entry, *player);
   std::fprintf(stderr, "puzzlebot: playing %s on %s\n", std::string(entry->name).c_str(), device->what.c_str());
 
   install_stop_handlers();

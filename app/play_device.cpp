@@ -77,7 +77,7 @@ Result<PlayDevice> open_window_device([[maybe_unused]] const ParsedArgs& args, [
   if (!source) return source.error();
 
   PlayDevice d;
-  d.kind = DeviceKind::kWindow;
+  d.abilities = kWindowAbilities;
   char id[32];
   std::snprintf(id, sizeof id, "0x%lx", (*source)->window_id());
   d.what = "window '" + (*source)->title() + "' (" + id + ")";
@@ -182,7 +182,8 @@ Result<PlayDevice> open_phone_device(const ParsedArgs& args, const calibration::
   o.poll = std::chrono::milliseconds(50);
 
   PlayDevice d;
-  d.kind = DeviceKind::kPhone;
+  d.abilities = kPhoneAbilities;
+  d.abilities.streams = capture->streams;
   d.what = "phone " + (*device)->serial() + " (" + info->model + "), touch " + std::to_string(touch.width) + "x" +
            std::to_string(touch.height) + ", screenshots " + std::to_string(shot.width) + "x" +
            std::to_string(shot.height) + " by " + capture->description;

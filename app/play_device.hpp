@@ -2,12 +2,14 @@
 #pragma once
 
 // A PlayDevice is what the play loop needs from a device, whatever the game: a FrameSource, an
-// InputSink, the frame-to-input mapping, and (where the device has one) a way to start a new game.
+// InputSink, the frame-to-input mapping, a small description of what it can do (DeviceAbilities),
+// and (where the device has one) a way to start a new game.
 // `puzzlebot play` opens one from its command line (--window or --adb) and hands it, with the
 // game's Player, to the one loop (play.hpp). The game never knows which device it plays on, and the
 // device never knows the game.
 //
-// Rejected: a play command per device (the phone could then play only what its command wired up:
+// Rejected: a closed list of device kinds to branch on (a third kind, a Wayland desktop or a
+// Windows PC, would touch every branch; it fills in the same description instead); a play command per device (the phone could then play only what its command wired up:
 // one-stroke); the device choosing timings per game (timings are the device's: a phone's screencap
 // costs hundreds of milliseconds whatever is on screen).
 
@@ -24,10 +26,24 @@
 
 namespace pb::app {
 
-enum class DeviceKind { kWindow, kPhone };
+// What a device can do: games and the command choose by this, never by which device it is.
+struct DeviceAbilities {
+  enum class Pointer {
+    kMouse,  // a pointer that hovers, clicks and drags (a desktop window)
+    kTouch,  // a finger: taps and swipes (a phone); a touch may slip or be lost
+  };
+  Pointer pointer = Pointer::kMouse;
+  bool streams = true;  // frames come as a stream (a grab is cheap), not one screenshot per grab
+};
+
+// An X11 window: a mouse, frames read from the X server.
+inline constexpr DeviceAbilities kWindowAbilities{DeviceAbilities::Pointer::kMouse, true};
+// An Android phone over adb, before its capture is chosen: touch; whether it streams is known once
+// it is opened (open_phone_device).
+inline constexpr DeviceAbilities kPhoneAbilities{DeviceAbilities::Pointer::kTouch, false};
 
 struct PlayDevice {
-  DeviceKind kind = DeviceKind::kWindow;
+  DeviceAbilities abilities;
   std::string what;  // "window 'Fifteen' (0x3a00007)", "phone emulator-5554 (Pixel 6)": for logs
   std::unique_ptr<capture::FrameSource> source;
   // Where gestures go; under --dry-run a recorder, so nothing reaches the screen.

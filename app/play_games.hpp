@@ -30,10 +30,12 @@ enum class LevelFlow {
                     // waits for it (Player::await_next_level; arena games are wrapped in ArenaLevels)
 };
 
-// What a Player is built for: the profile (its reader's node) and the device it plays on.
+// What a Player is built for: the profile (its reader's node) and what the device it plays on can
+// do (a game may be another one under a finger: one-stroke is the arena's with a mouse, 一笔画完
+// on a touch screen).
 struct PlayContext {
   const calibration::ProfileDoc& profile;
-  DeviceKind device;
+  DeviceAbilities device;
 };
 
 struct PlayGame {
@@ -47,6 +49,9 @@ struct PlayGame {
   // midend): played in that window, moves are pipelined (PlayOptions::pipeline).
   bool pipeline = false;
   int tap_pause_ms = 25;    // default --tap-pause: between pointer move, press and release (desktop)
+  // What `play --check` prints about the screen besides the board (Fifteen's status line, the
+  // pegs left), one "name: value" line each; nullptr: nothing more.
+  void (*check_lines)(const cv::Mat& frame, const std::string& board_text) = nullptr;
 };
 
 // A reader's Params from the profile node named after the game.

@@ -9,6 +9,7 @@
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
 #include "core/json.hpp"
+#include "solvers/onestroke/rules.hpp"
 #include "vision/onestroke/replay_button.hpp"
 
 namespace pb::app {
@@ -22,7 +23,7 @@ int visited_count(const os::State& s) {
   return static_cast<int>(std::count(s.sites.begin(), s.sites.end(), Site::kVisited));
 }
 
-bool is_goal(const os::State& s) { return s.free_count() == 0; }
+bool is_goal(const os::State& s) { return os::Rules::is_goal(s); }
 
 }  // namespace
 
@@ -241,13 +242,28 @@ bool OnestrokePlayer::matches_after(std::size_t i) const {
 
 // One-stroke's entry in `puzzlebot play` (app/play_games.hpp): on a phone the game is 一笔画完 (the
 // replay button, levels that follow each other: OnestrokePlayer); on the desktop it is the arena's
-// (OnestrokeRules, app/play_arena.hpp).
+// (its Rules, solvers/onestroke/rules.hpp: one drag per plan).
 
 namespace pb::app {
 namespace {
 
 Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
-  if (c.device == DeviceKind::kWindow) return make_arena_player<OnestrokeRules>(c);
+  if (c.device.pointer == DeviceAbilities::Pointer::kMouse)
+    return make_arena_player<os::Rules>(
+        c, [](const cv::FileNode& n) { return vision::onestroke::load_params(n); },
+        [](const cv::Mat& bgr, const vision::onestroke::Params& p) -> Result<PlayReading<os::State>> {
+          auto r = vision::onestroke::read(bgr, p);
+          if (!r) return r.error();
+          PlayReading<os::State> out;  // the places are the cells, row-major
+          out.state = r->state;
+          out.centres.reserve(r->state.sites.size());
+          for (int row = 0; row < r->state.rows; ++row)
+            for (int col = 0; col < r->state.cols; ++col) {
+              const cv::Point2d at = r->lattice.centre({row, col});
+              out.centres.emplace_back(static_cast<float>(at.x), static_cast<float>(at.y));
+            }
+          return out;
+        });
   auto params = params_for<vision::onestroke::Params>(c, "onestroke",
                                                       [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
   if (!params) return params.error();

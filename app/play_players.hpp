@@ -1,38 +1,10 @@
-/* play_players.hpp: typed Players: a game's reading, solver and move-to-gesture rule behind the loop's Player. */
+/* play_players.hpp: typed Players: a game's reading and its Rules (solvers/<game>/rules.hpp) behind the loop's Player. */
 #pragma once
 
 // GamePlayer<Rules> holds everything that is the same for every game (current reading, plan,
-// predicted boards); a Rules struct says what differs:
-//
-//   struct Rules {
-//     using State = ...;  using Move = ...;  using Solution = ...;   // the typed solver's types
-//     static constexpr std::string_view kGame = "...";
-//     // How the loop checks a move (the choice is explicit for every game):
-//     //   true:  first by pixels (moved_cells below: pieces only swap pictures, as Fifteen's tiles
-//     //          and Pegs' pegs do); the screen is read only when that check fails;
-//     //   false: the screen is read after every move (pieces change their pictures as they move:
-//     //          a knight leaves a number behind, a Hanoi disk lands at another height);
-//     //          moved_cells is then not needed.
-//     static constexpr bool kConfirmByPixels = ...;
-//     static Solution solve(const State&, const solvers::Limits&);    // .status .moves .reason .nodes
-//     static Result<State> apply(const State&, Move);
-//     static bool is_goal(const State&);
-//     static std::string format(const State&);
-//     // Optional: the plan as FORMATS.md's "moves" array, as `solve --json` writes it for the
-//     // board `start` (`play --json`); without it the plan is printed with no moves.
-//     static std::string moves_json(const State& start, const std::vector<Move>& plan);
-//     // The gesture that makes `move` on `before`, with cell centres from the last reading.
-//     static Result<FrameGesture> gesture(const PlayReading<State>&, const State& before, Move move);
-//     // Cells whose picture changes with `move`: after it, cell `first` looks as cell `second` did
-//     // (only when kConfirmByPixels).
-//     static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
-//     // Optional: whether `later` can be reached from `start` by moves (the same level); without
-//     // it every board may be (Player::same_level_as_plan).
-//     static bool same_level(const State& start, const State& later);
-//   };
-//
-// Rules need not use the solver's Move: one-stroke's Move is a whole path (one drag), so the Rules
-// adapt the solver's answer (app/play_arena.hpp).
+// predicted boards); the game's Rules struct, beside its solver (solvers/<game>/rules.hpp; what it
+// gives is in solvers/common/play_rules.hpp), says what differs, with no pixels: a move as a
+// player's input names places (cells, pegs, figures), and the reading says where each place is.
 //
 // The reader is a function given at construction, so tests can feed synthetic frames and the app
 // can plug in the vision readers (and their Params from a profile).
@@ -47,20 +19,24 @@
 #include <utility>
 
 #include "app/play.hpp"
-#include "core/json.hpp"
-#include "solvers/pegs/pegs.hpp"
-#include "solvers/sliding/sliding.hpp"
+#include "solvers/common/play_rules.hpp"
+#include "solvers/pegs/rules.hpp"
+#include "solvers/sliding/rules.hpp"
 #include "vision/common/cell_diff.hpp"
 
 namespace pb::app {
 
-// A board read off a frame: the state and where each cell is (row-major, frame pixels).
+// A board read off a frame: the state and where each of the Rules' places is (frame pixels).
 template <class State>
 struct PlayReading {
   State state;
   std::vector<cv::Point2f> centres;
   calibration::Size frame;  // the size of the frame the centres refer to
 };
+
+// A move as a player's input (the Rules') placed on the frame: each place at its centre.
+Result<FrameGesture> place_input(const solvers::MoveInput& input, const std::vector<cv::Point2f>& centres,
+                                 calibration::Size frame);
 
 template <class Rules>
 class GamePlayer : public Player {
@@ -72,7 +48,7 @@ class GamePlayer : public Player {
 
   explicit GamePlayer(ReadFn read) : read_(std::move(read)) {}
 
-  std::string_view game() const override { return Rules::kGame; }
+  std::string_view game() const override { return Rules::kName; }
 
   Result<void> read(const cv::Mat& bgr) override {
     auto got = read_(bgr);
@@ -123,7 +99,9 @@ class GamePlayer : public Player {
   Result<FrameGesture> gesture(std::size_t i) const override {
     if (i >= moves_.size()) return make_error("no planned step " + std::to_string(i));
     const State& before = i == 0 ? plan_start_ : predicted_[i - 1];
-    return Rules::gesture(reading_, before, moves_[i]);
+    auto input = Rules::input(reading_.state, reading_.centres.size(), before, moves_[i]);
+    if (!input) return input.error();
+    return place_input(*input, reading_.centres, reading_.frame);
   }
 
   bool matches_after(std::size_t i) const override {
@@ -246,43 +224,7 @@ class GamePlayer : public Player {
   std::vector<State> predicted_;  // predicted_[i]: the board after moves_[0..i]
 };
 
-// Fifteen: a move names the tile that slides into the blank; clicking that tile makes it.
-struct SlidingRules {
-  using State = solvers::sliding::State;
-  using Move = solvers::sliding::Move;
-  static constexpr std::string_view kGame = "sliding";
-  static constexpr bool kConfirmByPixels = true;  // a tile's picture moves into the gap unchanged
-  static solvers::sliding::Solution solve(const State& s, const solvers::Limits& l) {
-    return solvers::sliding::solve(s, l);
-  }
-  static Result<State> apply(const State& s, Move m) { return solvers::sliding::apply(s, m); }
-  static bool is_goal(const State& s) { return solvers::sliding::is_goal(s); }
-  static std::string format(const State& s) { return solvers::sliding::format(s); }
-  static std::string moves_json(const State&, const std::vector<Move>& plan) {
-    std::vector<std::string> items;
-    for (Move m : plan) items.push_back(std::to_string(m));
-    return json::array(items);
-  }
-  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, Move move);
-  static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);
-};
-
-// Pegs: a jump is a drag of the peg onto the hole it lands in (sgt-pegs ignores click-click).
-struct PegsRules {
-  using State = solvers::pegs::State;
-  using Move = solvers::pegs::Move;
-  static constexpr std::string_view kGame = "pegs";
-  static constexpr bool kConfirmByPixels = true;  // pegs and holes are pictures that swap places
-  static solvers::pegs::Solution solve(const State& s, const solvers::Limits& l) { return solvers::pegs::solve(s, l); }
-  static Result<State> apply(const State& s, const Move& m) { return solvers::pegs::apply(s, m); }
-  static bool is_goal(const State& s);
-  static std::string format(const State& s) { return solvers::pegs::format(s); }
-  static std::string moves_json(const State&, const std::vector<Move>& plan) { return solvers::pegs::moves_json(plan); }
-  static Result<FrameGesture> gesture(const PlayReading<State>& reading, const State& before, const Move& move);
-  static std::vector<std::pair<int, int>> moved_cells(const State& before, const Move& move);
-};
-
-using SlidingPlayer = GamePlayer<SlidingRules>;
-using PegsPlayer = GamePlayer<PegsRules>;
+using SlidingPlayer = GamePlayer<solvers::sliding::Rules>;
+using PegsPlayer = GamePlayer<solvers::pegs::Rules>;
 
 }  // namespace pb::app

@@ -19,6 +19,7 @@
 #include "solvers/common/puzzle.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/sliding/pattern_db.hpp"
+#include "solvers/sliding/sliding.hpp"
 #include "solvers/sliding/table_cache.hpp"
 #include "solvers/sliding/tables.hpp"
 
@@ -161,7 +162,7 @@ class Progress {
 }  // namespace
 
 void note_weaker_tables(const solvers::Puzzle& puzzle) {
-  if (puzzle.game() != "sliding") return;
+  if (puzzle.game() != solvers::sliding::Spec::kName) return;  // only sliding has tables
   // The board's size from its text (FORMATS.md): the header line, then one line a row.
   const std::string text = puzzle.format();
   std::size_t rows = 0, cols = 0;
@@ -198,7 +199,7 @@ int prepare_command(const std::vector<std::string>& args) {
     if (name != "all" && solvers::find_game(name) == nullptr)
       return fail("no game '" + name + "' (games: " + solvers::game_names() + ", or all)");
   for (const std::string& name : parsed->positional) {
-    if (name == "all" || name == "sliding") sliding = true;
+    if (name == "all" || name == solvers::sliding::Spec::kName) sliding = true;
     else std::printf("prepare: %s has no tables (its answers need none)\n", name.c_str());
   }
   if (!sliding) return kExitSolved;

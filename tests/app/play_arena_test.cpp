@@ -84,7 +84,7 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
   EXPECT_EQ(entry->flow, LevelFlow::kAdvancesItself);
   EXPECT_EQ(entry->window, kArenaWindow);
   const calibration::ProfileDoc no_profile;
-  auto made = entry->make(PlayContext{no_profile, DeviceKind::kWindow});
+  auto made = entry->make(PlayContext{no_profile, kWindowAbilities});
   EXPECT_TRUE(made.ok());
   if (!made) return {};
   Player& player = **made;  // the arena's level flow (ArenaLevels) around the game's player

@@ -1,7 +1,8 @@
 // river_rules_test.cpp: the river's play rules: the solver's steps are the plan, taps land on the right figure, the board text.
 #include <gtest/gtest.h>
 
-#include "app/play_river.hpp"
+#include "app/play_players.hpp"
+#include "solvers/river/rules.hpp"
 #include "solvers/common/text_board.hpp"
 
 namespace pb::app {
@@ -11,6 +12,7 @@ namespace rv = solvers::river;
 using RiverPosition = rv::Position;
 using RiverClick = rv::Step;
 using Kind = RiverClick::Kind;
+using RiverRules = rv::Rules;
 
 RiverPosition position(int guards, int prisoners, int boat, int left_g, int left_p, bool boat_left, rv::Move aboard = {}) {
   RiverPosition s;
@@ -43,6 +45,13 @@ TEST(RiverRules, PlansAreTheSolversStepsAndReplayToTheGoal) {
   EXPECT_FALSE(RiverRules::is_goal(position(2, 1, 2, 0, 0, false, {1, 0})));  // across, one still in the boat
 }
 
+// The Rules' input for `c` on the board read in `r`, placed on its centres as the loop places it.
+Result<FrameGesture> gesture(const PlayReading<RiverPosition>& r, RiverClick c) {
+  auto in = RiverRules::input(r.state, r.centres.size(), r.state, c);
+  if (!in) return in.error();
+  return place_input(*in, r.centres, r.frame);
+}
+
 TEST(RiverRules, ClicksLandOnAFigureOfTheRightKindAndPlace) {
   // On screen: left bank 2 guards 1 prisoner standing, right bank 1 guard, boat (left) 1 prisoner.
   PlayReading<RiverPosition> r;
@@ -53,7 +62,7 @@ TEST(RiverRules, ClicksLandOnAFigureOfTheRightKindAndPlace) {
                {310, 280}};                   // boat: prisoner
   r.frame = {800, 600};
   auto at = [&](RiverClick c) {
-    auto g = RiverRules::gesture(r, r.state, c);
+    auto g = gesture(r, c);
     EXPECT_TRUE(g.ok()) << (g ? "" : g.error().message);
     return g ? cv::Point2d(g->points.front().x, g->points.front().y) : cv::Point2d(-1, -1);
   };
@@ -61,9 +70,9 @@ TEST(RiverRules, ClicksLandOnAFigureOfTheRightKindAndPlace) {
   EXPECT_EQ(at({Kind::kBoard, false}), cv::Point2d(10, 50));
   EXPECT_EQ(at({Kind::kLand, false}), cv::Point2d(310, 280));
   EXPECT_EQ(at({Kind::kCross, false}), cv::Point2d(300, 300));
-  EXPECT_FALSE(RiverRules::gesture(r, r.state, {Kind::kLand, true}).ok());  // no guard aboard
+  EXPECT_FALSE(gesture(r, {Kind::kLand, true}).ok());  // no guard aboard
   r.centres.pop_back();
-  EXPECT_FALSE(RiverRules::gesture(r, r.state, {Kind::kCross, false}).ok());  // centres do not match the counts
+  EXPECT_FALSE(gesture(r, {Kind::kCross, false}).ok());  // centres do not match the counts
 }
 
 TEST(RiverRules, FormatIsTheBoardTextWithPassengersAsAComment) {
