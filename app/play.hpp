@@ -31,6 +31,7 @@
 #include "actuator/input_sink.hpp"
 #include "calibration/coords.hpp"
 #include "capture/frame_source.hpp"
+#include "core/clock.hpp"
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
 
@@ -154,6 +155,9 @@ struct PlayOptions {
   bool dry_run = false;           // plan and draw, send nothing
   std::string dry_run_out = "puzzlebot-dry-run.png";
   const std::atomic<bool>* cancel = nullptr;      // Ctrl-C: stop before the next move
+  // The time every wait above is measured and slept in; nullptr: steady_clock(). A test runs the
+  // loop in virtual time with a device that moves it on by what its looks and animations take.
+  Clock* clock = nullptr;
   // Frame pixels -> input pixels for this frame (calibration). Required.
   std::function<calibration::FrameToInput(const capture::Frame&)> to_input;
   // Starts the next level once one is cleared (e.g. a key press); empty: levels must be 1.

@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 #include <opencv2/imgproc.hpp>
-#include <thread>
 
 #include "app/commands.hpp"
 #include "app/play.hpp"
@@ -15,12 +14,6 @@
 
 namespace pb::app {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 // Stops the run: an error (what went wrong, its code giving the exit status in exit_status()), or
 // an outcome that is no error (1 unsolvable, 3 gave up) with its exit status and message.
@@ -37,7 +30,8 @@ Stop outcome(int status, std::string message) { return Stop{std::nullopt, status
 class Loop {
  public:
   Loop(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& o)
-      : source_(source), sink_(sink), player_(player), o_(o), on_demand_(source.grabs_on_demand()),
+      : source_(source), sink_(sink), player_(player), o_(o), clock_(o.clock != nullptr ? *o.clock : steady_clock()),
+        on_demand_(source.grabs_on_demand()),
         look_after_ms_(static_cast<double>(o.look_after.count())) {}
 
   PlayReport run() {
@@ -87,6 +81,8 @@ class Loop {
 
   bool cancelled() const { return o_.cancel != nullptr && o_.cancel->load(); }
 
+  double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(clock_.now() - t0).count(); }
+
   PlayReport finish(Stop stop) {
     if (stop.error) {
       report_.exit_status = exit_status(stop.error->code);
@@ -107,7 +103,7 @@ class Loop {
   }
 
   Result<capture::Frame> grab() {
-    auto t0 = Clock::now();
+    auto t0 = clock_.now();
     auto f = source_.grab();
     report_.times.capture += ms_since(t0);
     ++report_.times.grabs;
@@ -117,12 +113,13 @@ class Loop {
   // A frame once the screen has stopped changing (capture/still.hpp). Capture time inside is
   // counted as settle, not capture.
   Result<capture::Frame> settle(const cv::Mat* before) {
-    auto t0 = Clock::now();
+    auto t0 = clock_.now();
     capture::StillOptions so;
     so.poll = o_.poll;
     so.change_timeout = before != nullptr ? o_.change_timeout : std::chrono::milliseconds(0);
     so.settle_timeout = o_.settle_timeout;
     so.cancel = o_.cancel;
+    so.clock = &clock_;
     auto got = capture::wait_until_still(source_, before, so);
     report_.times.settle += ms_since(t0) - (got ? got->capture_ms : 0.0);
     if (!got) return got.error();
@@ -137,10 +134,10 @@ class Loop {
   // One look at a source whose grabs are made on demand, `wait_ms` from now: the frame as it is,
   // not checked for stillness (that would cost a second look). The wait counts as settle.
   Result<capture::Frame> look_once(double wait_ms) {
-    const auto t0 = Clock::now();
+    const auto t0 = clock_.now();
     const auto until = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(wait_ms));
-    while (!cancelled() && Clock::now() < until)
-      std::this_thread::sleep_for(std::min<Clock::duration>(until - Clock::now(), std::chrono::milliseconds(20)));
+    while (!cancelled() && clock_.now() < until)
+      clock_.sleep_for(std::min<Clock::duration>(until - clock_.now(), std::chrono::milliseconds(20)));
     report_.times.settle += ms_since(t0);
     return grab();
   }
@@ -236,7 +233,7 @@ class Loop {
   // change by the begin deadline.
   Result<Watched> watch_step(const cv::Mat& before, std::size_t step, const std::vector<cv::Rect>& cells,
                              Clock::time_point sent) {
-    const auto t0 = Clock::now();
+    const auto t0 = clock_.now();
     const double capture0 = report_.times.capture, read0 = report_.times.read;
     auto account = [&] {  // capture and pixel checks inside are counted as such, the rest as settle
       report_.times.settle += ms_since(t0) - (report_.times.capture - capture0) - (report_.times.read - read0);
@@ -251,7 +248,7 @@ class Loop {
     while (!cancelled()) {
       auto f = grab();
       if (!f) return f.error();
-      const auto now = Clock::now();
+      const auto now = clock_.now();
       if (!began) {
         if (!cells_equal(f->bgr, before, cells)) {
           began = true;
@@ -266,7 +263,7 @@ class Loop {
         last_change = now;
         last = f->bgr;
       } else if (ms(now - last_change) >= quiet_ms) {
-        auto tc = Clock::now();
+        auto tc = clock_.now();
         const bool ok = player_.confirm_by_pixels(before, f->bgr, step);
         report_.times.read += ms_since(tc);
         if (ok) {
@@ -277,7 +274,7 @@ class Loop {
         break;  // at rest, and not as predicted: kOther
       }
       if (began && ms(now - first_change) >= end_by) break;
-      std::this_thread::sleep_for(o_.watch_poll);
+      clock_.sleep_for(o_.watch_poll);
     }
     account();
     return out;
@@ -288,7 +285,7 @@ class Loop {
   // changes within change_timeout) without passing, or after settle_timeout.
   Result<std::optional<capture::Frame>> watch_steps(const cv::Mat& anchor, std::size_t a, std::size_t i,
                                                     bool i_moving) {
-    const auto t0 = Clock::now();
+    const auto t0 = clock_.now();
     const double capture0 = report_.times.capture, read0 = report_.times.read;
     auto account = [&] {
       report_.times.settle += ms_since(t0) - (report_.times.capture - capture0) - (report_.times.read - read0);
@@ -299,10 +296,10 @@ class Loop {
     while (!cancelled()) {
       auto f = grab();
       if (!f) return f.error();
-      const auto now = Clock::now();
+      const auto now = clock_.now();
       const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
       if (!repeat) {
-        auto tc = Clock::now();
+        auto tc = clock_.now();
         bool ok = player_.steps_shown(anchor, a, f->bgr, i, i_moving);
         report_.times.read += ms_since(tc);
         if (ok) {
@@ -316,7 +313,7 @@ class Loop {
         break;
       }
       if (now - t0 >= o_.settle_timeout) break;
-      std::this_thread::sleep_for(o_.watch_poll);
+      clock_.sleep_for(o_.watch_poll);
     }
     account();
     return std::optional<capture::Frame>();
@@ -339,7 +336,7 @@ class Loop {
       if (!g) return failed(g.error());
       auto mapped = to_input_gesture(*g, o_.to_input(frame), o_.drag_step_pause);
       if (!mapped) return failed(mapped.error());
-      auto t0 = Clock::now();
+      auto t0 = clock_.now();
       auto sent = sink_.perform(*mapped);
       const double act_ms = ms_since(t0);
       report_.times.act += act_ms;
@@ -355,7 +352,7 @@ class Loop {
         auto still = settle(nullptr);
         if (!still) return failed(still.error());
         frame = std::move(*still);
-        auto tc = Clock::now();
+        auto tc = clock_.now();
         bool whole = player_.steps_shown(anchor, a, frame.bgr, i, false);
         bool short_one = !whole && i > a && player_.steps_shown(anchor, a, frame.bgr, i - 1, false);
         report_.times.read += ms_since(tc);
@@ -385,12 +382,12 @@ class Loop {
     Error last;
     for (int attempt = 0; attempt < std::max(1, o_.read_attempts); ++attempt) {
       if (attempt > 0) {
-        std::this_thread::sleep_for(o_.poll * 4);
+        clock_.sleep_for(o_.poll * 4);
         auto f = settle(nullptr);
         if (!f) return failed(f.error());
         frame = std::move(*f);
       }
-      auto t0 = Clock::now();
+      auto t0 = clock_.now();
       auto r = player_.read(frame.bgr);
       report_.times.read += ms_since(t0);
       if (r) return std::nullopt;
@@ -451,7 +448,7 @@ class Loop {
   // Sends one gesture; `act_ms` gets the time it took. The sink's error (Ctrl-C, the mouse taken,
   // the window gone) stops the run as it is.
   std::optional<Stop> send(const actuator::Gesture& g, double& act_ms) {
-    auto t0 = Clock::now();
+    auto t0 = clock_.now();
     auto sent = sink_.perform(g);
     act_ms = ms_since(t0);
     report_.times.act += act_ms;
@@ -464,7 +461,7 @@ class Loop {
     steps = 0;
     auto limits = solvers::Limits::with_timeout(o_.solve_timeout);
     limits.cancel = o_.cancel;
-    auto t0 = Clock::now();
+    auto t0 = clock_.now();
     PlanOutcome plan = player_.plan(limits);
     double ms = ms_since(t0);
     report_.times.solve += ms;
@@ -568,7 +565,7 @@ class Loop {
       double act_ms = 0;
       if (auto stop = send(*mapped, act_ms)) return stop;
       ++report_.moves_made;
-      const auto sent = Clock::now();
+      const auto sent = clock_.now();
 
       const double settle_before = report_.times.settle;
       const cv::Mat before = frame.bgr;
@@ -578,7 +575,7 @@ class Loop {
       bool confirmed = false, looked_once = false;
       Clock::time_point look_taken{};  // with looked_once: when that one look was taken
       if (!cells.empty()) {
-        auto seen = watch_step(before, step, cells, Clock::now());
+        auto seen = watch_step(before, step, cells, clock_.now());
         if (!seen) return failed(seen.error());
         if (seen->seen == Seen::kNoChange) {
           // Lost: sent while the game was deaf (GNOME Taquin ignores clicks until its slide has
@@ -591,7 +588,7 @@ class Loop {
           if (auto stop = send(*mapped, again_ms)) return stop;
           act_ms += again_ms;
           ++report_.resent;
-          seen = watch_step(before, step, cells, Clock::now());
+          seen = watch_step(before, step, cells, clock_.now());
           if (!seen) return failed(seen.error());
         }
         if (seen->seen == Seen::kLanded) {
@@ -607,7 +604,7 @@ class Loop {
         looked_once = on_demand_;
         look_taken = after->taken;
         frame = std::move(*after);
-        auto tc = Clock::now();
+        auto tc = clock_.now();
         confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
         report_.times.read += ms_since(tc);
       }
@@ -657,6 +654,7 @@ class Loop {
   actuator::InputSink& sink_;
   Player& player_;
   const PlayOptions& o_;
+  Clock& clock_;           // the time waited in (PlayOptions::clock)
   PlayReport report_;
   Pace pace_;
   const bool on_demand_;   // source_.grabs_on_demand(): look once after a move's time, do not watch

@@ -1,8 +1,6 @@
 /* still.cpp: waiting for a still screen (see still.hpp). */
 #include "capture/still.hpp"
 
-#include <thread>
-
 namespace pb::capture {
 
 bool same_pixels(const cv::Mat& a, const cv::Mat& b) {
@@ -11,14 +9,14 @@ bool same_pixels(const cv::Mat& a, const cv::Mat& b) {
 }
 
 Result<StillFrame> wait_until_still(FrameSource& source, const cv::Mat* before, const StillOptions& o) {
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
+  Clock& clock = o.clock != nullptr ? *o.clock : steady_clock();
+  const auto t0 = clock.now();
   StillFrame out;
   auto cancelled = [&] { return o.cancel != nullptr && o.cancel->load(); };
   auto grab = [&]() -> Result<Frame> {
-    const auto g0 = Clock::now();
+    const auto g0 = clock.now();
     auto f = source.grab();
-    out.capture_ms += std::chrono::duration<double, std::milli>(Clock::now() - g0).count();
+    out.capture_ms += std::chrono::duration<double, std::milli>(clock.now() - g0).count();
     ++out.grabs;
     return f;
   };
@@ -26,8 +24,8 @@ Result<StillFrame> wait_until_still(FrameSource& source, const cv::Mat* before, 
   if (!f) return f.error();
   out.frame = std::move(*f);
   if (before != nullptr) {
-    while (same_pixels(out.frame.bgr, *before) && Clock::now() - t0 < o.change_timeout && !cancelled()) {
-      std::this_thread::sleep_for(o.poll);
+    while (same_pixels(out.frame.bgr, *before) && clock.now() - t0 < o.change_timeout && !cancelled()) {
+      clock.sleep_for(o.poll);
       auto g = grab();
       if (!g) return g.error();
       out.frame = std::move(*g);
@@ -35,13 +33,13 @@ Result<StillFrame> wait_until_still(FrameSource& source, const cv::Mat* before, 
   }
   out.changed = before == nullptr || !same_pixels(out.frame.bgr, *before);
   while (!cancelled()) {
-    std::this_thread::sleep_for(o.poll);
+    clock.sleep_for(o.poll);
     auto g = grab();
     if (!g) return g.error();
     out.still = same_pixels(out.frame.bgr, g->bgr);
     out.frame = std::move(*g);
     if (before != nullptr && !out.changed) out.changed = !same_pixels(out.frame.bgr, *before);
-    if (out.still || Clock::now() - t0 > o.settle_timeout) break;
+    if (out.still || clock.now() - t0 > o.settle_timeout) break;
   }
   return out;
 }

@@ -15,6 +15,7 @@
 #include <opencv2/core.hpp>
 
 #include "capture/frame_source.hpp"
+#include "core/clock.hpp"
 #include "core/result.hpp"
 
 namespace pb::capture {
@@ -24,6 +25,7 @@ struct StillOptions {
   std::chrono::milliseconds change_timeout{800};   // longest wait for the screen to differ from `before`
   std::chrono::milliseconds settle_timeout{4000};  // longest wait in all
   const std::atomic<bool>* cancel = nullptr;       // Ctrl-C: return the last frame at once
+  Clock* clock = nullptr;                          // the time waited in; nullptr: steady_clock()
 };
 
 struct StillFrame {

@@ -609,6 +609,105 @@ TEST(PlayLoop, CountsTheMovesSent) {
   EXPECT_EQ(report.replans, 0) << report.message;
 }
 
+// ---- A phone without the screen stream, in virtual time ----------------------------------------
+
+// Time that moves only when the loop sleeps or the simulated phone spends it (core/clock.hpp): what
+// the loop waits, looks at and learns is the same on an idle machine and on a loaded one.
+class VirtualClock : public Clock {
+ public:
+  time_point now() override { return now_; }
+  void sleep_for(duration d) override { now_ += std::max(d, duration::zero()); }
+  void spend(std::chrono::milliseconds d) { now_ += d; }
+
+ private:
+  time_point now_ = time_point() + std::chrono::hours(1);
+};
+
+// Fifteen on a phone without the screen stream: every look is a screenshot made on demand, showing
+// the screen as it was when asked and arriving kLookCost later; a tap takes kTapCost, and for
+// `animation` after it the two cells it changes show a tile in flight (a grey neither picture has,
+// a little lighter every instant), then the move.
+struct SlowPhone : capture::FrameSource {
+  static constexpr std::chrono::milliseconds kLookCost{300}, kTapCost{100};
+  SlowPhone(sliding::State s, std::chrono::milliseconds anim) : game{std::move(s)}, animation(anim) {}
+
+  Result<capture::Frame> grab() override {
+    const Clock::time_point asked = clock.now();
+    looks.push_back(asked);
+    capture::Frame f;
+    f.bgr = game.render();
+    if (!taps.empty() && asked - taps.back() < animation) {
+      const double a = std::chrono::duration<double>(asked - taps.back()) / animation;
+      for (int cell : moving)
+        f.bgr(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell)) =
+            cv::Scalar::all(20 + 60 * a);
+    }
+    clock.spend(kLookCost);
+    f.taken = clock.now();  // as AdbSource stamps it: when the screenshot has arrived
+    f.screen_rect = cv::Rect(kWindow.x, kWindow.y, f.bgr.cols, f.bgr.rows);
+    f.origin = "sim-phone";
+    return f;
+  }
+  bool grabs_on_demand() const override { return true; }
+
+  void tap(const actuator::Gesture& g) {
+    const sliding::State was = game.state;
+    game.click(g);
+    moving.clear();
+    for (std::size_t c = 0; c < was.tiles.size(); ++c)
+      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    taps.push_back(clock.now());
+    clock.spend(kTapCost);
+  }
+  // How long after tap `k` each look made before the next tap (after the last one: until the end) was asked.
+  std::vector<std::chrono::milliseconds> looks_after_tap(std::size_t k) const {
+    std::vector<std::chrono::milliseconds> out;
+    for (Clock::time_point t : looks)
+      if (t >= taps.at(k) && (k + 1 == taps.size() || t < taps[k + 1]))
+        out.push_back(std::chrono::duration_cast<std::chrono::milliseconds>(t - taps[k]));
+    return out;
+  }
+
+  VirtualClock clock;
+  SimFifteen game;
+  std::chrono::milliseconds animation;
+  std::vector<int> moving;                    // the cells the last tap changed
+  std::vector<Clock::time_point> looks, taps;  // when each look was asked, each tap landed
+};
+
+TEST(PlayLoop, PhoneWithoutTheStreamLearnsToLookOnceAMoveHasHadItsTime) {
+  // The game animates a move for longer than the profile's settle_ms: the look made then shows the
+  // tile in flight, the loop looks until the screen is still, and waits what that move took before
+  // its one look at every later move. In virtual time: no load can make a look early or late.
+  constexpr std::chrono::milliseconds kAnimation{900};
+  SlowPhone phone(kScrambled, kAnimation);
+  SimMouse mouse([&phone](const actuator::Gesture& g) { phone.tap(g); });
+  SlidingPlayer player{&SimFifteen::read};
+  PlayOptions o;
+  o.look_after = std::chrono::milliseconds(400);  // shorter than the animation
+  o.to_input = [](const capture::Frame& f) { return window_to_root(f.screen_rect, kRoot); };
+  o.log = nullptr;
+  o.clock = &phone.clock;
+  ASSERT_LT(kAnimation, o.settle_timeout);
+  PlayReport report = app::play(phone, mouse, player, o);
+  ASSERT_EQ(report.exit_status, 0) << report.message;
+  EXPECT_TRUE(sliding::is_goal(phone.game.state)) << sliding::format(phone.game.state);
+  EXPECT_EQ(report.replans, 0);
+  ASSERT_EQ(phone.taps.size(), 6u);  // kScrambled is 6 moves from the goal
+  // The first move: its look came during the animation and did not do; then looks until two agreed.
+  const auto first = phone.looks_after_tap(0);
+  ASSERT_GE(first.size(), 3u);
+  EXPECT_LT(first[0], kAnimation);
+  // Every later move: one look, made once the animation had ended (and no later than the longest
+  // wait for a still screen); after the last, the reading that is the last word.
+  for (std::size_t k = 1; k < phone.taps.size(); ++k) {
+    const auto seen = phone.looks_after_tap(k);
+    ASSERT_EQ(seen.size(), k + 1 < phone.taps.size() ? 1u : 2u) << "move " << k + 1;
+    EXPECT_GE(seen[0], kAnimation) << "move " << k + 1;
+    EXPECT_LE(seen[0], o.settle_timeout) << "move " << k + 1;
+  }
+}
+
 // ---- Pegs, simulated ----------------------------------------------------------------------------
 
 struct SimPegs {
