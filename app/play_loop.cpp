@@ -43,7 +43,10 @@ class Loop {
     int already_finished = 0, finished_in_a_row = 0;
     for (int level = 0; report_.levels_cleared < o_.levels; ++level) {
       if (level > 0) {
-        if (auto r = o_.next_level(); !r) return finish(failed(r.error()));
+        // Ctrl-C between two levels, or while waiting for the next one to show: stopped, not a
+        // level that failed to come.
+        if (cancelled()) return finish(interrupted());
+        if (auto r = o_.next_level(); !r) return finish(cancelled() ? interrupted() : failed(r.error()));
       }
       bool played = false;
       if (auto stop = play_level(level, played)) return finish(std::move(*stop));
@@ -392,6 +395,9 @@ class Loop {
       report_.times.read += ms_since(t0);
       if (r) return std::nullopt;
       last = r.error();
+      // Ctrl-C while the screen is caught unreadable (a wait for stillness ends at once then, on
+      // whatever frame it has): the run stops as asked, not on a board it no longer waited for.
+      if (cancelled()) return interrupted();
     }
     // The reader's code (and whatever else it said) stays: the command maps the code, and a board
     // that is gone after the winning move is told from bad input by it (read_after).
@@ -474,6 +480,7 @@ class Loop {
       case solvers::Status::kUnsolvable:
         return outcome(kExitUnsolvable, std::string(player_.game()) + ": the board on screen is unsolvable: " + plan.reason);
       case solvers::Status::kGaveUp:
+        if (cancelled()) return interrupted();  // the solver stopped for Ctrl-C, not for a limit
         break;
     }
     return outcome(kExitGaveUp, std::string(player_.game()) + ": gave up solving the board on screen: " + plan.reason);

@@ -441,6 +441,57 @@ TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
   EXPECT_EQ(by_sink.moves_made, 2);
 }
 
+TEST(PlayLoop, CtrlCWhileTheScreenIsUnreadableOrBetweenLevelsIsExit3) {
+  // Ctrl-C during a move whose screen then cannot be read (a dialog, a frame caught mid-animation:
+  // the wait for stillness ends at once when stopped): the run stops as asked, exit 3, not on an
+  // unreadable board (exit 2).
+  FifteenRig rig(kScrambled);
+  std::atomic<bool> stop{false};
+  bool covered = false;
+  SimScreen screen{[&] { return covered ? cv::Mat(rig.game.render().size(), CV_8UC3, cv::Scalar::all(0)) : rig.game.render(); }};
+  rig.mouse.substitute_at = 2;
+  rig.mouse.substitute = [&] {
+    stop = true;
+    covered = true;
+    rig.game.click(rig.mouse.received.back());
+  };
+  SlidingPlayer player{[](const cv::Mat& bgr) -> Result<SlidingPlayer::Reading> {
+    if (cv::countNonZero(bgr.reshape(1)) == 0) return make_error(ErrorCode::kNoBoard, "no board found: no tile faces");
+    return SimFifteen::read(bgr);
+  }};
+  PlayOptions o = fast_options();
+  o.cancel = &stop;
+  PlayReport report = app::play(screen, rig.mouse, player, o);
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted) << report.message;
+  EXPECT_EQ(report.exit_status, 3);
+  EXPECT_EQ(rig.mouse.received.size(), 3u);
+
+  // Ctrl-C during the last move of a level: the next level is not asked for.
+  FifteenRig levels(kScrambled);
+  std::atomic<bool> stop_levels{false};
+  levels.mouse.substitute_at = 5;  // kScrambled's last move
+  levels.mouse.substitute = [&] {
+    stop_levels = true;
+    levels.game.click(levels.mouse.received.back());
+  };
+  PlayOptions two = fast_options();
+  two.cancel = &stop_levels;
+  two.levels = 2;
+  int started = 0;
+  two.next_level = [&] {
+    ++started;
+    levels.game.state = kScrambled;
+    return Result<void>();
+  };
+  PlayReport between = levels.play(two);
+  ASSERT_TRUE(between.error) << between.message;
+  EXPECT_EQ(between.error->code, ErrorCode::kInterrupted) << between.message;
+  EXPECT_EQ(between.exit_status, 3);
+  EXPECT_EQ(between.levels_cleared, 1);
+  EXPECT_EQ(started, 0);
+}
+
 // Fifteen whose window shows an end screen (no board: the reader finds no tile faces) from the
 // `end_after`-th click taken on.
 struct EndScreenRig {
