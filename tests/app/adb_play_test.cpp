@@ -46,6 +46,14 @@ int replans_of(const std::string& err) {
 // A finger lifted by sendevent (protocol B: the slot's tracking id set to -1).
 constexpr const char* kLift = "sendevent /dev/input/event2 3 57 -1";
 
+// A phone found gone (tests/fake_adb's disconnect_after) is asked nothing more: no retry, no other
+// command after the one that found it gone.
+void expect_nothing_asked_once_gone(const FakePhone& phone) {
+  const std::string log = phone.log();
+  EXPECT_EQ(count(log, "\ndisconnected\n"), 1) << log;
+  EXPECT_TRUE(log.ends_with("\ndisconnected\n")) << log;
+}
+
 TEST(AdbPlay, ClearsThreeLevels) {
   // The phone lists a protocol-B touchscreen: touches go to it with sendevent, each level's path as
   // one continuous touch in one adb call.
@@ -82,6 +90,7 @@ TEST(AdbPlay, PhoneUnpluggedWhileStreaming) {
   auto r = phone.puzzlebot({"play", "--game", "onestroke", "--adb", "--levels", "3"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(last_line(r.err).find("no longer connected"), std::string::npos) << r.err;
+  expect_nothing_asked_once_gone(phone);
 }
 
 TEST(AdbPlay, ScreencapWhenThePhoneDoesNotStream) {
@@ -332,6 +341,7 @@ TEST_P(AdbFaults, ExitTwoWithOneLine) {
   EXPECT_TRUE(line.starts_with("puzzlebot: ")) << r.err;
   EXPECT_NE(line.find(f.expect), std::string::npos) << r.err;
   EXPECT_FALSE(phone.logged("cleared 3"));
+  if (f.config.find("disconnect_after") != std::string::npos) expect_nothing_asked_once_gone(phone);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -341,6 +351,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Fault{"devices=two", "name one with --adb SERIAL"},
                       Fault{"devices=offline", "offline"},
                       Fault{"disconnect_after=7", "no longer connected"},
+                      Fault{"disconnect_after=9\nscreenrecord=none", "no longer connected"},
                       Fault{"screencap=short\nscreenrecord=none", "cut short or garbled"},
                       Fault{"screencap=garbage\nscreenrecord=none", "garbled"},
                       Fault{"seed=1", "not found (install the adb package", false}));
