@@ -21,7 +21,6 @@ class OnestrokeLevel final : public Level {
   using State = solvers::onestroke::State;
   using Cell = solvers::onestroke::Cell;
   OnestrokeLevel(State start, int variant);
-  Game game() const override { return Game::kOnestroke; }
   std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
@@ -50,7 +49,6 @@ class KnightLevel final : public Level {
   using State = solvers::knight::State;
   using Cell = solvers::knight::Cell;
   KnightLevel(State start, int variant);
-  Game game() const override { return Game::kKnight; }
   std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
@@ -76,7 +74,6 @@ class ValvesLevel final : public Level {
   using State = solvers::valves::State;
   // `positions`: where each node (index as in state.names) is drawn, as fractions of the area.
   ValvesLevel(State start, std::vector<cv::Point2d> positions, int variant);
-  Game game() const override { return Game::kValves; }
   std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
@@ -102,7 +99,6 @@ class HanoiLevel final : public Level {
  public:
   using State = solvers::hanoi::State;
   HanoiLevel(State start, int variant);
-  Game game() const override { return Game::kHanoi; }
   std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
@@ -133,7 +129,6 @@ class RiverLevel final : public Level {
  public:
   using State = solvers::river::State;
   RiverLevel(State start, int variant);
-  Game game() const override { return Game::kRiver; }
   std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
@@ -171,17 +166,5 @@ struct RiverStyle {
   bool letters = true;  // "G"/"P" on the figures
 };
 RiverStyle river_style(int variant);
-
-}  // namespace pb::arena
-
-namespace pb::arena {
-
-// Level generators (one per game, in its level file): solvable by construction or checked with the
-// game's solver. `rng_seed` already mixes the session seed, the game and the level number.
-std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant);
-std::unique_ptr<Level> make_knight_level(int number, std::uint64_t rng_seed, int variant);
-std::unique_ptr<Level> make_valves_level(int number, std::uint64_t rng_seed, int variant);
-std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int variant);
-std::unique_ptr<Level> make_river_level(int number, std::uint64_t rng_seed, int variant);
 
 }  // namespace pb::arena
