@@ -99,8 +99,11 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
     m.input = {f.bgr.cols, f.bgr.rows};
     return m;
   };
+  NextLevel* next = capability<NextLevel>(player);  // the arena's level flow brings the next level
+  EXPECT_NE(next, nullptr);
+  if (next == nullptr) return {};
   o.next_level = [&]() {
-    return player.await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50));
+    return next->await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50));
   };
   std::FILE* plans = std::tmpfile();
   EXPECT_NE(plans, nullptr);
