@@ -1,7 +1,7 @@
 /* hanoi_level.cpp: the arena's Tower of Hanoi: drag a top disk, or click source then target peg. */
 #include <algorithm>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 #include "vision/hanoi/render.hpp"
 

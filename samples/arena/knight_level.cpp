@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <opencv2/core.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/knight_level.hpp"
 #include "solvers/knight/knight.hpp"
 #include "vision/knight/render.hpp"
 

@@ -4,7 +4,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/onestroke_level.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 #include "solvers/onestroke/planted.hpp"
 #include "vision/onestroke/render.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/river_level.hpp"
 #include "solvers/river/river.hpp"
 
 // How a level is drawn (what a river reader sees): the area is split into the left bank (0-25% of the

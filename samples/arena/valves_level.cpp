@@ -4,7 +4,7 @@
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "solvers/valves/valves.hpp"
 

@@ -2,7 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
+#include "samples/arena/knight_level.hpp"
 #include "tests/support/arena_play.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/knight/reader.hpp"

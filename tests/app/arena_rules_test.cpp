@@ -5,7 +5,11 @@
 #include <set>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
+#include "samples/arena/knight_level.hpp"
+#include "samples/arena/onestroke_level.hpp"
+#include "samples/arena/river_level.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/hanoi/hanoi.hpp"

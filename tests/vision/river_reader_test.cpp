@@ -7,7 +7,7 @@
 #include <set>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/river_level.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/river/reader.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/look_sweep.hpp"
