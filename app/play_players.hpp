@@ -21,8 +21,6 @@
 
 #include "app/play.hpp"
 #include "solvers/common/play_rules.hpp"
-#include "solvers/pegs/rules.hpp"
-#include "solvers/sliding/rules.hpp"
 #include "vision/common/cell_diff.hpp"
 
 namespace pb::app {
@@ -240,8 +238,5 @@ class PixelStepsOf : public PixelSteps {
   P& self() { return static_cast<P&>(*this); }
   const P& self() const { return static_cast<const P&>(*this); }
 };
-
-using SlidingPlayer = GamePlayer<solvers::sliding::Rules>;
-using PegsPlayer = GamePlayer<solvers::pegs::Rules>;
 
 }  // namespace pb::app
