@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "actuator/input_sink.hpp"
+#include "app/play_capabilities.hpp"
 #include "calibration/coords.hpp"
 #include "capture/frame_source.hpp"
 #include "core/clock.hpp"
@@ -52,7 +53,9 @@ struct PlanOutcome {
   std::uint64_t nodes = 0;
 };
 
-// One game's half of the loop (see play_players.hpp for the typed implementation).
+// One game's half of the loop (see play_players.hpp for the typed implementation): what every game
+// has. What only some games have (checking steps on pixels, an end screen, a next level that comes
+// by itself, `--json` moves) are capabilities (play_capabilities.hpp) the loop asks the Player for.
 class Player {
  public:
   virtual ~Player() = default;
@@ -61,63 +64,12 @@ class Player {
   virtual Result<void> read(const cv::Mat& bgr) = 0;
   virtual bool solved() const = 0;            // the current board is finished
   virtual std::string board_text() const = 0;  // the current board, FORMATS.md text
-  // The current plan as FORMATS.md's "moves" array for the board it was made on (`play --json`);
-  // empty when the game cannot say.
-  virtual std::string plan_moves_json() const { return {}; }
-  // The board those moves start from: the board read, unless the plan first restarts the level.
-  virtual std::string plan_board_text() const { return board_text(); }
   // Solves from the current board and keeps the moves as the plan.
   virtual PlanOutcome plan(const solvers::Limits& limits) = 0;
   // The gesture for planned step `i`, placed with the geometry of the last board read.
   virtual Result<FrameGesture> gesture(std::size_t i) const = 0;
   // Whether the current board is the board predicted after planned steps 0..i (i = npos: before any).
   virtual bool matches_after(std::size_t i) const = 0;
-  // Checks step `i` without reading: `after` must show, cell by cell, the pictures `before` showed,
-  // moved the way step i moves pieces (a tile into the gap, a peg over another). When it does, the
-  // predicted board becomes the current board and true is returned; false means "read the screen".
-  // `before` must be the frame the current board was read or confirmed from. The default (false)
-  // suits games whose pieces do not simply swap pictures: the loop then reads after every move.
-  virtual bool confirm_by_pixels(const cv::Mat& /*before*/, const cv::Mat& /*after*/, std::size_t /*i*/) {
-    return false;
-  }
-  // Pipelined checking, for games whose moves animate and whose next input ends a running
-  // animation (Simon Tatham's midend): `anchor` is the frame the current board was read or
-  // confirmed on, the board before planned step `a`. With `i_moving` false: whether `frame` shows
-  // the board after steps a..i, cell by cell from `anchor` (then it becomes the current board).
-  // With `i_moving` true: whether `frame` shows the board after steps a..i-1 in every cell but step
-  // i's own, and step i under way there (one of its cells no longer shows its picture): step i was
-  // taken and every step before it landed as predicted. The default (false) turns pipelining off.
-  virtual bool steps_shown(const cv::Mat& /*anchor*/, std::size_t /*a*/, const cv::Mat& /*frame*/, std::size_t /*i*/,
-                           bool /*i_moving*/) {
-    return false;
-  }
-  // The frame rectangles of the cells planned step `i` changes (the faces cells_match compares, in
-  // the geometry of the last board read): the loop watches them to see the step begin and end.
-  // Empty (the default): unknown, the loop waits for the whole screen to hold still. A game offers
-  // them only when its pictures just swap (confirm_by_pixels) and sending a step's gesture again
-  // after it was taken does nothing (the tile clicked is now the gap, the peg dragged is gone):
-  // a step whose cells show no change by the deadline is sent once more.
-  virtual std::vector<cv::Rect> step_cells(std::size_t /*i*/) const { return {}; }
-  // Whether the board predicted after planned step `i` is finished: when the board leaves the
-  // screen after that step (an end screen over it), the level was won.
-  virtual bool finished_after(std::size_t /*i*/) const { return false; }
-  // Whether the board read last may be a later position of the board the plan started from; false
-  // when it cannot be (another level is showing). The default, true, suits games that cannot tell.
-  virtual bool same_level_as_plan() const { return true; }
-
-  // Games that bring their next level by themselves (the arena, 一笔画完): once a level is cleared,
-  // grabs from `source` every `poll` until the next level's board reads, at most `timeout`. An
-  // error with ErrorCode::kNotCleared says the level came back unfinished. The default: the game
-  // has no such flow (a new game must be started by the device, e.g. Simon Tatham's 'n').
-  virtual Result<void> await_next_level(capture::FrameSource& /*source*/, std::chrono::milliseconds /*timeout*/,
-                                        std::chrono::milliseconds /*poll*/) {
-    return make_error(std::string(game()) + " does not start its next level by itself");
-  }
-  // Whether the last level was counted as cleared only because its board went away after the
-  // final move (to be confirmed by the next level showing).
-  virtual bool cleared_by_vanishing() const { return false; }
-  // How the last level was seen to end, for the log ("the finished board was seen", ...).
-  virtual std::string cleared_how() const { return "the finished board was seen"; }
 };
 
 inline constexpr std::size_t kBeforePlan = static_cast<std::size_t>(-1);
@@ -146,11 +98,11 @@ struct PlayOptions {
   // (then the wait grows to what the move took). A device profile's timings.settle_ms.
   std::chrono::milliseconds look_after{400};
   // After each move, first check the screen by comparing cell pictures with the frame before the
-  // move (Player::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
+  // move (PixelSteps::confirm_by_pixels, well under a millisecond) and read it (OCR, hundreds of ms)
   // only when that fails; false: read after every move.
   bool confirm_by_pixels = true;
   // With confirm_by_pixels: send the next move as soon as a frame shows the last one taken (and
-  // every earlier one landed), without waiting for its animation to end (Player::steps_shown).
+  // every earlier one landed), without waiting for its animation to end (PixelSteps::steps_shown).
   bool pipeline = false;
   bool dry_run = false;           // plan and draw, send nothing
   std::string dry_run_out = "puzzlebot-dry-run.png";

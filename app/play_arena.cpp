@@ -22,7 +22,7 @@ Result<void> ArenaLevels::read(const cv::Mat& bgr) {
   if (inner_->solved()) {
     cleared_ = true;
     cleared_how_ = "the finished board was seen";
-  } else if (!inner_->same_level_as_plan()) {
+  } else if (const auto* level = capability<SameLevel>(*inner_); level && !level->same_level_as_plan()) {
     // A board this level cannot become: the banner has come and gone already and this is the next
     // level. (A board of this level, even an unexpected one, is re-planned from by the loop.)
     cleared_ = true;

@@ -5,14 +5,15 @@
 //
 // - Pieces do not just swap pictures (a knight leaves a number behind, the cat a band, a Hanoi disk
 //   lands on a stack of another height), so every arena game's Rules (solvers/<game>/rules.hpp) sets
-//   kConfirmByPixels = false: the loop
+//   kConfirmByPixels = false: its Player has no PixelSteps (play_capabilities.hpp), and the loop
 //   reads the screen after every move.
 // - A cleared level is covered by a LEVEL CLEARED banner for about a second, then the next level
 //   comes by itself: no key starts it. ArenaLevels wraps any Player for that flow: when the final
 //   gesture of a plan has been sent and the board then cannot be found (ErrorCode::kNoBoard from
 //   the reader: the banner covers it) or a board of another level is on screen (Rules::same_level),
 //   the level counts as cleared;
-//   await_next_level() waits, bounded, until a new unsolved board reads.
+//   await_next_level() (its NextLevel, play_capabilities.hpp) waits, bounded, until a new unsolved
+//   board reads.
 //
 // An arena game's entry (app/play_<game>.cpp: play_knight.cpp, play_hanoi.cpp) builds its Player
 // with make_arena_player: its Rules, and its reader's Params loader and read (a frame -> PlayReading).
@@ -41,7 +42,7 @@ namespace pb::app {
 inline constexpr std::string_view kArenaWindow = "puzzlebot arena";
 
 // The arena's level flow around any Player (see the top of this file).
-class ArenaLevels : public Player {
+class ArenaLevels : public Player, public PlanAsMoves, public NextLevel {
  public:
   explicit ArenaLevels(std::unique_ptr<Player> inner) : inner_(std::move(inner)) {}
 
@@ -49,14 +50,17 @@ class ArenaLevels : public Player {
   Result<void> read(const cv::Mat& bgr) override;
   bool solved() const override { return cleared_ || inner_->solved(); }
   std::string board_text() const override;
-  std::string plan_moves_json() const override { return inner_->plan_moves_json(); }
-  std::string plan_board_text() const override { return inner_->plan_board_text(); }
+  std::string plan_moves_json() const override {
+    const auto* m = capability<PlanAsMoves>(*inner_);
+    return m ? m->plan_moves_json() : std::string();
+  }
+  std::string plan_board_text() const override {
+    const auto* m = capability<PlanAsMoves>(*inner_);
+    return m ? m->plan_board_text() : inner_->board_text();
+  }
   PlanOutcome plan(const solvers::Limits& limits) override;
   Result<FrameGesture> gesture(std::size_t i) const override;
   bool matches_after(std::size_t i) const override;
-  bool confirm_by_pixels(const cv::Mat& before, const cv::Mat& after, std::size_t i) override {
-    return !cleared_ && inner_->confirm_by_pixels(before, after, i);
-  }
 
   // Once a level is cleared: grabs from `source` every `poll` until a board reads that is not
   // finished (the next level), at most `timeout`. Errors say what was last seen.
@@ -83,6 +87,8 @@ Result<std::unique_ptr<Player>> make_arena_player(const PlayContext& c, Load loa
   using Params = std::decay_t<decltype(*load(std::declval<const cv::FileNode&>()))>;
   auto params = params_for<Params>(c, Rules::kName, load);
   if (!params) return params.error();
+  // ArenaLevels offers no PixelSteps: the arena's pieces do not just swap pictures (above).
+  static_assert(!Rules::kConfirmByPixels, "an arena game is read after every move");
   auto inner = std::make_unique<GamePlayer<Rules>>([p = *params, read](const cv::Mat& bgr) { return read(bgr, p); });
   return std::unique_ptr<Player>(std::make_unique<ArenaLevels>(std::move(inner)));
 }

@@ -195,6 +195,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   auto made = entry->make(PlayContext{*profile, abilities});
   if (!made) return fail(made.error().text());
   std::unique_ptr<Player> player = std::move(*made);
+  NextLevel* const next_level = capability<NextLevel>(*player);  // games whose next level comes by itself
 
   auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
   if (!device) return fail(device.error().text());
@@ -219,19 +220,21 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (o.dry_run) {
     o.levels = 1;
   } else if (entry->flow == LevelFlow::kAdvancesItself) {
-    o.next_level = [&source, &player, &o]() {
-      std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", player->cleared_how().c_str());
-      return player->await_next_level(source, o.next_level_timeout, o.poll * 2);
+    o.next_level = [&source, next_level, &player, &o]() -> Result<void> {
+      if (next_level == nullptr)
+        return make_error(std::string(player->game()) + " does not start its next level by itself");
+      std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", next_level->cleared_how().c_str());
+      return next_level->await_next_level(source, o.next_level_timeout, o.poll * 2);
     };
   } else if (device->new_game) {
     o.next_level = device->new_game;
   }
 
   PlayReport report = play(source, *device->sink, *player, o);
-  if (report.exit_status == kExitSolved && !o.dry_run && player->cleared_by_vanishing()) {
+  if (report.exit_status == kExitSolved && !o.dry_run && next_level != nullptr && next_level->cleared_by_vanishing()) {
     // The last level's board went away after the final move: the next level showing confirms it
     // was cleared, and the same board coming back unfinished says it was not.
-    auto next = player->await_next_level(source, o.next_level_timeout, o.poll * 2);
+    auto next = next_level->await_next_level(source, o.next_level_timeout, o.poll * 2);
     if (!next && (next.error().is(ErrorCode::kNotCleared) || next.error().is(ErrorCode::kDeviceGone) ||
                   next.error().is(ErrorCode::kInterrupted))) {
       std::fprintf(stderr, "puzzlebot: %s\n", next.error().text().c_str());

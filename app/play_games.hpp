@@ -27,7 +27,8 @@ namespace pb::app {
 enum class LevelFlow {
   kNewGame,         // Simon Tatham's games: the device starts one (PlayDevice::new_game: 'n')
   kAdvancesItself,  // puzzlebot-arena and 一笔画完: the next level comes by itself and the Player
-                    // waits for it (Player::await_next_level; arena games are wrapped in ArenaLevels)
+                    // waits for it (its NextLevel, play_capabilities.hpp; arena games are wrapped
+                    // in ArenaLevels)
 };
 
 // What a Player is built for: the profile (its reader's node) and what the device it plays on can

@@ -30,7 +30,8 @@ Stop outcome(int status, std::string message) { return Stop{std::nullopt, status
 class Loop {
  public:
   Loop(capture::FrameSource& source, actuator::InputSink& sink, Player& player, const PlayOptions& o)
-      : source_(source), sink_(sink), player_(player), o_(o), clock_(o.clock != nullptr ? *o.clock : steady_clock()),
+      : source_(source), sink_(sink), player_(player), pixels_(capability<PixelSteps>(player)),
+        end_screen_(capability<EndScreen>(player)), o_(o), clock_(o.clock != nullptr ? *o.clock : steady_clock()),
         on_demand_(source.grabs_on_demand()),
         look_after_ms_(static_cast<double>(o.look_after.count())) {}
 
@@ -226,10 +227,10 @@ class Loop {
           quiet().count());
   }
 
-  // Watches step `step`'s `cells` (Player::step_cells) after its gesture was sent at `sent`, a grab
+  // Watches step `step`'s `cells` (PixelSteps::step_cells) after its gesture was sent at `sent`, a grab
   // every watch_poll: first for the change to begin (any of the cells differs from `before`, the
   // frame the current board was confirmed on), then for it to end (the cells unchanged for quiet()),
-  // and then checks the end frame by pixels (Player::confirm_by_pixels, which makes the predicted
+  // and then checks the end frame by pixels (PixelSteps::confirm_by_pixels, which makes the predicted
   // board current). Only the step's own cells count: the tail of the previous move's animation
   // elsewhere, a clock or a counter, neither begins nor prolongs this one. A game that takes no
   // input while it animates drops a gesture sent before its animation ended: that shows here as no
@@ -267,7 +268,7 @@ class Loop {
         last = f->bgr;
       } else if (ms(now - last_change) >= quiet_ms) {
         auto tc = clock_.now();
-        const bool ok = player_.confirm_by_pixels(before, f->bgr, step);
+        const bool ok = pixels_ != nullptr && pixels_->confirm_by_pixels(before, f->bgr, step);
         report_.times.read += ms_since(tc);
         if (ok) {
           learn(ms(first_change - sent), ms(last_change - first_change), gap);
@@ -283,7 +284,7 @@ class Loop {
     return out;
   }
 
-  // Watches the screen at the capture rate until a frame passes Player::steps_shown(anchor, a,
+  // Watches the screen at the capture rate until a frame passes PixelSteps::steps_shown(anchor, a,
   // frame, i, i_moving); returns it, or no frame when the screen holds still for `poll` (or never
   // changes within change_timeout) without passing, or after settle_timeout.
   Result<std::optional<capture::Frame>> watch_steps(const cv::Mat& anchor, std::size_t a, std::size_t i,
@@ -303,7 +304,7 @@ class Loop {
       const bool repeat = !last.empty() && capture::same_pixels(f->bgr, last);
       if (!repeat) {
         auto tc = clock_.now();
-        bool ok = player_.steps_shown(anchor, a, f->bgr, i, i_moving);
+        bool ok = pixels_ != nullptr && pixels_->steps_shown(anchor, a, f->bgr, i, i_moving);
         report_.times.read += ms_since(tc);
         if (ok) {
           account();
@@ -322,7 +323,7 @@ class Loop {
     return std::optional<capture::Frame>();
   }
 
-  // Pipelined moves from `step` (Player::steps_shown): step i+1 is sent as soon as a frame shows
+  // Pipelined moves from `step` (PixelSteps::steps_shown): step i+1 is sent as soon as a frame shows
   // step i taken and every step before it landed where predicted, so the game's animation of i
   // overlaps the sending of i+1 (the game ends it when the next click arrives). Every step is still
   // checked: the cells of steps a..i-1 on the frame that shows i under way, the last step on a
@@ -356,8 +357,8 @@ class Loop {
         if (!still) return failed(still.error());
         frame = std::move(*still);
         auto tc = clock_.now();
-        bool whole = player_.steps_shown(anchor, a, frame.bgr, i, false);
-        bool short_one = !whole && i > a && player_.steps_shown(anchor, a, frame.bgr, i - 1, false);
+        bool whole = pixels_ != nullptr && pixels_->steps_shown(anchor, a, frame.bgr, i, false);
+        bool short_one = !whole && i > a && pixels_ != nullptr && pixels_->steps_shown(anchor, a, frame.bgr, i - 1, false);
         report_.times.read += ms_since(tc);
         log("move %zu/%zu: %s (act %.0f ms, settle %.0f ms, %s)", i + 1, steps, g->label.c_str(), act_ms,
             report_.times.settle - settle_before,
@@ -419,7 +420,8 @@ class Loop {
   std::optional<Stop> read_after(capture::Frame& frame, std::size_t i, bool& won) {
     won = false;
     auto stop = read(frame);
-    if (stop && stop->error && stop->error->is(ErrorCode::kNoBoard) && player_.finished_after(i)) {
+    if (stop && stop->error && stop->error->is(ErrorCode::kNoBoard) && end_screen_ != nullptr &&
+        end_screen_->finished_after(i)) {
       log("no board on screen after move %zu, which was predicted to finish it: the game shows its end (%s)", i + 1,
           stop->error->message.c_str());
       won = true;
@@ -431,11 +433,12 @@ class Loop {
   // `play --json`: the plan just made, as `solve --json` prints it for the board it was made from.
   void print_plan(double ms, std::uint64_t nodes) const {
     if (o_.json == nullptr) return;
-    const std::string moves = player_.plan_moves_json();
+    const auto* as_moves = capability<PlanAsMoves>(player_);
+    const std::string moves = as_moves ? as_moves->plan_moves_json() : std::string();
     json::ObjectWriter w;
     w.string("game", player_.game());
     w.string("status", "solved");
-    w.string("board", player_.plan_board_text());
+    w.string("board", as_moves ? as_moves->plan_board_text() : player_.board_text());
     w.raw("moves", moves.empty() ? "[]" : moves);
     json::ObjectWriter stats;
     stats.number("ms", std::round(ms * 1000) / 1000);
@@ -578,7 +581,7 @@ class Loop {
       const cv::Mat before = frame.bgr;
       // Watching a move's cells takes a look every few ms: not with screenshots made on demand.
       const std::vector<cv::Rect> cells =
-          o_.confirm_by_pixels && !on_demand_ ? player_.step_cells(step) : std::vector<cv::Rect>();
+          o_.confirm_by_pixels && !on_demand_ && pixels_ != nullptr ? pixels_->step_cells(step) : std::vector<cv::Rect>();
       bool confirmed = false, looked_once = false;
       Clock::time_point look_taken{};  // with looked_once: when that one look was taken
       if (!cells.empty()) {
@@ -612,7 +615,7 @@ class Loop {
         look_taken = after->taken;
         frame = std::move(*after);
         auto tc = clock_.now();
-        confirmed = o_.confirm_by_pixels && player_.confirm_by_pixels(before, frame.bgr, step);
+        confirmed = o_.confirm_by_pixels && pixels_ != nullptr && pixels_->confirm_by_pixels(before, frame.bgr, step);
         report_.times.read += ms_since(tc);
       }
       bool won = false;
@@ -660,6 +663,9 @@ class Loop {
   capture::FrameSource& source_;
   actuator::InputSink& sink_;
   Player& player_;
+  // The player's capabilities the loop uses (play_capabilities.hpp); nullptr: its game has none.
+  PixelSteps* pixels_;
+  const EndScreen* end_screen_;
   const PlayOptions& o_;
   Clock& clock_;           // the time waited in (PlayOptions::clock)
   PlayReport report_;

@@ -46,7 +46,7 @@ bool same_layout(const solvers::onestroke::State& a, const solvers::onestroke::S
 // when several qualify: the screen check after the replay corrects a wrong guess).
 solvers::onestroke::State fresh_board_guess(const solvers::onestroke::State& mid);
 
-class OnestrokePlayer : public Player {
+class OnestrokePlayer : public Player, public PlanAsMoves, public NextLevel {
  public:
   using ReadFn = std::function<Result<vision::onestroke::Reading>(const cv::Mat&)>;
   explicit OnestrokePlayer(ReadFn read) : read_(std::move(read)) {}

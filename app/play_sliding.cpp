@@ -6,10 +6,13 @@
 
 #include "app/play_games.hpp"
 #include "app/play_players.hpp"
+#include "solvers/sliding/rules.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace pb::app {
 namespace {
+
+using SlidingPlayer = GamePlayer<solvers::sliding::Rules>;
 
 // The sliding Rules over the sliding reader, Params from the profile's `sliding` node.
 Result<std::unique_ptr<Player>> make_sliding(const PlayContext& c) {

@@ -1,7 +1,7 @@
 /* hanoi_level.cpp: the arena's Tower of Hanoi: drag a top disk, or click source then target peg. */
 #include <algorithm>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 #include "vision/hanoi/render.hpp"
 
@@ -102,7 +102,7 @@ std::vector<Stroke> HanoiLevel::solution() const {
   return out;
 }
 
-std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int variant) {
+static std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int variant) {
   cv::RNG rng(rng_seed);
   HanoiLevel::State s;
   s.pegs = rng.uniform(0, 3) == 0 ? 4 : 3;
@@ -116,5 +116,8 @@ std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int 
   }
   return std::make_unique<HanoiLevel>(s, variant);
 }
+
+// The arena's list (samples/arena/CMakeLists.txt, from PB_GAMES) names this entry.
+extern const GameEntry hanoi_game{"hanoi", "tower of hanoi", 3, &make_hanoi_level};
 
 }  // namespace pb::arena

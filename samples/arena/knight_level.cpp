@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <opencv2/core.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/knight_level.hpp"
 #include "solvers/knight/knight.hpp"
 #include "vision/knight/render.hpp"
 
@@ -69,7 +69,7 @@ std::vector<Stroke> KnightLevel::solution() const {
   return out;
 }
 
-std::unique_ptr<Level> make_knight_level(int number, std::uint64_t rng_seed, int variant) {
+static std::unique_ptr<Level> make_knight_level(int number, std::uint64_t rng_seed, int variant) {
   cv::RNG rng(rng_seed);
   const int base = std::min(8, 5 + (number - 1) / 2);
   for (int attempt = 0; attempt < 200; ++attempt) {
@@ -95,5 +95,8 @@ std::unique_ptr<Level> make_knight_level(int number, std::uint64_t rng_seed, int
   s.squares.assign(36, kt::Square::kFree);
   return std::make_unique<KnightLevel>(s, variant);
 }
+
+// The arena's list (samples/arena/CMakeLists.txt, from PB_GAMES) names this entry.
+extern const GameEntry knight_game{"knight", "knight's tour", 1, &make_knight_level};
 
 }  // namespace pb::arena

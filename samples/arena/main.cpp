@@ -30,14 +30,18 @@ namespace {
 using pb::arena::Session;
 
 constexpr const char* kTitle = "puzzlebot arena";
-constexpr const char* kUsage =
-    "usage: puzzlebot-arena --game onestroke|knight|valves|hanoi|river [--level N] [--seed S]\n"
+constexpr const char* kOptions =
     "                       [--style N] [--size WxH] [--screenshot OUT.png] [--play K] [--print-board]\n"
     "  --style N        look variant (colours, sizes, line widths, fonts); default $PB_ARENA_STYLE or 0\n"
     "  --screenshot F   draw the level into F without a display (with --print-board also F's .txt)\n"
     "  --play K         first make K gestures of the solver's solution (mid-level positions)\n"
     "  --print-board    print the level's board text (FORMATS.md) on stdout at start and on each new level\n"
     "in the window: drag or click by the rules; R restarts the level; Escape or the close button quits\n";
+
+// The usage text; GAME is one of the arena's games (samples/arena/arena.hpp: games()).
+std::string usage() {
+  return "usage: puzzlebot-arena --game " + pb::arena::game_names("|") + " [--level N] [--seed S]\n" + kOptions;
+}
 
 struct Options {
   pb::arena::SessionOptions session;
@@ -47,7 +51,7 @@ struct Options {
 };
 
 int bad(const std::string& message) {
-  std::cerr << "puzzlebot-arena: " << message << "\n" << kUsage;
+  std::cerr << "puzzlebot-arena: " << message << "\n" << usage();
   return 2;
 }
 
@@ -78,13 +82,13 @@ int main(int argc, char** argv) {
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     long long v = 0;
     if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
+      std::cout << usage();
       return 0;
     } else if (a == "--game") {
       const char* g = value();
-      auto game = g ? pb::arena::game_from_name(g) : std::nullopt;
-      if (!game) return bad("--game needs one of onestroke, knight, valves, hanoi, river");
-      o.session.game = *game;
+      const pb::arena::Game game = g ? pb::arena::game_from_name(g) : nullptr;
+      if (game == nullptr) return bad("--game needs one of " + pb::arena::game_names(", "));
+      o.session.game = game;
       have_game = true;
     } else if (a == "--level") {
       const char* s = value();

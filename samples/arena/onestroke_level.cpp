@@ -4,7 +4,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/onestroke_level.hpp"
 #include "solvers/onestroke/onestroke.hpp"
 #include "solvers/onestroke/planted.hpp"
 #include "vision/onestroke/render.hpp"
@@ -133,7 +133,7 @@ std::vector<Stroke> OnestrokeLevel::solution() const {
   return out;
 }
 
-std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant) {
+static std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, int variant) {
   const int n = std::clamp(4 + (number - 1) / 2, 4, 8);
   // Rows and columns without cells are cut off: on screen nothing shows where they were, so the board
   // text (the readers' ground truth) must not have them either.
@@ -150,5 +150,8 @@ std::unique_ptr<Level> make_onestroke_level(int number, std::uint64_t rng_seed, 
   s.head = {full.head.row - r0, full.head.col - c0};
   return std::make_unique<OnestrokeLevel>(s, variant);
 }
+
+// The arena's list (samples/arena/CMakeLists.txt, from PB_GAMES) names this entry.
+extern const GameEntry onestroke_game{"onestroke", "one-stroke", 0, &make_onestroke_level};
 
 }  // namespace pb::arena

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/river_level.hpp"
 #include "solvers/river/river.hpp"
 
 // How a level is drawn (what a river reader sees): the area is split into the left bank (0-25% of the
@@ -206,7 +206,7 @@ std::vector<Stroke> RiverLevel::solution() const {
   return out;
 }
 
-std::unique_ptr<Level> make_river_level(int number, std::uint64_t rng_seed, int variant) {
+static std::unique_ptr<Level> make_river_level(int number, std::uint64_t rng_seed, int variant) {
   cv::RNG rng(rng_seed);
   for (int attempt = 0; attempt < 100; ++attempt) {
     RiverLevel::State s;
@@ -220,5 +220,8 @@ std::unique_ptr<Level> make_river_level(int number, std::uint64_t rng_seed, int 
   }
   return std::make_unique<RiverLevel>(RiverLevel::State{}, variant);  // 3 guards, 3 prisoners, boat 2: solvable
 }
+
+// The arena's list (samples/arena/CMakeLists.txt, from PB_GAMES) names this entry.
+extern const GameEntry river_game{"river", "river crossing", 4, &make_river_level};
 
 }  // namespace pb::arena

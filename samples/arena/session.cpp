@@ -1,16 +1,14 @@
-/* session.cpp: level names, level dispatch, and the Session: levels in a row and the frame around them. */
+/* session.cpp: the arena's games (from PB_GAMES), making levels, and the Session: levels in a row and the frame around them. */
 #include <algorithm>
 #include <opencv2/imgproc.hpp>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/arena_list.inc"  // generated from PB_GAMES (samples/arena/CMakeLists.txt)
 
 namespace pb::arena {
 namespace {
 
-constexpr std::string_view kNames[] = {"onestroke", "knight", "valves", "hanoi", "river"};
-constexpr std::string_view kTitles[] = {"one-stroke", "knight's tour", "valves", "tower of hanoi",
-                                        "river crossing"};
+constexpr Game kGames[] = {PB_ARENA_LIST};
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser: nearby seeds give unrelated levels
   x += 0x9e3779b97f4a7c15ull;
@@ -30,26 +28,29 @@ void text_line(cv::Mat& img, const std::string& text, int x, int baseline, doubl
 
 }  // namespace
 
-std::optional<Game> game_from_name(std::string_view name) {
-  for (int i = 0; i < 5; ++i)
-    if (kNames[i] == name) return static_cast<Game>(i);
-  return std::nullopt;
+std::span<const Game> games() { return kGames; }
+
+Game game_from_name(std::string_view name) {
+  for (Game g : kGames)
+    if (g->name == name) return g;
+  return nullptr;
 }
-std::string_view name_of(Game game) { return kNames[static_cast<int>(game)]; }
-std::string_view title_of(Game game) { return kTitles[static_cast<int>(game)]; }
+
+std::string game_names(std::string_view sep) {
+  std::string out;
+  for (Game g : kGames) out += (out.empty() ? "" : std::string(sep)) + std::string(g->name);
+  return out;
+}
+
+std::string_view name_of(Game game) { return game->name; }
+std::string_view title_of(Game game) { return game->title; }
 
 Result<std::unique_ptr<Level>> make_level(Game game, int number, std::uint64_t seed, int variant) {
+  if (game == nullptr) return make_error("no game given: one of " + game_names(", "));
   if (number < 1) return make_error("level numbers start at 1");
   if (variant < 0) return make_error("style variants start at 0");
-  const std::uint64_t s = mix(mix(seed) ^ (static_cast<std::uint64_t>(game) << 40) ^ static_cast<std::uint64_t>(number));
-  switch (game) {
-    case Game::kOnestroke: return make_onestroke_level(number, s, variant);
-    case Game::kKnight: return make_knight_level(number, s, variant);
-    case Game::kValves: return make_valves_level(number, s, variant);
-    case Game::kHanoi: return make_hanoi_level(number, s, variant);
-    case Game::kRiver: return make_river_level(number, s, variant);
-  }
-  return make_error("unknown game");
+  const std::uint64_t s = mix(mix(seed) ^ (game->seed_key << 40) ^ static_cast<std::uint64_t>(number));
+  return game->make(number, s, variant);
 }
 
 std::string perform(Level& level, const Stroke& stroke) {

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "solvers/valves/valves.hpp"
 
@@ -205,7 +205,7 @@ std::vector<Stroke> ValvesLevel::solution() const {
 // A jittered grid of valves between the inlet (left) and the outlet (right); pipes to grid neighbours,
 // a few diagonals (which may cross: hops), the inlet to the first column and the outlet to the last.
 // k is the minimum cut, so every level needs exactly all its wrenches.
-std::unique_ptr<Level> make_valves_level(int number, std::uint64_t rng_seed, int variant) {
+static std::unique_ptr<Level> make_valves_level(int number, std::uint64_t rng_seed, int variant) {
   cv::RNG rng(rng_seed);
   for (;;) {
     const int cols = std::clamp(2 + number / 3 + rng.uniform(0, 2), 2, 4);
@@ -261,5 +261,8 @@ std::unique_ptr<Level> make_valves_level(int number, std::uint64_t rng_seed, int
     return std::make_unique<ValvesLevel>(std::move(*state), std::move(where), variant);
   }
 }
+
+// The arena's list (samples/arena/CMakeLists.txt, from PB_GAMES) names this entry.
+extern const GameEntry valves_game{"valves", "valves", 2, &make_valves_level};
 
 }  // namespace pb::arena

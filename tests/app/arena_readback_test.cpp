@@ -2,7 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
+#include "samples/arena/knight_level.hpp"
 #include "tests/support/arena_play.hpp"
 #include "vision/hanoi/reader.hpp"
 #include "vision/knight/reader.hpp"
@@ -16,7 +17,7 @@ const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}};
 
 TEST(ArenaReadback, KnightFrames) {
   for (int i = 0; i < 24; ++i) {
-    auto s = arena_session(Game::kKnight, 1 + i % 7, static_cast<std::uint64_t>(1000 + i), i, kSizes[i % 4], i % 5);
+    auto s = arena_session(game_from_name("knight"), 1 + i % 7, static_cast<std::uint64_t>(1000 + i), i, kSizes[i % 4], i % 5);
     ASSERT_TRUE(s.ok());
     auto got = vision::knight::read(s->frame());
     ASSERT_TRUE(got.ok()) << "case " << i << ": " << got.error().message;
@@ -34,7 +35,7 @@ TEST(ArenaReadback, KnightFrames) {
 
 TEST(ArenaReadback, HanoiFrames) {
   for (int i = 0; i < 24; ++i) {
-    auto s = arena_session(Game::kHanoi, 1 + i % 7, static_cast<std::uint64_t>(2000 + i), i, kSizes[i % 4], i % 4);
+    auto s = arena_session(game_from_name("hanoi"), 1 + i % 7, static_cast<std::uint64_t>(2000 + i), i, kSizes[i % 4], i % 4);
     ASSERT_TRUE(s.ok());
     auto got = vision::hanoi::read(s->frame());
     ASSERT_TRUE(got.ok()) << "case " << i << ": " << got.error().message;

@@ -5,8 +5,13 @@
 #include <set>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/hanoi_level.hpp"
+#include "samples/arena/knight_level.hpp"
+#include "samples/arena/onestroke_level.hpp"
+#include "samples/arena/river_level.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
+#include "solvers/registry.hpp"
 #include "solvers/hanoi/hanoi.hpp"
 #include "solvers/knight/knight.hpp"
 #include "solvers/onestroke/onestroke.hpp"
@@ -16,7 +21,6 @@
 namespace pb::arena {
 namespace {
 
-constexpr Game kGames[] = {Game::kOnestroke, Game::kKnight, Game::kValves, Game::kHanoi, Game::kRiver};
 
 std::unique_ptr<Level> level(Game g, int number, std::uint64_t seed, int variant = 0, cv::Rect area = {0, 40, 800, 520}) {
   auto l = make_level(g, number, seed, variant);
@@ -27,27 +31,25 @@ std::unique_ptr<Level> level(Game g, int number, std::uint64_t seed, int variant
 
 // The board text of every level parses with its game's own parser and prints back the same.
 TEST(ArenaLevels, BoardTextRoundTrips) {
-  for (Game g : kGames)
+  for (Game g : games())
     for (int n = 1; n <= 4; ++n) {
       auto l = level(g, n, 7);
       const std::string text = l->board_text();
       auto board = solvers::split_text_board(text, "<test>", true);
       ASSERT_TRUE(board.ok()) << text;
       EXPECT_EQ(board->game, name_of(g));
-      std::string again;
-      switch (g) {
-        case Game::kOnestroke: again = solvers::onestroke::format(*solvers::onestroke::parse(*board)); break;
-        case Game::kKnight: again = solvers::knight::format(*solvers::knight::parse(*board)); break;
-        case Game::kValves: again = solvers::valves::format(*solvers::valves::parse(*board)); break;
-        case Game::kHanoi: again = solvers::hanoi::format(*solvers::hanoi::parse(*board)); break;
-        case Game::kRiver: again = solvers::river::format(*solvers::river::parse(*board)); break;
-      }
+      // Through the solvers' registry: the arena's games are games of PB_GAMES.
+      const solvers::Game* game = solvers::find_game(name_of(g));
+      ASSERT_NE(game, nullptr) << name_of(g);
+      auto puzzle = game->parse(*board);
+      ASSERT_TRUE(puzzle.ok()) << text;
+      const std::string again = (*puzzle)->format();
       EXPECT_EQ(again, text);
     }
 }
 
 TEST(ArenaLevels, SameSeedSameLevelOtherSeedsVary) {
-  for (Game g : kGames) {
+  for (Game g : games()) {
     EXPECT_EQ(level(g, 3, 11)->board_text(), level(g, 3, 11)->board_text());
     std::set<std::string> seen;
     for (std::uint64_t s = 1; s <= 6; ++s) seen.insert(level(g, 3, s)->board_text());
@@ -58,7 +60,7 @@ TEST(ArenaLevels, SameSeedSameLevelOtherSeedsVary) {
 // A solver's solution, fed as pointer gestures at the drawn positions, clears every level, in every
 // style and in a differently placed area.
 TEST(ArenaLevels, SolutionGesturesClear) {
-  for (Game g : kGames)
+  for (Game g : games())
     for (int n = 1; n <= 3; ++n)
       for (int variant : {0, 5}) {
         auto l = level(g, n, 100 + n, variant, variant ? cv::Rect{30, 60, 640, 420} : cv::Rect{0, 40, 800, 520});
@@ -74,7 +76,7 @@ TEST(ArenaLevels, SolutionGesturesClear) {
 TEST(ArenaKnight, IllegalClicksAreRefused) {
   using solvers::knight::Cell;
   // Place the knight where the solver starts, then try squares it cannot jump to.
-  auto l = level(Game::kKnight, 1, 3);
+  auto l = level(game_from_name("knight"), 1, 3);
   auto& k = dynamic_cast<KnightLevel&>(*l);
   const auto strokes = k.solution();
   ASSERT_FALSE(strokes.empty());
@@ -182,7 +184,7 @@ TEST(ArenaRiver, UnsafeCrossingIsRefusedAndNothingMoves) {
 
 TEST(ArenaSession, ClearedBannerThenTheNextLevel) {
   SessionOptions o;
-  o.game = Game::kHanoi;
+  o.game = game_from_name("hanoi");
   o.seed = 5;
   o.clear_delay = std::chrono::milliseconds(0);
   auto s = Session::create(o);
@@ -209,7 +211,7 @@ TEST(ArenaSession, ClearedBannerThenTheNextLevel) {
 
 TEST(ArenaSession, StuckValvesRestart) {
   SessionOptions o;
-  o.game = Game::kValves;
+  o.game = game_from_name("valves");
   o.first_level = 4;
   o.seed = 9;
   auto s = Session::create(o);
@@ -235,10 +237,12 @@ TEST(ArenaSession, StuckValvesRestart) {
 }
 
 TEST(ArenaLevels, RejectsBadArguments) {
-  EXPECT_FALSE(make_level(Game::kKnight, 0, 1, 0).ok());
-  EXPECT_FALSE(make_level(Game::kKnight, 1, 1, -1).ok());
-  EXPECT_FALSE(game_from_name("chess").has_value());
-  EXPECT_EQ(game_from_name("river"), Game::kRiver);
+  EXPECT_FALSE(make_level(game_from_name("knight"), 0, 1, 0).ok());
+  EXPECT_FALSE(make_level(game_from_name("knight"), 1, 1, -1).ok());
+  EXPECT_EQ(game_from_name("chess"), nullptr);
+  EXPECT_EQ(make_level(nullptr, 1, 1, 0).ok(), false);
+  ASSERT_NE(game_from_name("river"), nullptr);
+  EXPECT_EQ(name_of(game_from_name("river")), "river");
   SessionOptions o;
   o.size = {100, 100};
   EXPECT_FALSE(Session::create(o).ok());

@@ -10,6 +10,8 @@
 #include "app/commands.hpp"
 #include "app/play.hpp"
 #include "app/play_players.hpp"
+#include "solvers/pegs/rules.hpp"
+#include "solvers/sliding/rules.hpp"
 #include "tests/support/replay_check.hpp"
 
 namespace pb::app {
@@ -17,6 +19,8 @@ namespace {
 
 namespace sliding = solvers::sliding;
 namespace pegs = solvers::pegs;
+using SlidingPlayer = GamePlayer<sliding::Rules>;
+using PegsPlayer = GamePlayer<pegs::Rules>;
 
 constexpr int kCell = 10;                      // simulated cell size, frame pixels
 const cv::Rect kWindow(100, 50, 0, 0);         // where the simulated window sits on the "screen"

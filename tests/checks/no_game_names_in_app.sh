@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# no_game_names_in_app.sh: fails, naming file and line, where app/ branches on a game's name (a
-# comparison with it, a case on it).
+# no_game_names_in_app.sh: fails, naming file and line, where app/ or the arena (samples/arena)
+# branches on a game's name (a comparison with it, a case on it), or where a core file that must
+# know no game (the play loop, its Player and capabilities, the arena's list and session, the fake
+# phone's arena screen) names one in its code.
 #
 # A game is its solver folder, its reader folder and one word in PB_GAMES (solvers/CMakeLists.txt,
 # docs/ARCHITECTURE.md "Adding a game"): what differs between games is said by the game (its Rules,
@@ -31,14 +33,41 @@ patterns=(
 
 status=0
 for pattern in "${patterns[@]}"; do
-  if grep -rnE --include='*.cpp' --include='*.hpp' --include='*.h' --include='*.inc' -- "$pattern" app; then
+  if grep -rnE --include='*.cpp' --include='*.hpp' --include='*.h' --include='*.inc' -- "$pattern" app samples/arena; then
     status=1
   fi
 done
 if ((status != 0)); then
-  echo "error: the lines above branch on a game's name in app/: say what differs in the game's own entry" \
-       "(app/play_<game>.cpp: PlayGame, its Rules in solvers/<game>/rules.hpp)" >&2
-else
-  echo "app/ branches on no game name (${#patterns[@]} patterns, games: $games)"
+  echo "error: the lines above branch on a game's name in app/ or samples/arena/: say what differs in the" \
+       "game's own entry (app/play_<game>.cpp: PlayGame, its Rules in solvers/<game>/rules.hpp;" \
+       "samples/arena/<game>_level.cpp: GameEntry)" >&2
+fi
+
+# Files that know no game at all: what differs between games reaches them through the game's entry,
+# its Rules and its Player's capabilities (app/play_capabilities.hpp), or the arena's GameEntry.
+# Code lines only, as scripts/game_files.sh reads them: a comment may cite a game as an example.
+core=(app/play.hpp app/play_capabilities.hpp app/play_players.hpp app/play_players.cpp app/play_loop.cpp
+      app/play_games.hpp app/play_games.cpp app/play_arena.hpp app/play_arena.cpp app/play_device.hpp
+      app/play_device.cpp samples/arena/arena.hpp samples/arena/session.cpp samples/arena/main.cpp
+      samples/arena/CMakeLists.txt tests/fake_adb/arena_screen.hpp tests/fake_adb/arena_screen.cpp)
+named=0
+for f in "${core[@]}"; do
+  if [[ ! -f $f ]]; then
+    echo "error: $f is gone: update the core file list in $0" >&2
+    exit 2
+  fi
+  if sed -E -e 's@^[[:space:]]*(//|#[^a-z]|# ).*@@' -e 's@^[[:space:]]*/?\*.*@@' -e 's@[[:space:]]//[[:space:]].*@@' "$f" |
+      grep -inwE -- "$alt" | sed "s|^|$f:|"; then
+    named=1
+  fi
+done
+if ((named != 0)); then
+  status=1
+  echo "error: the lines above name a game in a file that must know none: move it to the game's own files" \
+       "(app/play_<game>.cpp, solvers/<game>/rules.hpp, samples/arena/<game>_level.cpp)" >&2
+fi
+if ((status == 0)); then
+  echo "app/ and the arena branch on no game name (${#patterns[@]} patterns), ${#core[@]} core files name none" \
+       "(games: $games)"
 fi
 exit $status

@@ -1,4 +1,4 @@
-/* arena_screen.hpp: the simulated phone showing an arena level (knight, valves, hanoi, river, one-stroke) at its screen size. */
+/* arena_screen.hpp: the simulated phone showing an arena level (any game of the arena's list) at its screen size. */
 #pragma once
 
 // The fake phone runs once per adb command, so nothing lives between two commands but files. An
@@ -50,7 +50,7 @@ class GameScreen {
 void draw_phone_bars(cv::Mat& img, int status_bar, int nav_bar);
 
 struct ArenaSetup {
-  arena::Game game = arena::Game::kKnight;
+  arena::Game game = nullptr;  // required: one of arena::games()
   std::uint64_t seed = 1;
   int variant = 0;
   cv::Size screen{540, 960};  // the whole display, px

@@ -12,8 +12,9 @@
 //   board   the position on screen as FORMATS.md text, after every command (for the tests' checks)
 //   anim_before.bgr  the picture shown before the last touch, that its animation fades from
 //
-// The game: `game=onestroke` (the default) is 一笔画完 as described below. `game=knight|valves|hanoi|
-// river|arena-onestroke` shows that arena level (samples/arena, from `seed`, `style`, `first_level`)
+// The game: `game=onestroke` (the default) is 一笔画完 as described below. `game=<an arena game>`
+// (knight, valves, hanoi, river: each game of samples/arena's list; arena-onestroke for its
+// one-stroke) shows that arena level (samples/arena, from `seed`, `style`, `first_level`)
 // at the phone's screen size under a status bar (`status_bar=PX`, default 24 dp; `nav_bar=PX`, default
 // 0), taking touches as the arena takes pointer strokes (tap: press and release; swipe and
 // motionevent: press, drags, release) by the arena's rules; a cleared level shows LEVEL CLEARED for
@@ -273,18 +274,22 @@ class Phone {
     // input_space: the space touches are really taken in, when the phone's `wm size` lies about it.
     touch_ = parse_size(cfg_.get("input_space", ""), touch_);
     const std::string name = cfg_.get("game", "onestroke");
-    if (name == "sliding" || name == "pegs") {
-      puzzle_setup_.kind = name == "pegs" ? pb::fake_adb::PuzzleSetup::Kind::kPegs : pb::fake_adb::PuzzleSetup::Kind::kSliding;
+    // The games it shows: its own 一笔画完, the puzzle apps (puzzle_screen.hpp), and every game of
+    // the arena (samples/arena: the games of PB_GAMES that have a level file there).
+    if (const auto app = pb::fake_adb::puzzle_app(name)) {
+      puzzle_ = true;
+      puzzle_setup_.kind = *app;
       puzzle_setup_.size = static_cast<int>(cfg_.num("size", 3));
       puzzle_setup_.scramble = static_cast<int>(cfg_.num("scramble", 0));
       puzzle_setup_.picture_dir = cfg_.get("picture_dir", puzzle_setup_.picture_dir);
     } else if (name != "onestroke") {
-      const auto g = pb::arena::game_from_name(name.rfind("arena-", 0) == 0 ? name.substr(6) : name);
-      if (!g) {
-        error_ = "fake adb: unknown game=" + name + " (onestroke, arena-onestroke, knight, valves, hanoi, river, sliding, pegs)";
+      const pb::arena::Game g = pb::arena::game_from_name(name.rfind("arena-", 0) == 0 ? name.substr(6) : name);
+      if (g == nullptr) {
+        error_ = "fake adb: unknown game=" + name + " (onestroke, arena-onestroke, " + pb::arena::game_names(", ") +
+                 ", " + pb::fake_adb::puzzle_app_names() + ")";
         return;
       }
-      arena_setup_.game = *g;
+      arena_setup_.game = g;
     }
     if (name != "onestroke") {
       arena_setup_.seed = static_cast<std::uint64_t>(cfg_.num("seed", 1));
@@ -445,8 +450,7 @@ class Phone {
   // A key from a keyboard (`input keyevent`): the puzzle apps start a new game on 'n', as Simon
   // Tatham's games do (a new board at once, finished or not); the other games take no keys.
   void key(const std::string& code) {
-    const std::string name = cfg_.get("game", "onestroke");
-    if ((name != "sliding" && name != "pegs") || (code != "KEYCODE_N" && code != "42")) return;
+    if (!puzzle_ || (code != "KEYCODE_N" && code != "42")) return;
     log("new game");
     start_level(game_.level + 1);
   }
@@ -510,8 +514,7 @@ class Phone {
   double sy() const { return static_cast<double>(screen_.h) / touch_.h; }
 
   void open_arena() {
-    const std::string name = cfg_.get("game", "onestroke");
-    if (name == "sliding" || name == "pegs") {
+    if (puzzle_) {
       auto opened = pb::fake_adb::PuzzleScreen::open(puzzle_setup_, game_.level, game_.events);
       if (!opened) {
         error_ = opened.error().message;
@@ -678,6 +681,7 @@ class Phone {
   Game game_;
   pb::fake_adb::ArenaSetup arena_setup_;
   pb::fake_adb::PuzzleSetup puzzle_setup_;
+  bool puzzle_ = false;  // a puzzle app (puzzle_setup_), not an arena game
   std::unique_ptr<pb::fake_adb::GameScreen> arena_;  // an arena level or a puzzle app (not 一笔画完)
   std::string error_;  // the configuration cannot be played: every command says so
   bool saved_ = false;

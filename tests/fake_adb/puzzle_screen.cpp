@@ -37,6 +37,26 @@ constexpr int kPegHoles[] = {1, 0, 2, 3, 9, 8, 10, 11};
 
 }  // namespace
 
+namespace {
+struct PuzzleApp {
+  std::string_view name;
+  PuzzleSetup::Kind kind;
+};
+constexpr PuzzleApp kApps[] = {{"sliding", PuzzleSetup::Kind::kSliding}, {"pegs", PuzzleSetup::Kind::kPegs}};
+}  // namespace
+
+std::optional<PuzzleSetup::Kind> puzzle_app(std::string_view name) {
+  for (const PuzzleApp& a : kApps)
+    if (a.name == name) return a.kind;
+  return std::nullopt;
+}
+
+std::string puzzle_app_names() {
+  std::string out;
+  for (const PuzzleApp& a : kApps) out += (out.empty() ? "" : ", ") + std::string(a.name);
+  return out;
+}
+
 Result<std::unique_ptr<PuzzleScreen>> PuzzleScreen::open(const PuzzleSetup& setup, int level,
                                                          const std::vector<ArenaEvent>& events) {
   std::unique_ptr<PuzzleScreen> s(new PuzzleScreen(setup));

@@ -18,7 +18,9 @@
 
 #include <memory>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.hpp"
@@ -36,6 +38,11 @@ struct PuzzleSetup {
   int nav_bar = 0;             // px at the bottom
   std::string picture_dir = "/usr/share/gnome-taquin/themes/numbers";  // sliding: N-numbers.png
 };
+
+// The puzzle app shown for `game=<name>` ("sliding", "pegs"); nullopt: not a puzzle app.
+std::optional<PuzzleSetup::Kind> puzzle_app(std::string_view name);
+// The puzzle apps' names, ", " between them (for the phone's error on an unknown game).
+std::string puzzle_app_names();
 
 class PuzzleScreen : public GameScreen {
  public:

@@ -12,7 +12,7 @@
 #include <opencv2/imgproc.hpp>
 #include <string>
 
-#include "samples/arena/levels.hpp"
+#include "samples/arena/valves_level.hpp"
 
 namespace pb::testing {
 

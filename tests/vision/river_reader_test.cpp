@@ -7,7 +7,7 @@
 #include <set>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/river_level.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/river/reader.hpp"
@@ -20,7 +20,7 @@ using arena::RiverLevel;
 // A session on river level `level`, with the first `gestures` clicks of the arena's own solution
 // made (boarding, landing and crossing clicks: mid-level positions, often with passengers aboard).
 arena::Session river_session(int level, std::uint64_t seed, int variant, cv::Size size, int gestures) {
-  auto s = testing::arena_session(arena::Game::kRiver, level, seed, variant, size, gestures);
+  auto s = testing::arena_session(arena::game_from_name("river"), level, seed, variant, size, gestures);
   EXPECT_TRUE(s.ok());
   return std::move(*s);
 }
@@ -101,7 +101,7 @@ TEST(RiverReader, RejectsNonScenesWithOneLine) {
   bad.emplace_back("tall", cv::Mat(20000, 20, CV_8UC3, cv::Scalar(249, 249, 249)));
   bad.emplace_back("empty", cv::Mat());
   bad.emplace_back("float", cv::Mat(100, 100, CV_32FC1, cv::Scalar(0.5)));
-  for (arena::Game g : {arena::Game::kHanoi, arena::Game::kKnight, arena::Game::kOnestroke, arena::Game::kValves}) {
+  for (arena::Game g : {arena::game_from_name("hanoi"), arena::game_from_name("knight"), arena::game_from_name("onestroke"), arena::game_from_name("valves")}) {
     arena::SessionOptions o;
     o.game = g;
     o.size = {800, 600};

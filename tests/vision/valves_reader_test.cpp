@@ -10,7 +10,7 @@
 #include <string>
 
 #include "samples/arena/arena.hpp"
-#include "samples/arena/levels.hpp"
+#include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "tests/support/arena_play.hpp"
 #include "tests/support/look_sweep.hpp"
@@ -78,7 +78,7 @@ const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}, {128
 // One arena frame read back, `clicks` valves of the solution closed (each stroke of a valves solution
 // is one click): the same graph, and each centre where the arena takes the click.
 void expect_frame_reads_back(int i, int variant, int level, std::uint64_t seed, cv::Size size, int clicks) {
-  auto s = testing::arena_session(arena::Game::kValves, level, seed, variant, size, clicks);
+  auto s = testing::arena_session(arena::game_from_name("valves"), level, seed, variant, size, clicks);
   ASSERT_TRUE(s.ok()) << s.error().message;
   const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
   const State& truth = lvl.state();
@@ -117,7 +117,7 @@ TEST(ValvesReader, SweepReadsExactlyOrRefuses) {
   int exact = 0;
   for (const int i : cases) {
     const int variant = 100 + i;
-    auto s = testing::arena_session(arena::Game::kValves, 1 + i % 12, static_cast<std::uint64_t>(9000 + i), variant,
+    auto s = testing::arena_session(arena::game_from_name("valves"), 1 + i % 12, static_cast<std::uint64_t>(9000 + i), variant,
                                     sizes[i % 6], i % 3);
     ASSERT_TRUE(s.ok()) << s.error().message;
     const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
@@ -145,7 +145,7 @@ std::string canon_ends_unordered(const State& s) {
 // One diagram look of one arena level, read after `scale` and JPEG `quality` (0: none): tallied.
 void diagram_case(testing::SweepTally& tally, int style, int level, int clicks, double scale, int quality) {
   const cv::Size size = kSizes[style % 5];
-  auto s = testing::arena_session(arena::Game::kValves, level, static_cast<std::uint64_t>(7000 + style), 0, size, clicks);
+  auto s = testing::arena_session(arena::game_from_name("valves"), level, static_cast<std::uint64_t>(7000 + style), 0, size, clicks);
   ASSERT_TRUE(s.ok()) << s.error().message;
   const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
   const testing::DiagramStyle look = testing::diagram_style(style);
@@ -181,7 +181,7 @@ TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
     const double scale = scales[i % 5];
     const int quality = qualities[(i / 2) % 4];
     const cv::Size size = kSizes[(i + 1) % 5];
-    auto s = testing::arena_session(arena::Game::kValves, 1 + (i * 5) % 11, static_cast<std::uint64_t>(8100 + i), 200 + i, size, i % 2);
+    auto s = testing::arena_session(arena::game_from_name("valves"), 1 + (i * 5) % 11, static_cast<std::uint64_t>(8100 + i), 200 + i, size, i % 2);
     ASSERT_TRUE(s.ok()) << s.error().message;
     const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
     const std::string what = "wheels style " + std::to_string(200 + i) + " x" + std::to_string(scale).substr(0, 4) + " q" + std::to_string(quality);
@@ -201,7 +201,7 @@ TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
 
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   arena::SessionOptions o;
-  o.game = arena::Game::kValves;
+  o.game = arena::game_from_name("valves");
   o.first_level = 6;
   o.seed = 11;
   o.variant = 5;
@@ -256,7 +256,7 @@ TEST(ValvesReader, RefusesNonBoards) {
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.error().code, ErrorCode::kNoBoard) << got.error().message;
   // Other games' arena frames.
-  for (arena::Game g : {arena::Game::kKnight, arena::Game::kHanoi, arena::Game::kOnestroke, arena::Game::kRiver}) {
+  for (arena::Game g : {arena::game_from_name("knight"), arena::game_from_name("hanoi"), arena::game_from_name("onestroke"), arena::game_from_name("river")}) {
     arena::SessionOptions o;
     o.game = g;
     o.first_level = 3;
@@ -266,7 +266,7 @@ TEST(ValvesReader, RefusesNonBoards) {
   }
   // A valves frame with half the board cut away.
   arena::SessionOptions o;
-  o.game = arena::Game::kValves;
+  o.game = arena::game_from_name("valves");
   o.first_level = 4;
   auto s = arena::Session::create(o);
   ASSERT_TRUE(s.ok());

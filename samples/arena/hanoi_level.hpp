@@ -1,0 +1,40 @@
+/* hanoi_level.hpp: the arena's Tower of Hanoi Level, declared here so the tests can reach its typed state and geometry. */
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "samples/arena/arena.hpp"
+#include "solvers/hanoi/hanoi.hpp"
+
+namespace pb::arena {
+
+// Tower of Hanoi: drag the top disk from one peg to another, or click the source peg then the target.
+class HanoiLevel final : public Level {
+ public:
+  using State = solvers::hanoi::State;
+  HanoiLevel(State start, int variant);
+  std::string board_text() const override;
+  Style style() const override;
+  void draw(cv::Mat& canvas) const override;
+  Response press(cv::Point2d p) override;
+  Response drag(cv::Point2d p) override;
+  Response release(cv::Point2d p) override;
+  bool cleared() const override;
+  void restart() override;
+  std::vector<Stroke> solution() const override;
+
+  const State& state() const { return state_; }
+  cv::Point2d peg_point(int peg) const;  // halfway up the peg's rod
+  std::optional<int> picked() const { return picked_; }
+
+ private:
+  Response move(int from, int to);
+  State start_, state_;
+  std::optional<int> picked_;
+  std::optional<cv::Point2d> drag_;
+  int variant_;
+};
+
+}  // namespace pb::arena
