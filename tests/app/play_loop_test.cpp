@@ -113,6 +113,19 @@ struct SimFifteen {
     int tile = state.tiles[cell.y * state.cols + cell.x];
     if (auto next = sliding::apply(state, tile)) state = *next;
   }
+  // click(g), then the cells whose tile it changed (the two a slide crosses; none when refused).
+  std::vector<int> click_changed(const actuator::Gesture& g) {
+    const sliding::State was = state;
+    click(g);
+    std::vector<int> changed;
+    for (std::size_t c = 0; c < was.tiles.size(); ++c)
+      if (was.tiles[c] != state.tiles[c]) changed.push_back(static_cast<int>(c));
+    return changed;
+  }
+  // Cell `cell` (row-major) of a rendered frame.
+  cv::Mat cell_of_frame(cv::Mat& frame, int cell) const {
+    return frame(cv::Rect(cell % state.cols * kCell, cell / state.cols * kCell, kCell, kCell));
+  }
   static inline int reads = 0;
   static Result<SlidingPlayer::Reading> read(const cv::Mat& bgr) {
     ++reads;
@@ -135,6 +148,8 @@ struct SimFifteen {
 
 sliding::State board(int rows, int cols, std::vector<int> tiles) { return {rows, cols, std::move(tiles)}; }
 
+const sliding::State kScrambled = board(3, 3, {4, 1, 3, 7, 2, 5, 0, 8, 6});  // 6 moves from the goal
+
 struct FifteenRig {
   SimFifteen game;
   SimScreen screen{[this] { return game.render(); }};
@@ -142,9 +157,15 @@ struct FifteenRig {
   SlidingPlayer player{&SimFifteen::read};
   explicit FifteenRig(sliding::State s) { game.state = std::move(s); }
   PlayReport play(const PlayOptions& o) { return app::play(screen, mouse, player, o); }
+  // PlayOptions::next_level that puts kScrambled back on the screen, counted in `started`.
+  std::function<Result<void>()> next_level_scrambled(int& started) {
+    return [this, &started] {
+      ++started;
+      game.state = kScrambled;
+      return Result<void>();
+    };
+  }
 };
-
-const sliding::State kScrambled = board(3, 3, {4, 1, 3, 7, 2, 5, 0, 8, 6});  // 6 moves from the goal
 
 TEST(PlayLoop, SolvesWithOneClickPerMoveOnTheMovedTile) {
   FifteenRig rig(kScrambled);
@@ -186,19 +207,13 @@ TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
   SimScreen screen{[&] {
     cv::Mat m = game.render();
     if (mid_frames > 0) {
-      for (int cell : moving)
-        m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell)) =
-            cv::Scalar::all(90 + 20 * mid_frames);
+      for (int cell : moving) game.cell_of_frame(m, cell) = cv::Scalar::all(90 + 20 * mid_frames);
       --mid_frames;
     }
     return m;
   }};
   SimMouse mouse{[&](const actuator::Gesture& g) {
-    sliding::State was = game.state;
-    game.click(g);
-    moving.clear();
-    for (std::size_t c = 0; c < was.tiles.size(); ++c)
-      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    moving = game.click_changed(g);
     mid_frames = 3;
   }};
   SlidingPlayer player{&SimFifteen::read};
@@ -249,7 +264,7 @@ TEST(PlayLoop, GameDeafWhileItAnimatesLosesNoClick) {
     cv::Mat m = game.render();
     if (anim_left > 0) {
       for (int cell : moving) {
-        cv::Mat roi = m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell));
+        cv::Mat roi = game.cell_of_frame(m, cell);
         roi += cv::Scalar::all(1 + anim_left % 2);  // nearly there: a level or two off, every frame different
       }
       --anim_left;
@@ -261,11 +276,7 @@ TEST(PlayLoop, GameDeafWhileItAnimatesLosesNoClick) {
       ++ignored;
       return;
     }
-    sliding::State was = game.state;
-    game.click(g);
-    moving.clear();
-    for (std::size_t c = 0; c < was.tiles.size(); ++c)
-      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    moving = game.click_changed(g);
     anim_left = 6;
   }};
   SlidingPlayer player{&SimFifteen::read};
@@ -551,11 +562,7 @@ TEST(PlayLoop, LevelsAboveOneNeedANextLevelHook) {
   o.levels = 2;
   EXPECT_EQ(rig.play(o).exit_status, 2);
   int started = 0;
-  o.next_level = [&] {
-    ++started;
-    rig.game.state = kScrambled;
-    return Result<void>();
-  };
+  o.next_level = rig.next_level_scrambled(started);
   PlayReport report = rig.play(o);
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_EQ(report.levels_cleared, 2);
@@ -568,11 +575,7 @@ TEST(PlayLoop, AFinishedBoardOnScreenIsNoLevelPlayed) {
   PlayOptions o = fast_options();
   o.levels = 2;
   int started = 0;
-  o.next_level = [&] {
-    ++started;
-    rig.game.state = kScrambled;
-    return Result<void>();
-  };
+  o.next_level = rig.next_level_scrambled(started);
   PlayReport report = rig.play(o);
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_EQ(report.levels_cleared, 2) << report.message;  // two boards played, after the finished one
