@@ -27,32 +27,11 @@
 
 extern char** environ;
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace sl = pb::solvers::sliding;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = pb::testing::scratch_dir() / ("first-steps-" + std::to_string(n_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name, std::ios::binary) << text;
-    return path_ / name;
-  }
-
- private:
-  static inline int n_ = 0;
-  fs::path path_;
-};
 
 // An Xvfb server of its own for the suite, with or without the extensions the desktop needs. The
 // display number is drawn from a high range (other tests start and stop servers on the low ones);
@@ -439,8 +418,6 @@ TEST(HelpTexts, EveryCommandAndOptionMatchesFormatsMd) {
   }
 }
 
-}  // namespace
-
 // Issue #28: on a terminal `solve FOLDER` draws a bar on stderr under its results (a pseudo-terminal
 // from util-linux's `script`, which copies what the program wrote to it to its own stdout); into a
 // pipe or a file it draws none, so logs and the other solve tests see no carriage returns.
@@ -459,3 +436,6 @@ TEST(Progress, SolveFolderDrawsABarOnATerminalOnly) {
   EXPECT_EQ(piped.err.find('\r'), std::string::npos) << piped.err;
   EXPECT_EQ(std::count(piped.out.begin(), piped.out.end(), '\n'), 3 * 2) << piped.out;  // two lines a board
 }
+
+}  // namespace
+}  // namespace pb::testing

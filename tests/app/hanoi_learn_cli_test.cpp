@@ -12,20 +12,11 @@
 #include "tests/support/run_program.hpp"
 #include "vision/hanoi/render.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace vh = pb::vision::hanoi;
-
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
-
-std::string json_text(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
-  return out;
-}
 
 // The arena's style 5 drawn 420x300 in the middle of an 1800x1400 page: its rods stand less than
 // min_rod_fraction of the image tall.
@@ -67,3 +58,4 @@ TEST(HanoiLearnCli, LearnsALookTheDefaultsRefuseAndSolveReadsAnotherPosition) {
 }
 
 }  // namespace
+}  // namespace pb::testing

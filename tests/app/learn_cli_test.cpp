@@ -12,22 +12,11 @@
 #include "tests/support/run_program.hpp"
 #include "vision/onestroke/render.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace os = pb::vision::onestroke;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
-
-// "a\nb" as JSON writes it: the board field of `solve --json`.
-std::string json_text(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
-  return out;
-}
 
 class LearnCli : public ::testing::Test {
  protected:
@@ -110,3 +99,4 @@ TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
 }
 
 }  // namespace
+}  // namespace pb::testing
