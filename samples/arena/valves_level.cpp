@@ -70,9 +70,7 @@ ValvesStyle valves_style(int variant) {
 }
 
 ValvesLevel::ValvesLevel(State start, std::vector<cv::Point2d> positions, int variant)
-    : start_(start), state_(std::move(start)), positions_(std::move(positions)), variant_(variant) {}
-
-std::string ValvesLevel::board_text() const { return vl::format(state_); }
+    : GameLevel(std::move(start), variant), positions_(std::move(positions)) {}
 
 Style ValvesLevel::style() const {
   const ValvesStyle v = valves_style(variant_);
