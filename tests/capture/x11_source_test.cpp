@@ -21,6 +21,12 @@ class X11SourceTest : public testing::XvfbTest<800, 600> {
     o.title = title;
     return o;
   }
+  // X11Source::open(o) must find window `w`.
+  void expect_finds(const X11Options& o, Window w) {
+    auto source = X11Source::open(o);
+    ASSERT_TRUE(source) << source.error().message;
+    EXPECT_EQ((*source)->window_id(), w);
+  }
 };
 
 TEST_F(X11SourceTest, GrabsWindowPixelsAndRectThroughShmAndXGetImage) {
@@ -89,9 +95,7 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
 
   X11Options sub = options("helper");
   sub.exact_title = false;
-  auto by_substring = X11Source::open(sub);
-  ASSERT_TRUE(by_substring) << by_substring.error().message;
-  EXPECT_EQ((*by_substring)->window_id(), other);
+  expect_finds(sub, other);
 
   sub.title = "FIFTEEN";  // substring search ignores case and so matches both windows: ambiguous
   auto ambiguous = X11Source::open(sub);
@@ -129,18 +133,14 @@ TEST_F(X11SourceTest, BrowserWindowIsFoundByItsPageTitle) {
   auto both = X11Source::open(options("pb page"));
   EXPECT_FALSE(both);
   destroy({browser, decoy});
-  auto app_only = X11Source::open(options("pb page"));
-  ASSERT_TRUE(app_only) << app_only.error().message;
-  EXPECT_EQ((*app_only)->window_id(), app);
+  expect_finds(options("pb page"), app);
   destroy({app});
 }
 
 TEST_F(X11SourceTest, RegexCharactersInTitlesAreLiteral) {
   Window w = testing::make_window(display_, "a.b (c)", 0, 0, 30, 30, kRed);
   Window decoy = testing::make_window(display_, "axb (c)", 40, 0, 30, 30, kRed);
-  auto source = X11Source::open(options("a.b (c)"));
-  ASSERT_TRUE(source) << source.error().message;
-  EXPECT_EQ((*source)->window_id(), w);
+  expect_finds(options("a.b (c)"), w);
   destroy({w, decoy});
 }
 

@@ -9,6 +9,7 @@
 #
 # usage: no_game_names_in_app.sh [ROOT]   (default: the source tree this script is in)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/check_common.bash"
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root"
 
@@ -29,16 +30,9 @@ patterns=(
   "case[[:space:]].*\"($alt)"
 )
 
-status=0
-for pattern in "${patterns[@]}"; do
-  if grep -rnE --include='*.cpp' --include='*.hpp' --include='*.h' --include='*.inc' -- "$pattern" app; then
-    status=1
-  fi
-done
-if ((status != 0)); then
+if ! no_match app; then
   echo "error: the lines above branch on a game's name in app/: say what differs in the game's own entry" \
        "(app/play_<game>.cpp: PlayGame, its Rules in solvers/<game>/rules.hpp)" >&2
-else
-  echo "app/ branches on no game name (${#patterns[@]} patterns, games: $games)"
+  exit 1
 fi
-exit $status
+echo "app/ branches on no game name (${#patterns[@]} patterns, games: $games)"
