@@ -8,8 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
-#include "tests/support/replay_check.hpp"
-#include "tests/support/run_program.hpp"
+#include "tests/app/learn_round_trip.hpp"
 #include "vision/onestroke/render.hpp"
 
 namespace pb::testing {
@@ -45,22 +44,11 @@ class LearnCli : public ::testing::Test {
 };
 
 TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
-  const ProgramRun before = puzzlebot("solve " + shot_ + " --game onestroke");
-  ASSERT_EQ(before.status, 2) << before.out << before.err;
-
-  const std::string look = (dir_ / "look.yml").string();
-  const ProgramRun learn = puzzlebot("learn --game onestroke " + shot_ + " " + board_ + " --out " + look);
-  ASSERT_EQ(learn.status, 0) << learn.err;
-  const std::string profile = pb::testing::read_file(look);
-  EXPECT_NE(profile.find("onestroke:"), std::string::npos) << profile;
+  std::string profile;
+  ASSERT_NO_FATAL_FAILURE(
+      expect_learn_round_trip("onestroke", dir_, shot_, board_, shot_, pb::solvers::onestroke::format(truth_), profile));
   EXPECT_NE(profile.find("neutral_max_chroma"), std::string::npos) << profile;  // what this skin needs
   EXPECT_EQ(profile.find("samples_per_side"), std::string::npos) << "only the keys that differ: " << profile;
-
-  const ProgramRun after = puzzlebot("solve " + shot_ + " --game onestroke --json --profile " + look);
-  EXPECT_EQ(after.status, 0) << after.err;
-  EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::onestroke::format(truth_))), std::string::npos)
-      << after.out;
-  EXPECT_EQ(pb::testing::replay::check_solved(after.out), "") << after.out;
 }
 
 TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
