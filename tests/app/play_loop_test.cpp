@@ -90,6 +90,13 @@ PlayOptions fast_options() {
   return o;
 }
 
+// The play stopped on an error of `code`, exiting `status`.
+void expect_stopped(const PlayReport& report, ErrorCode code, int status) {
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, code) << report.message;
+  EXPECT_EQ(report.exit_status, status) << report.message;
+}
+
 // ---- Fifteen, simulated -------------------------------------------------------------------------
 
 struct SimFifteen {
@@ -157,6 +164,13 @@ struct FifteenRig {
   SlidingPlayer player{&SimFifteen::read};
   explicit FifteenRig(sliding::State s) { game.state = std::move(s); }
   PlayReport play(const PlayOptions& o) { return app::play(screen, mouse, player, o); }
+  // play(o), which must exit 0 with the board solved.
+  PlayReport play_to_goal(const PlayOptions& o) {
+    PlayReport report = play(o);
+    EXPECT_EQ(report.exit_status, 0) << report.message;
+    EXPECT_TRUE(sliding::is_goal(game.state)) << sliding::format(game.state);
+    return report;
+  }
   // PlayOptions::next_level that puts kScrambled back on the screen, counted in `started`.
   std::function<Result<void>()> next_level_scrambled(int& started) {
     return [this, &started] {
@@ -169,9 +183,7 @@ struct FifteenRig {
 
 TEST(PlayLoop, SolvesWithOneClickPerMoveOnTheMovedTile) {
   FifteenRig rig(kScrambled);
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state)) << sliding::format(rig.game.state);
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 0);
   EXPECT_EQ(report.moves_made, 6);
   EXPECT_EQ(static_cast<int>(rig.mouse.received.size()), 6);
@@ -189,9 +201,7 @@ TEST(PlayLoop, PixelChecksSpareReadsAndReadingEveryMoveWorksToo) {
     PlayOptions o = fast_options();
     o.confirm_by_pixels = pixels;
     SimFifteen::reads = 0;
-    PlayReport report = rig.play(o);
-    EXPECT_EQ(report.exit_status, 0) << report.message;
-    EXPECT_TRUE(sliding::is_goal(rig.game.state));
+    PlayReport report = rig.play_to_goal(o);
     // The first and the final screen are always read; in between only without pixel checks.
     EXPECT_EQ(SimFifteen::reads, pixels ? 2 : 2 + 6) << pixels;
   }
@@ -232,9 +242,7 @@ TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
 TEST(PlayLoop, LostClickIsSentOnceMoreWithoutReplanning) {
   FifteenRig rig(kScrambled);
   rig.mouse.drop = {2};  // the third click never reaches the game: its cells show no change
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 0);
   EXPECT_EQ(report.resent, 1);
   EXPECT_EQ(report.moves_made, 6);
@@ -245,9 +253,7 @@ TEST(PlayLoop, LostClickIsSentOnceMoreWithoutReplanning) {
 TEST(PlayLoop, ClickLostTwiceIsReadAndReplanned) {
   FifteenRig rig(kScrambled);
   rig.mouse.drop = {2, 3};  // the click and its second sending
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 1);
   EXPECT_EQ(report.resent, 1);
   EXPECT_EQ(report.moves_made, 7);
@@ -371,9 +377,7 @@ TEST(PlayLoop, UserTakingTheMouseStopsWithExit3AndNoFurtherInput) {
   FifteenRig rig(kScrambled);
   rig.mouse.taken_at = 2;
   PlayReport report = rig.play(fast_options());
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(report.exit_status, exit_status(ErrorCode::kInterrupted));
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kInterrupted, exit_status(ErrorCode::kInterrupted)));
   EXPECT_EQ(report.exit_status, 3);
   EXPECT_EQ(rig.mouse.received.size(), 2u);
   EXPECT_EQ(report.moves_made, 2);
@@ -386,9 +390,7 @@ TEST(PlayLoop, WindowClosedDuringPlayStopsAtOnceWithExit2) {
     FifteenRig rig(kScrambled);
     rig.screen.close_after_grabs = close_after;
     PlayReport report = rig.play(fast_options());
-    ASSERT_TRUE(report.error) << close_after << ": " << report.message;
-    EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
-    EXPECT_EQ(report.exit_status, 2);
+    ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kDeviceGone, 2)) << "closed after " << close_after;
     EXPECT_EQ(std::count(report.message.begin(), report.message.end(), '\n'), 0) << report.message;  // one line
     EXPECT_EQ(rig.screen.grabs, close_after + 1) << close_after;             // the failing grab was the last
     EXPECT_EQ(report.moves_made, static_cast<int>(rig.mouse.received.size()));
@@ -401,9 +403,7 @@ TEST(PlayLoop, SinkFindingTheDeviceGoneStopsAtOnceWithExit2) {
   rig.mouse.fail_at = 3;
   rig.mouse.fail_with = make_error(ErrorCode::kDeviceGone, "window 'Sim' is gone: was the game closed?");
   PlayReport report = rig.play(fast_options());
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
-  EXPECT_EQ(report.exit_status, 2);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kDeviceGone, 2));
   const int grabs = rig.screen.grabs;
   EXPECT_EQ(report.times.grabs, grabs);  // nothing grabbed after the failed gesture was counted
   EXPECT_EQ(rig.mouse.received.size(), 3u);
@@ -436,9 +436,7 @@ TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
   PlayOptions o = fast_options();
   o.cancel = &stop;
   PlayReport report = rig.play(o);
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(report.exit_status, 3);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kInterrupted, 3));
   EXPECT_EQ(rig.mouse.received.size(), 2u);
 
   // ...and the input sink's (xdo and adb check the flag before each gesture): the same status.
@@ -446,9 +444,7 @@ TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
   sink_saw.mouse.fail_at = 2;
   sink_saw.mouse.fail_with = make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next move");
   PlayReport by_sink = sink_saw.play(fast_options());
-  ASSERT_TRUE(by_sink.error) << by_sink.message;
-  EXPECT_EQ(by_sink.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(by_sink.exit_status, 3);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(by_sink, ErrorCode::kInterrupted, 3));
   EXPECT_EQ(by_sink.moves_made, 2);
 }
 
@@ -486,9 +482,7 @@ TEST(PlayLoop, BoardLeavingTheScreenAfterTheWinningMoveIsAWin) {
   // The board going away after a move that does not finish it is no win.
   EndScreenRig lost(3);
   PlayReport early = lost.play();
-  ASSERT_TRUE(early.error) << early.message;
-  EXPECT_EQ(early.error->code, ErrorCode::kNoBoard);
-  EXPECT_EQ(early.exit_status, 2);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(early, ErrorCode::kNoBoard, 2));
 }
 
 TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {
