@@ -9,6 +9,7 @@
 #include <random>
 
 #include "solvers/valves/valves.hpp"
+#include "tests/support/valves_grid.hpp"
 
 namespace {
 
@@ -27,20 +28,9 @@ GridGraph make_grid(int side, double wall_fraction, unsigned seed) {
   std::vector<char> open(static_cast<std::size_t>(cells));
   for (auto& o : open) o = wall(rng) ? 0 : 1;
   GridGraph g;
-  g.inlet = cells;
+  g.graph = pb::solvers::test_support::valves_grid_graph(side, open);
+  g.inlet = cells;  // as valves_grid_graph numbers them
   g.outlet = cells + 1;
-  std::vector<std::pair<int, int>> pipes;
-  pipes.reserve(2 * static_cast<std::size_t>(cells));
-  for (int r = 0; r < side; ++r)
-    for (int c = 0; c < side; ++c) {
-      int v = r * side + c;
-      if (!open[v]) continue;
-      if (c + 1 < side && open[v + 1]) pipes.emplace_back(v, v + 1);
-      if (r + 1 < side && open[v + side]) pipes.emplace_back(v, v + side);
-      if (c == 0) pipes.emplace_back(g.inlet, v);
-      if (c == side - 1) pipes.emplace_back(v, g.outlet);
-    }
-  g.graph = pb::solvers::valves::make_graph(cells + 2, pipes);
   return g;
 }
 

@@ -17,6 +17,16 @@ std::string_view trim_left(std::string_view s) {
   return s;
 }
 
+// The line of `text` at `pos` (without its newline) into `line`, and `pos` past it; false at the end.
+bool next_line(std::string_view text, std::size_t& pos, std::string_view& line) {
+  if (pos >= text.size()) return false;
+  std::size_t nl = text.find('\n', pos);
+  if (nl == std::string_view::npos) nl = text.size();
+  line = text.substr(pos, nl - pos);
+  pos = nl + 1;
+  return true;
+}
+
 bool meaningful(std::string_view line) {
   line = trim_left(trim_right(line));
   return !line.empty() && line.front() != ';';
@@ -88,11 +98,7 @@ Result<TextBoard> split_text_board(std::string_view text, std::string_view sourc
   board.rows.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   int line_no = 0;
   std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view raw = text.substr(pos, nl - pos);
-    pos = nl + 1;
+  for (std::string_view raw; next_line(text, pos, raw);) {
     ++line_no;
     if (auto z = raw.find('\0'); z != std::string_view::npos)
       return board.error_at(line_no, static_cast<int>(z) + 1,
@@ -142,11 +148,7 @@ std::vector<Word> words(std::string_view line) {
 
 std::string first_word(std::string_view text) {
   std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view line = text.substr(pos, nl - pos);
-    pos = nl + 1;
+  for (std::string_view line; next_line(text, pos, line);) {
     if (!meaningful(line)) continue;
     line = trim_left(line);
     std::size_t end = 0;

@@ -190,15 +190,7 @@ class Builder {
         k_(static_cast<int>(spec.cells.size())), entries_(static_cast<std::uint32_t>(spec.entries())),
         threads_(std::max(1, threads)), db_(entries_, kUnset), visited_(entries_, 0), cur_(entries_, 0),
         next_(entries_, 0) {
-    std::uint32_t w = 1;
-    for (int i = k_ - 1; i >= 0; --i) {
-      radix_[i] = static_cast<std::uint32_t>(n_ - i);
-      weight_[i] = w;
-      w *= radix_[i];
-    }
-    for (int i = 0; i < k_; ++i)
-      for (int j = 0; j < k_; ++j)
-        contrib_[i][j + 1] = j < i ? -static_cast<std::int32_t>(weight_[i]) : static_cast<std::int32_t>(weight_[j]);
+    placement_place_values(n_, k_, radix_, weight_, contrib_);
     passes_ = spec.cols - 1;
     for (int p = 0; p < n_; ++p)
       for (int q = 0; q < n_; ++q) {
@@ -250,16 +242,7 @@ class Builder {
         if (c.stopped) return false;
       }
       cur_.swap(next_);  // every cur_ entry was cleared as it was read
-      if (progress && build_progress_sink_set()) {
-        report_build_progress(spec_, static_cast<double>(filled_) / static_cast<double>(entries_));
-      } else if (progress) {
-        const int pct = static_cast<int>(100 * filled_ / entries_);
-        if (pct / 10 > reported / 10) {
-          std::fprintf(stderr, " %d%%", pct);
-          std::fflush(stderr);
-          reported = pct;
-        }
-      }
+      if (progress) build_level_done(spec_, filled_, reported);
       states += expanded;
       if (expanded == 0) return true;  // nothing new at this level, so nothing pushed to the next
     }
@@ -419,11 +402,6 @@ class Builder {
   std::uint64_t filled_ = 0;
 };
 
-int default_threads() {
-  const unsigned hw = std::thread::hardware_concurrency();
-  return static_cast<int>(std::clamp(hw, 1u, 8u));
-}
-
 }  // namespace
 
 Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, const Limits& limits, bool progress,
@@ -436,7 +414,7 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
       spec.rows < 1 || spec.cols - 1 > kMaxTableCells / 2)
     return make_error("pattern database " + spec.name() + ": unsupported size");
   // Threads only pay for themselves on big tables.
-  if (threads <= 0) threads = default_threads();
+  if (threads <= 0) threads = default_build_threads();
   if (spec.entries() < (1u << 16)) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (talk) {
@@ -461,11 +439,7 @@ Result<std::shared_ptr<const PatternDb>> build_pattern_db(const DbSpec& spec, co
     Builder<std::uint32_t> builder(spec, limits, threads);
     done = build(builder);
   }
-  if (!done) {
-    if (talk) std::fprintf(stderr, " stopped\n");
-    if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
-    return make_error("pattern database " + spec.name() + ": depth overflow");
-  }
+  if (!done) return build_stopped(spec, limits, talk);
   if (talk) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, " done in %.2f s (%llu placement levels expanded)\n", s,

@@ -113,6 +113,21 @@ inline std::uint64_t rank_placement(const std::uint8_t* cells, int k, int n) {
   return rank;
 }
 
+// rank_placement's place values, for the builders that step a rank instead of ranking afresh:
+// radix[i] = n - i, weight[i] = the product of the radices after i, and contrib[i][j + 1] the term
+// a move of tile i that passes tile j adds (-weight[i] when j < i, else weight[j]; see rank_delta).
+template <class Weight, class Delta>
+void placement_place_values(int n, int k, std::uint32_t* radix, Weight* weight, Delta (*contrib)[kMaxDbCells + 1]) {
+  Weight w = 1;
+  for (int i = k - 1; i >= 0; --i) {
+    radix[i] = static_cast<std::uint32_t>(n - i);
+    weight[i] = w;
+    w *= radix[i];
+  }
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) contrib[i][j + 1] = j < i ? -static_cast<Delta>(weight[i]) : static_cast<Delta>(weight[j]);
+}
+
 class PatternDb {
  public:
   PatternDb(DbSpec spec, std::vector<std::uint8_t> data);

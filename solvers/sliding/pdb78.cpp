@@ -251,15 +251,7 @@ class FastBuilder {
   FastBuilder(const DbSpec& spec, const Limits& limits, int threads)
       : spec_(spec), limits_(limits), geo_(spec.rows, spec.cols), n_(spec.rows * spec.cols),
         k_(static_cast<int>(spec.cells.size())), entries_(spec.entries()), threads_(std::max(1, threads)) {
-    std::uint64_t w = 1;
-    for (int i = k_ - 1; i >= 0; --i) {
-      radix_[i] = static_cast<std::uint32_t>(n_ - i);
-      weight_[i] = w;
-      w *= radix_[i];
-    }
-    for (int i = 0; i < k_; ++i)
-      for (int j = 0; j < k_; ++j)
-        contrib_[i][j + 1] = j < i ? -static_cast<std::int64_t>(weight_[i]) : static_cast<std::int64_t>(weight_[j]);
+    placement_place_values(n_, k_, radix_, weight_, contrib_);
     passes_ = spec.cols - 1;
     cols_ = spec.cols;
     for (int p = 0; p < n_; ++p)
@@ -356,16 +348,7 @@ class FastBuilder {
       std::swap(cur_, next_);
       dirty_cur_.swap(dirty_next_);
       std::fill(dirty_next_.begin(), dirty_next_.end(), 0);
-      if (progress && build_progress_sink_set()) {
-        report_build_progress(spec_, static_cast<double>(filled_) / static_cast<double>(entries_));
-      } else if (progress) {
-        const int pct = static_cast<int>(100 * filled_ / entries_);
-        if (pct / 10 > reported / 10) {
-          std::fprintf(stderr, " %d%%", pct);
-          std::fflush(stderr);
-          reported = pct;
-        }
-      }
+      if (progress) build_level_done(spec_, filled_, reported);
       expansions_ += expanded;
       double expand_max = 0, apply_max = 0;
       for (const Counts& c : counts) {
@@ -729,11 +712,6 @@ class FastBuilder {
   std::atomic<std::uint64_t> clamped_{0};
 };
 
-int default_threads() {
-  const unsigned hw = std::thread::hardware_concurrency();
-  return static_cast<int>(std::clamp(hw, 1u, 8u));
-}
-
 }  // namespace
 
 std::uint64_t excess_build_bytes(const DbSpec& spec) {
@@ -758,7 +736,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
                       std::to_string(excess_build_bytes(spec) >> 20) + " MiB, over the table memory limit");
   // Threads take chunks in turn; by default only big tables get several (they pay for themselves
   // there). Chunks need an even number of entries (no nibble byte shared by two).
-  if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_threads();
+  if (threads <= 0) threads = spec.entries() < (1u << 20) ? 1 : default_build_threads();
   if (chunk_entries(spec) % 2 != 0) threads = 1;
   const auto t0 = std::chrono::steady_clock::now();
   if (talk) {
@@ -769,11 +747,7 @@ Result<std::shared_ptr<const ExcessDb>> build_excess_db(const DbSpec& spec, cons
   }
   auto builder = std::make_unique<FastBuilder>(spec, limits, threads);
   if (!builder->allocated()) return make_error("pattern database " + spec.name() + ": out of memory");
-  if (!builder->run(progress)) {
-    if (talk) std::fprintf(stderr, " stopped\n");
-    if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
-    return make_error("pattern database " + spec.name() + ": depth overflow");
-  }
+  if (!builder->run(progress)) return build_stopped(spec, limits, talk);
   if (talk) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, " done in %.1f s (%llu placement levels expanded", s,

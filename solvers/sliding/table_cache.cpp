@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 
 namespace pb::solvers::sliding {
 
@@ -33,6 +34,30 @@ void report_build_progress(const DbSpec& spec, double filled) {
     sink = g_sink;
   }
   if (sink) sink(spec, filled);
+}
+
+void build_level_done(const DbSpec& spec, std::uint64_t filled, int& reported) {
+  if (build_progress_sink_set()) {
+    report_build_progress(spec, static_cast<double>(filled) / static_cast<double>(spec.entries()));
+    return;
+  }
+  const int pct = static_cast<int>(100 * filled / spec.entries());
+  if (pct / 10 > reported / 10) {
+    std::fprintf(stderr, " %d%%", pct);
+    std::fflush(stderr);
+    reported = pct;
+  }
+}
+
+Error build_stopped(const DbSpec& spec, const Limits& limits, bool talk) {
+  if (talk) std::fprintf(stderr, " stopped\n");
+  if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
+  return make_error("pattern database " + spec.name() + ": depth overflow");
+}
+
+int default_build_threads() {
+  const unsigned hw = std::thread::hardware_concurrency();
+  return static_cast<int>(std::clamp(hw, 1u, 8u));
 }
 
 TableHeader table_header(const TableMagic& magic, const DbSpec& spec, std::uint64_t checksum) {

@@ -43,6 +43,16 @@ using BuildProgressSink = std::function<void(const DbSpec& spec, double filled)>
 void set_build_progress_sink(BuildProgressSink sink);  // an empty one: back to the default lines
 bool build_progress_sink_set();
 void report_build_progress(const DbSpec& spec, double filled);  // calls the sink, if any
+// After each breadth-first level of a build whose progress is shown: `filled` of spec's entries set,
+// to the sink when one is set, else one more " N%" on stderr per 10% (`reported`: the last
+// percentage printed, 0 before the first level).
+void build_level_done(const DbSpec& spec, std::uint64_t filled, int& reported);
+// Why a build stopped before its table was full: the time limit, else a depth overflow; ends the
+// build's progress line first when it `talk`s.
+Error build_stopped(const DbSpec& spec, const Limits& limits, bool talk);
+
+// The threads a build uses when not told: the machine's cores, 1 to 8.
+int default_build_threads();
 
 TableHeader table_header(const TableMagic& magic, const DbSpec& spec, std::uint64_t checksum);
 

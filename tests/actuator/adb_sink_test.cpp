@@ -86,13 +86,18 @@ TEST(AdbSinkProbe, MotionEventFromUsageText) {
   EXPECT_FALSE(usage_has_motionevent("Usage: input [<source>] <command> [<arg>...]\n      tap <x> <y>\n"));
 }
 
+// The options of a sink on no device (nothing may reach adb) that honours Ctrl-C through `cancel`.
+AdbSinkOptions without_device(const std::atomic<bool>* cancel) {
+  AdbSinkOptions o;
+  o.screen = kScreen;
+  o.cancel = cancel;
+  return o;
+}
+
 TEST(AdbSinkCancel, RefusesTheNextGestureAfterCtrlC) {
   // No device at all: Ctrl-C must be honoured before adb would even be started.
   std::atomic<bool> stop{true};
-  AdbSinkOptions o;
-  o.screen = kScreen;
-  o.cancel = &stop;
-  AdbSink sink(nullptr, o);
+  AdbSink sink(nullptr, without_device(&stop));
   auto r = sink.perform(make(Gesture::Kind::kTap, {{5, 5}}));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, ErrorCode::kInterrupted);
@@ -101,9 +106,7 @@ TEST(AdbSinkCancel, RefusesTheNextGestureAfterCtrlC) {
 TEST(AdbSinkKey, RefusesAfterCtrlCAndAnyKeyNotOnTheList) {
   // Neither reaches adb (there is no device): Ctrl-C first, then the shell-word check.
   std::atomic<bool> stop{true};
-  AdbSinkOptions o;
-  o.screen = kScreen;
-  o.cancel = &stop;
+  const AdbSinkOptions o = without_device(&stop);
   AdbSink stopped(nullptr, o);
   auto r = stopped.press_key("KEYCODE_N");
   ASSERT_FALSE(r);

@@ -27,31 +27,17 @@ struct Seen {
   int motions = 0;
 };
 
-class XdoSinkTest : public ::testing::Test {
+class XdoSinkTest : public testing::XvfbTest<kScreen.width, kScreen.height> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new testing::Xvfb;
-    if (!server_->start(kScreen.width, kScreen.height)) {
-      delete server_;
-      server_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
   void SetUp() override {
-    ASSERT_NE(server_, nullptr) << "Xvfb could not be started (scripts/setup.sh installs it)";
-    display_ = XOpenDisplay(server_->name().c_str());
-    ASSERT_NE(display_, nullptr);
+    XvfbTest::SetUp();
+    if (HasFatalFailure()) return;
     window_ = testing::make_window(display_, "pb input target", kX, kY, kW, kH, 0x808080);
     drain();
   }
   void TearDown() override {
-    if (display_ != nullptr) {
-      if (window_ != 0) XDestroyWindow(display_, window_);
-      XCloseDisplay(display_);
-    }
+    if (display_ != nullptr && window_ != 0) XDestroyWindow(display_, window_);
+    XvfbTest::TearDown();
   }
   std::unique_ptr<XdoSink> open_sink(const std::atomic<bool>* cancel = nullptr) {
     XdoOptions o;
@@ -88,11 +74,8 @@ class XdoSinkTest : public ::testing::Test {
   }
   Gesture tap(int x, int y) { return {Gesture::Kind::kTap, {at(x, y)}, std::chrono::milliseconds(0)}; }
 
-  static testing::Xvfb* server_;
-  Display* display_ = nullptr;
   Window window_ = 0;
 };
-testing::Xvfb* XdoSinkTest::server_ = nullptr;
 
 TEST_F(XdoSinkTest, TapLandsAtTheWindowPixel) {
   auto sink = open_sink();
@@ -184,8 +167,7 @@ TEST_F(XdoSinkTest, CancelFlagStopsBeforeTheNextGesture) {
 TEST_F(XdoSinkTest, ClosedWindowIsAnErrorNotACrash) {
   auto sink = open_sink();
   ASSERT_TRUE(sink);
-  XDestroyWindow(display_, window_);
-  XSync(display_, False);
+  destroy({window_});
   window_ = 0;
   auto gone = sink->perform(tap(kX + 30, kY + 40));
   ASSERT_FALSE(gone);

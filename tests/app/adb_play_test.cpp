@@ -43,6 +43,14 @@ int replans_of(const std::string& err) {
   return std::atoi(err.c_str() + at + std::string(" moves sent, ").size());
 }
 
+// After a mishap on the phone (a lost or slipped touch): the plans after it start from the board it
+// left (after a dead end: the level's start the replay button returns to) and replay from there,
+// and the level is cleared.
+void expect_recovered(const FakePhone& phone, const platform::ProcessOutput& r) {
+  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
+  EXPECT_TRUE(phone.logged("cleared 1"));
+}
+
 // A finger lifted by sendevent (protocol B: the slot's tracking id set to -1).
 constexpr const char* kLift = "sendevent /dev/input/event2 3 57 -1";
 
@@ -175,10 +183,7 @@ TEST(AdbPlay, RecoversADroppedGestureAndAFingerLiftedEarly) {
   EXPECT_TRUE(phone.logged("drop gesture down #1"));
   EXPECT_TRUE(phone.logged("lift early #2"));
   EXPECT_EQ(count(phone.log(), kLift), 3) << phone.log();
-  // The plan after the mishap starts from the board it left (after a dead end: the level's start
-  // the replay button returns to), and replays from there.
-  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
-  EXPECT_TRUE(phone.logged("cleared 1"));
+  expect_recovered(phone, r);
 }
 
 TEST(AdbPlay, UpsideDownDisplayTouchedThroughThePanelsAxes) {
@@ -200,10 +205,7 @@ TEST(AdbPlay, RecoversFromADroppedTouch) {
   EXPECT_TRUE(phone.logged("drop move #4"));
   EXPECT_NE(r.err.find("re-planning from what it shows"), std::string::npos) << r.err;
   EXPECT_EQ(count(phone.log(), kLift), 2);  // the first drag, and the rest from the mid-level board
-  // The plan after the mishap starts from the board it left (after a dead end: the level's start
-  // the replay button returns to), and replays from there.
-  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
-  EXPECT_TRUE(phone.logged("cleared 1"));
+  expect_recovered(phone, r);
 }
 
 TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
@@ -214,10 +216,7 @@ TEST(AdbPlay, RestartsADeadEndWithTheReplayButton) {
   EXPECT_TRUE(phone.logged("slip to"));
   EXPECT_TRUE(phone.logged("replay")) << phone.log();
   EXPECT_NE(r.err.find("replay button"), std::string::npos) << r.err;
-  // The plan after the mishap starts from the board it left (after a dead end: the level's start
-  // the replay button returns to), and replays from there.
-  EXPECT_EQ(expect_plans_replay(r.out), 1 + replans_of(r.err)) << r.out;
-  EXPECT_TRUE(phone.logged("cleared 1"));
+  expect_recovered(phone, r);
 }
 
 TEST(AdbPlay, TapsCellByCellWithoutMotionEvent) {

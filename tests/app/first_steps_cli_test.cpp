@@ -27,32 +27,11 @@
 
 extern char** environ;
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace sl = pb::solvers::sliding;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = pb::testing::scratch_dir() / ("first-steps-" + std::to_string(n_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name, std::ios::binary) << text;
-    return path_ / name;
-  }
-
- private:
-  static inline int n_ = 0;
-  fs::path path_;
-};
 
 // An Xvfb server of its own for the suite, with or without the extensions the desktop needs. The
 // display number is drawn from a high range (other tests start and stop servers on the low ones);
@@ -146,6 +125,16 @@ std::map<std::string, std::string> statuses(const std::string& json_lines) {
   return out;
 }
 
+// `doctor --json`'s run `r` exits `status` with each of `want`'s checks at its status (the other
+// checks are not looked at); a check missing from the output fails.
+void expect_checks(const ProgramRun& r, int status, const std::map<std::string, std::string>& want,
+                   const std::string& what = "") {
+  EXPECT_EQ(r.status, status) << what << r.out;
+  const auto s = statuses(r.out);
+  for (const auto& [check, state] : want)
+    EXPECT_EQ(s.count(check) ? s.at(check) : "absent", state) << check << " " << what << "\n" << r.out;
+}
+
 // Everything present: an X server with its extensions, the modules, Tesseract, a phone (the fake
 // adb), the small tables in the cache, a chromium on PATH.
 class Doctor : public ::testing::Test {
@@ -206,57 +195,33 @@ TEST_F(Doctor, NoDisplay) {
   int dead = 900;  // a display no server listens on
   while (fs::exists("/tmp/.X11-unix/X" + std::to_string(dead))) ++dead;
   for (const std::string& env : {std::string("-u DISPLAY"), "DISPLAY=:" + std::to_string(dead)}) {  // unset; dead
-    ProgramRun r = doctor(env);
-    EXPECT_EQ(r.status, 2) << env;
-    const auto s = statuses(r.out);
-    EXPECT_EQ(s.at("display"), "missing") << env << r.out;
-    EXPECT_EQ(s.at("xshm"), "skipped") << env;
-    EXPECT_EQ(s.at("xdo"), "skipped") << env;
-    EXPECT_EQ(s.at("codecs"), "ok") << env;
+    expect_checks(doctor(env), 2, {{"display", "missing"}, {"xshm", "skipped"}, {"xdo", "skipped"}, {"codecs", "ok"}},
+                  env);
   }
 }
 
 TEST_F(Doctor, NoSharedMemoryNoXtest) {
-  ProgramRun r = doctor("DISPLAY=" + bare_->display());
-  EXPECT_EQ(r.status, 2);
-  const auto s = statuses(r.out);
-  EXPECT_EQ(s.at("display"), "ok") << r.out;
-  EXPECT_EQ(s.at("xshm"), "missing") << r.out;
-  EXPECT_EQ(s.at("xdo"), "missing") << r.out;
+  expect_checks(doctor("DISPLAY=" + bare_->display()), 2, {{"display", "ok"}, {"xshm", "missing"}, {"xdo", "missing"}});
 }
 
 TEST_F(Doctor, ModulesNotBesideTheProgram) {
   TempDir empty;
-  ProgramRun r = doctor("PUZZLEBOT_PLUGIN_DIR=" + empty.path().string());
-  EXPECT_EQ(r.status, 2);
-  const auto s = statuses(r.out);
-  EXPECT_EQ(s.at("codecs"), "missing") << r.out;
-  EXPECT_EQ(s.at("ocr"), "missing") << r.out;
-  EXPECT_EQ(s.at("tesseract"), "skipped") << r.out;
-  EXPECT_EQ(s.at("display"), "ok") << r.out;
+  expect_checks(doctor("PUZZLEBOT_PLUGIN_DIR=" + empty.path().string()), 2,
+                {{"codecs", "missing"}, {"ocr", "missing"}, {"tesseract", "skipped"}, {"display", "ok"}});
 }
 
 TEST_F(Doctor, NoTesseractData) {
   TempDir empty;
-  ProgramRun r = doctor("TESSDATA_PREFIX=" + empty.path().string());
-  EXPECT_EQ(r.status, 2);
-  const auto s = statuses(r.out);
-  EXPECT_EQ(s.at("tesseract"), "missing") << r.out;
-  EXPECT_EQ(s.at("ocr"), "ok") << r.out;
+  expect_checks(doctor("TESSDATA_PREFIX=" + empty.path().string()), 2, {{"tesseract", "missing"}, {"ocr", "ok"}});
 }
 
 TEST_F(Doctor, NoAdbOnPathAndNoPhone) {
-  ProgramRun no_adb = doctor("PATH=" + bin_.string(), "");  // adb looked up on a PATH that has none
-  EXPECT_EQ(no_adb.status, 2);
-  EXPECT_EQ(statuses(no_adb.out).at("adb"), "missing") << no_adb.out;
-  EXPECT_EQ(statuses(no_adb.out).at("phones"), "skipped") << no_adb.out;
-  EXPECT_EQ(statuses(no_adb.out).at("chromium"), "ok") << no_adb.out;
+  // adb looked up on a PATH that has none
+  expect_checks(doctor("PATH=" + bin_.string(), ""), 2,
+                {{"adb", "missing"}, {"phones", "skipped"}, {"chromium", "ok"}});
 
   phone_.set_config({"devices=none"});
-  ProgramRun no_phone = doctor("");
-  EXPECT_EQ(no_phone.status, 2);
-  EXPECT_EQ(statuses(no_phone.out).at("adb"), "ok") << no_phone.out;
-  EXPECT_EQ(statuses(no_phone.out).at("phones"), "missing") << no_phone.out;
+  expect_checks(doctor(""), 2, {{"adb", "ok"}, {"phones", "missing"}});
 
   phone_.set_config({"devices=unauthorized"});
   EXPECT_EQ(statuses(doctor("").out).at("phones"), "missing");
@@ -264,10 +229,7 @@ TEST_F(Doctor, NoAdbOnPathAndNoPhone) {
 
 TEST_F(Doctor, CacheAndTables) {
   TempDir empty;
-  ProgramRun none_built = doctor("PUZZLEBOT_CACHE_DIR=" + empty.path().string());
-  EXPECT_EQ(none_built.status, 2);
-  EXPECT_EQ(statuses(none_built.out).at("cache"), "ok") << none_built.out;
-  EXPECT_EQ(statuses(none_built.out).at("tables"), "missing") << none_built.out;
+  expect_checks(doctor("PUZZLEBOT_CACHE_DIR=" + empty.path().string()), 2, {{"cache", "ok"}, {"tables", "missing"}});
 
   // An old or cut file under a table's name is not a built table.
   const sl::CacheTable first = small_tables().front();
@@ -275,17 +237,12 @@ TEST_F(Doctor, CacheAndTables) {
   EXPECT_EQ(statuses(doctor("").out).at("tables"), "missing");
 
   const fs::path file = empty.write("not-a-folder", "x");
-  ProgramRun not_folder = doctor("PUZZLEBOT_CACHE_DIR=" + file.string());
-  EXPECT_EQ(not_folder.status, 2);
-  EXPECT_EQ(statuses(not_folder.out).at("cache"), "missing") << not_folder.out;
-  EXPECT_EQ(statuses(not_folder.out).at("tables"), "skipped") << not_folder.out;
+  expect_checks(doctor("PUZZLEBOT_CACHE_DIR=" + file.string()), 2, {{"cache", "missing"}, {"tables", "skipped"}});
 }
 
 TEST_F(Doctor, NoChromium) {
   fs::remove(bin_ / "chromium");
-  ProgramRun r = doctor("PATH=" + bin_.string());
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(statuses(r.out).at("chromium"), "missing") << r.out;
+  expect_checks(doctor("PATH=" + bin_.string()), 2, {{"chromium", "missing"}});
 }
 
 // ---- prepare ----
@@ -439,8 +396,6 @@ TEST(HelpTexts, EveryCommandAndOptionMatchesFormatsMd) {
   }
 }
 
-}  // namespace
-
 // Issue #28: on a terminal `solve FOLDER` draws a bar on stderr under its results (a pseudo-terminal
 // from util-linux's `script`, which copies what the program wrote to it to its own stdout); into a
 // pipe or a file it draws none, so logs and the other solve tests see no carriage returns.
@@ -459,3 +414,6 @@ TEST(Progress, SolveFolderDrawsABarOnATerminalOnly) {
   EXPECT_EQ(piped.err.find('\r'), std::string::npos) << piped.err;
   EXPECT_EQ(std::count(piped.out.begin(), piped.out.end(), '\n'), 3 * 2) << piped.out;  // two lines a board
 }
+
+}  // namespace
+}  // namespace pb::testing

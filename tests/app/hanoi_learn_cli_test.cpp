@@ -8,24 +8,14 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/hanoi/hanoi.hpp"
-#include "tests/support/replay_check.hpp"
-#include "tests/support/run_program.hpp"
+#include "tests/app/learn_round_trip.hpp"
 #include "vision/hanoi/render.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace vh = pb::vision::hanoi;
-
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
-
-std::string json_text(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
-  return out;
-}
 
 // The arena's style 5 drawn 420x300 in the middle of an 1800x1400 page: its rods stand less than
 // min_rod_fraction of the image tall.
@@ -49,21 +39,9 @@ TEST(HanoiLearnCli, LearnsALookTheDefaultsRefuseAndSolveReadsAnotherPosition) {
   const std::string shot = small_board(dir, "first.png", first), other = small_board(dir, "second.png", second);
   const std::string board = (dir / "first.txt").string();
   std::ofstream(board, std::ios::binary) << pb::solvers::hanoi::format(first);
-
-  const ProgramRun before = puzzlebot("solve " + other + " --game hanoi");
-  ASSERT_EQ(before.status, 2) << before.out << before.err;
-
-  const std::string look = (dir / "look.yml").string();
-  const ProgramRun learn = puzzlebot("learn --game hanoi " + shot + " " + board + " --out " + look);
-  ASSERT_EQ(learn.status, 0) << learn.err;
-  const std::string profile = pb::testing::read_file(look);
-  EXPECT_NE(profile.find("hanoi:"), std::string::npos) << profile;
-
-  const ProgramRun after = puzzlebot("solve " + other + " --game hanoi --json --profile " + look);
-  EXPECT_EQ(after.status, 0) << after.err;
-  EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::hanoi::format(second))), std::string::npos) << after.out;
-  // And the answer replays to the goal through the test's own rules.
-  EXPECT_EQ(pb::testing::replay::check_solved(after.out), "") << after.out;
+  std::string profile;
+  expect_learn_round_trip("hanoi", dir, shot, board, other, pb::solvers::hanoi::format(second), profile);
 }
 
 }  // namespace
+}  // namespace pb::testing

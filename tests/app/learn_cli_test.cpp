@@ -8,26 +8,14 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
-#include "tests/support/replay_check.hpp"
-#include "tests/support/run_program.hpp"
+#include "tests/app/learn_round_trip.hpp"
 #include "vision/onestroke/render.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
 namespace os = pb::vision::onestroke;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
-
-// "a\nb" as JSON writes it: the board field of `solve --json`.
-std::string json_text(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
-  return out;
-}
 
 class LearnCli : public ::testing::Test {
  protected:
@@ -56,22 +44,11 @@ class LearnCli : public ::testing::Test {
 };
 
 TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
-  const ProgramRun before = puzzlebot("solve " + shot_ + " --game onestroke");
-  ASSERT_EQ(before.status, 2) << before.out << before.err;
-
-  const std::string look = (dir_ / "look.yml").string();
-  const ProgramRun learn = puzzlebot("learn --game onestroke " + shot_ + " " + board_ + " --out " + look);
-  ASSERT_EQ(learn.status, 0) << learn.err;
-  const std::string profile = pb::testing::read_file(look);
-  EXPECT_NE(profile.find("onestroke:"), std::string::npos) << profile;
+  std::string profile;
+  ASSERT_NO_FATAL_FAILURE(
+      expect_learn_round_trip("onestroke", dir_, shot_, board_, shot_, pb::solvers::onestroke::format(truth_), profile));
   EXPECT_NE(profile.find("neutral_max_chroma"), std::string::npos) << profile;  // what this skin needs
   EXPECT_EQ(profile.find("samples_per_side"), std::string::npos) << "only the keys that differ: " << profile;
-
-  const ProgramRun after = puzzlebot("solve " + shot_ + " --game onestroke --json --profile " + look);
-  EXPECT_EQ(after.status, 0) << after.err;
-  EXPECT_NE(after.out.find("\"board\":\"" + json_text(pb::solvers::onestroke::format(truth_))), std::string::npos)
-      << after.out;
-  EXPECT_EQ(pb::testing::replay::check_solved(after.out), "") << after.out;
 }
 
 TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
@@ -110,3 +87,4 @@ TEST_F(LearnCli, BadInputsAreOneLineErrorsWithStatusTwo) {
 }
 
 }  // namespace
+}  // namespace pb::testing

@@ -94,6 +94,13 @@ PlayOptions fast_options() {
   return o;
 }
 
+// The play stopped on an error of `code`, exiting `status`.
+void expect_stopped(const PlayReport& report, ErrorCode code, int status) {
+  ASSERT_TRUE(report.error) << report.message;
+  EXPECT_EQ(report.error->code, code) << report.message;
+  EXPECT_EQ(report.exit_status, status) << report.message;
+}
+
 // ---- Fifteen, simulated -------------------------------------------------------------------------
 
 struct SimFifteen {
@@ -117,6 +124,19 @@ struct SimFifteen {
     int tile = state.tiles[cell.y * state.cols + cell.x];
     if (auto next = sliding::apply(state, tile)) state = *next;
   }
+  // click(g), then the cells whose tile it changed (the two a slide crosses; none when refused).
+  std::vector<int> click_changed(const actuator::Gesture& g) {
+    const sliding::State was = state;
+    click(g);
+    std::vector<int> changed;
+    for (std::size_t c = 0; c < was.tiles.size(); ++c)
+      if (was.tiles[c] != state.tiles[c]) changed.push_back(static_cast<int>(c));
+    return changed;
+  }
+  // Cell `cell` (row-major) of a rendered frame.
+  cv::Mat cell_of_frame(cv::Mat& frame, int cell) const {
+    return frame(cv::Rect(cell % state.cols * kCell, cell / state.cols * kCell, kCell, kCell));
+  }
   static inline int reads = 0;
   static Result<SlidingPlayer::Reading> read(const cv::Mat& bgr) {
     ++reads;
@@ -139,6 +159,8 @@ struct SimFifteen {
 
 sliding::State board(int rows, int cols, std::vector<int> tiles) { return {rows, cols, std::move(tiles)}; }
 
+const sliding::State kScrambled = board(3, 3, {4, 1, 3, 7, 2, 5, 0, 8, 6});  // 6 moves from the goal
+
 struct FifteenRig {
   SimFifteen game;
   SimScreen screen{[this] { return game.render(); }};
@@ -146,15 +168,26 @@ struct FifteenRig {
   SlidingPlayer player{&SimFifteen::read};
   explicit FifteenRig(sliding::State s) { game.state = std::move(s); }
   PlayReport play(const PlayOptions& o) { return app::play(screen, mouse, player, o); }
+  // play(o), which must exit 0 with the board solved.
+  PlayReport play_to_goal(const PlayOptions& o) {
+    PlayReport report = play(o);
+    EXPECT_EQ(report.exit_status, 0) << report.message;
+    EXPECT_TRUE(sliding::is_goal(game.state)) << sliding::format(game.state);
+    return report;
+  }
+  // PlayOptions::next_level that puts kScrambled back on the screen, counted in `started`.
+  std::function<Result<void>()> next_level_scrambled(int& started) {
+    return [this, &started] {
+      ++started;
+      game.state = kScrambled;
+      return Result<void>();
+    };
+  }
 };
-
-const sliding::State kScrambled = board(3, 3, {4, 1, 3, 7, 2, 5, 0, 8, 6});  // 6 moves from the goal
 
 TEST(PlayLoop, SolvesWithOneClickPerMoveOnTheMovedTile) {
   FifteenRig rig(kScrambled);
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state)) << sliding::format(rig.game.state);
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 0);
   EXPECT_EQ(report.moves_made, 6);
   EXPECT_EQ(static_cast<int>(rig.mouse.received.size()), 6);
@@ -172,9 +205,7 @@ TEST(PlayLoop, PixelChecksSpareReadsAndReadingEveryMoveWorksToo) {
     PlayOptions o = fast_options();
     o.confirm_by_pixels = pixels;
     SimFifteen::reads = 0;
-    PlayReport report = rig.play(o);
-    EXPECT_EQ(report.exit_status, 0) << report.message;
-    EXPECT_TRUE(sliding::is_goal(rig.game.state));
+    PlayReport report = rig.play_to_goal(o);
     // The first and the final screen are always read; in between only without pixel checks.
     EXPECT_EQ(SimFifteen::reads, pixels ? 2 : 2 + 6) << pixels;
   }
@@ -190,19 +221,13 @@ TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
   SimScreen screen{[&] {
     cv::Mat m = game.render();
     if (mid_frames > 0) {
-      for (int cell : moving)
-        m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell)) =
-            cv::Scalar::all(90 + 20 * mid_frames);
+      for (int cell : moving) game.cell_of_frame(m, cell) = cv::Scalar::all(90 + 20 * mid_frames);
       --mid_frames;
     }
     return m;
   }};
   SimMouse mouse{[&](const actuator::Gesture& g) {
-    sliding::State was = game.state;
-    game.click(g);
-    moving.clear();
-    for (std::size_t c = 0; c < was.tiles.size(); ++c)
-      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    moving = game.click_changed(g);
     mid_frames = 3;
   }};
   SlidingPlayer player{&SimFifteen::read};
@@ -221,9 +246,7 @@ TEST(PlayLoop, AnimatedMoveIsAcceptedOnlyOnceItsCellsShowTheMove) {
 TEST(PlayLoop, LostClickIsSentOnceMoreWithoutReplanning) {
   FifteenRig rig(kScrambled);
   rig.mouse.drop = {2};  // the third click never reaches the game: its cells show no change
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 0);
   EXPECT_EQ(report.resent, 1);
   EXPECT_EQ(report.moves_made, 6);
@@ -234,9 +257,7 @@ TEST(PlayLoop, LostClickIsSentOnceMoreWithoutReplanning) {
 TEST(PlayLoop, ClickLostTwiceIsReadAndReplanned) {
   FifteenRig rig(kScrambled);
   rig.mouse.drop = {2, 3};  // the click and its second sending
-  PlayReport report = rig.play(fast_options());
-  EXPECT_EQ(report.exit_status, 0) << report.message;
-  EXPECT_TRUE(sliding::is_goal(rig.game.state));
+  PlayReport report = rig.play_to_goal(fast_options());
   EXPECT_EQ(report.replans, 1);
   EXPECT_EQ(report.resent, 1);
   EXPECT_EQ(report.moves_made, 7);
@@ -253,7 +274,7 @@ TEST(PlayLoop, GameDeafWhileItAnimatesLosesNoClick) {
     cv::Mat m = game.render();
     if (anim_left > 0) {
       for (int cell : moving) {
-        cv::Mat roi = m(cv::Rect(cell % game.state.cols * kCell, cell / game.state.cols * kCell, kCell, kCell));
+        cv::Mat roi = game.cell_of_frame(m, cell);
         roi += cv::Scalar::all(1 + anim_left % 2);  // nearly there: a level or two off, every frame different
       }
       --anim_left;
@@ -265,11 +286,7 @@ TEST(PlayLoop, GameDeafWhileItAnimatesLosesNoClick) {
       ++ignored;
       return;
     }
-    sliding::State was = game.state;
-    game.click(g);
-    moving.clear();
-    for (std::size_t c = 0; c < was.tiles.size(); ++c)
-      if (was.tiles[c] != game.state.tiles[c]) moving.push_back(static_cast<int>(c));
+    moving = game.click_changed(g);
     anim_left = 6;
   }};
   SlidingPlayer player{&SimFifteen::read};
@@ -364,9 +381,7 @@ TEST(PlayLoop, UserTakingTheMouseStopsWithExit3AndNoFurtherInput) {
   FifteenRig rig(kScrambled);
   rig.mouse.taken_at = 2;
   PlayReport report = rig.play(fast_options());
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(report.exit_status, exit_status(ErrorCode::kInterrupted));
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kInterrupted, exit_status(ErrorCode::kInterrupted)));
   EXPECT_EQ(report.exit_status, 3);
   EXPECT_EQ(rig.mouse.received.size(), 2u);
   EXPECT_EQ(report.moves_made, 2);
@@ -379,9 +394,7 @@ TEST(PlayLoop, WindowClosedDuringPlayStopsAtOnceWithExit2) {
     FifteenRig rig(kScrambled);
     rig.screen.close_after_grabs = close_after;
     PlayReport report = rig.play(fast_options());
-    ASSERT_TRUE(report.error) << close_after << ": " << report.message;
-    EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
-    EXPECT_EQ(report.exit_status, 2);
+    ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kDeviceGone, 2)) << "closed after " << close_after;
     EXPECT_EQ(std::count(report.message.begin(), report.message.end(), '\n'), 0) << report.message;  // one line
     EXPECT_EQ(rig.screen.grabs, close_after + 1) << close_after;             // the failing grab was the last
     EXPECT_EQ(report.moves_made, static_cast<int>(rig.mouse.received.size()));
@@ -394,9 +407,7 @@ TEST(PlayLoop, SinkFindingTheDeviceGoneStopsAtOnceWithExit2) {
   rig.mouse.fail_at = 3;
   rig.mouse.fail_with = make_error(ErrorCode::kDeviceGone, "window 'Sim' is gone: was the game closed?");
   PlayReport report = rig.play(fast_options());
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kDeviceGone);
-  EXPECT_EQ(report.exit_status, 2);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kDeviceGone, 2));
   const int grabs = rig.screen.grabs;
   EXPECT_EQ(report.times.grabs, grabs);  // nothing grabbed after the failed gesture was counted
   EXPECT_EQ(rig.mouse.received.size(), 3u);
@@ -429,9 +440,7 @@ TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
   PlayOptions o = fast_options();
   o.cancel = &stop;
   PlayReport report = rig.play(o);
-  ASSERT_TRUE(report.error) << report.message;
-  EXPECT_EQ(report.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(report.exit_status, 3);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(report, ErrorCode::kInterrupted, 3));
   EXPECT_EQ(rig.mouse.received.size(), 2u);
 
   // ...and the input sink's (xdo and adb check the flag before each gesture): the same status.
@@ -439,9 +448,7 @@ TEST(PlayLoop, CtrlCStopsBetweenMovesWithExit3WhicheverLayerNoticesIt) {
   sink_saw.mouse.fail_at = 2;
   sink_saw.mouse.fail_with = make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next move");
   PlayReport by_sink = sink_saw.play(fast_options());
-  ASSERT_TRUE(by_sink.error) << by_sink.message;
-  EXPECT_EQ(by_sink.error->code, ErrorCode::kInterrupted);
-  EXPECT_EQ(by_sink.exit_status, 3);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(by_sink, ErrorCode::kInterrupted, 3));
   EXPECT_EQ(by_sink.moves_made, 2);
 }
 
@@ -530,9 +537,7 @@ TEST(PlayLoop, BoardLeavingTheScreenAfterTheWinningMoveIsAWin) {
   // The board going away after a move that does not finish it is no win.
   EndScreenRig lost(3);
   PlayReport early = lost.play();
-  ASSERT_TRUE(early.error) << early.message;
-  EXPECT_EQ(early.error->code, ErrorCode::kNoBoard);
-  EXPECT_EQ(early.exit_status, 2);
+  ASSERT_NO_FATAL_FAILURE(expect_stopped(early, ErrorCode::kNoBoard, 2));
 }
 
 TEST(PlayLoop, DryRunDrawsThePlanAndSendsNothing) {
@@ -606,11 +611,7 @@ TEST(PlayLoop, LevelsAboveOneNeedANextLevelHook) {
   o.levels = 2;
   EXPECT_EQ(rig.play(o).exit_status, 2);
   int started = 0;
-  o.next_level = [&] {
-    ++started;
-    rig.game.state = kScrambled;
-    return Result<void>();
-  };
+  o.next_level = rig.next_level_scrambled(started);
   PlayReport report = rig.play(o);
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_EQ(report.levels_cleared, 2);
@@ -623,11 +624,7 @@ TEST(PlayLoop, AFinishedBoardOnScreenIsNoLevelPlayed) {
   PlayOptions o = fast_options();
   o.levels = 2;
   int started = 0;
-  o.next_level = [&] {
-    ++started;
-    rig.game.state = kScrambled;
-    return Result<void>();
-  };
+  o.next_level = rig.next_level_scrambled(started);
   PlayReport report = rig.play(o);
   EXPECT_EQ(report.exit_status, 0) << report.message;
   EXPECT_EQ(report.levels_cleared, 2) << report.message;  // two boards played, after the finished one

@@ -4,6 +4,7 @@
 #include "app/play_players.hpp"
 #include "solvers/river/rules.hpp"
 #include "solvers/common/text_board.hpp"
+#include "tests/support/river_positions.hpp"
 
 namespace pb::app {
 namespace {
@@ -14,22 +15,12 @@ using RiverClick = rv::Step;
 using Kind = RiverClick::Kind;
 using RiverRules = rv::Rules;
 
-RiverPosition position(int guards, int prisoners, int boat, int left_g, int left_p, bool boat_left, rv::Move aboard = {}) {
-  RiverPosition s;
-  s.board.guards = guards;
-  s.board.prisoners = prisoners;
-  s.board.boat = boat;
-  s.board.left_guards = left_g;
-  s.board.left_prisoners = left_p;
-  s.board.boat_left = boat_left;
-  s.aboard = aboard;
-  return s;
-}
+using solvers::test_support::river_position;
 
 TEST(RiverRules, PlansAreTheSolversStepsAndReplayToTheGoal) {
   // The solver plans in taps (solvers/river: Step); the Rules pass them on unchanged.
-  for (const RiverPosition& s : {position(3, 3, 2, 3, 3, true), position(3, 3, 2, 3, 3, true, {2, 0}),
-                                 position(2, 1, 2, 0, 0, false, {1, 0})}) {
+  for (const RiverPosition& s : {river_position(3, 3, 2, 3, 3, true), river_position(3, 3, 2, 3, 3, true, {2, 0}),
+                                 river_position(2, 1, 2, 0, 0, false, {1, 0})}) {
     const std::string what = RiverRules::format(s);
     auto plan = RiverRules::solve(s, solvers::Limits{});
     ASSERT_EQ(plan.status, solvers::Status::kSolved) << what << plan.reason;
@@ -42,7 +33,7 @@ TEST(RiverRules, PlansAreTheSolversStepsAndReplayToTheGoal) {
     }
     EXPECT_TRUE(RiverRules::is_goal(end)) << what;
   }
-  EXPECT_FALSE(RiverRules::is_goal(position(2, 1, 2, 0, 0, false, {1, 0})));  // across, one still in the boat
+  EXPECT_FALSE(RiverRules::is_goal(river_position(2, 1, 2, 0, 0, false, {1, 0})));  // across, one still in the boat
 }
 
 // The Rules' input for `c` on the board read in `r`, placed on its centres as the loop places it.
@@ -55,7 +46,7 @@ Result<FrameGesture> gesture(const PlayReading<RiverPosition>& r, RiverClick c) 
 TEST(RiverRules, ClicksLandOnAFigureOfTheRightKindAndPlace) {
   // On screen: left bank 2 guards 1 prisoner standing, right bank 1 guard, boat (left) 1 prisoner.
   PlayReading<RiverPosition> r;
-  r.state = position(3, 2, 2, 2, 2, true, {0, 1});
+  r.state = river_position(3, 2, 2, 2, 2, true, {0, 1});
   r.centres = {{300, 300},                    // hull
                {10, 10}, {20, 10}, {10, 50},  // left: guards, prisoner
                {700, 10},                     // right: guard
@@ -76,7 +67,7 @@ TEST(RiverRules, ClicksLandOnAFigureOfTheRightKindAndPlace) {
 }
 
 TEST(RiverRules, FormatIsTheBoardTextWithPassengersAsAComment) {
-  const RiverPosition s = position(4, 2, 3, 4, 0, false, {1, 1});
+  const RiverPosition s = river_position(4, 2, 3, 4, 0, false, {1, 1});
   const std::string text = RiverRules::format(s);
   EXPECT_NE(text.find("; aboard: 1 guards, 1 prisoners"), std::string::npos) << text;
   auto tb = solvers::split_text_board(text, "format", true);
@@ -84,8 +75,8 @@ TEST(RiverRules, FormatIsTheBoardTextWithPassengersAsAComment) {
   auto back = rv::parse(*tb);
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_TRUE(*back == s.board);
-  EXPECT_TRUE(RiverRules::same_level(s, position(4, 2, 3, 1, 2, true)));
-  EXPECT_FALSE(RiverRules::same_level(s, position(4, 2, 2, 4, 2, true)));
+  EXPECT_TRUE(RiverRules::same_level(s, river_position(4, 2, 3, 1, 2, true)));
+  EXPECT_FALSE(RiverRules::same_level(s, river_position(4, 2, 2, 4, 2, true)));
 }
 
 }  // namespace

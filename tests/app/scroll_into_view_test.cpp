@@ -78,65 +78,62 @@ ScrollOptions quick() {
   return o;
 }
 
-TEST(ScrollIntoView, ABoardBelowTheFoldIsScrolledDownIntoView) {
-  Page page;  // the board 400-600 on the page
-  page.offset = 150;  // window shows 150-450: the board's top 50 px
-  PageSource source(page);
-  PagePlayer player(page);
+// A page in its window with a wheel: what scroll_board_into_view is given.
+struct ScrollRig {
+  Page page;
+  PageSource source{page};
+  PagePlayer player{page};
   Wheel wheel{page, {}, 0};
-  auto r = scroll_board_into_view(source, player, wheel.fn(), quick(), nullptr);
+  Result<void> scroll(const ScrollOptions& o = quick()) {
+    return scroll_board_into_view(source, player, wheel.fn(), o, nullptr);
+  }
+};
+
+TEST(ScrollIntoView, ABoardBelowTheFoldIsScrolledDownIntoView) {
+  ScrollRig rig;  // the board 400-600 on the page
+  rig.page.offset = 150;  // window shows 150-450: the board's top 50 px
+  auto r = rig.scroll();
   ASSERT_TRUE(r.ok()) << r.error().text();
-  EXPECT_GE(page.offset, 300);  // 300-600 shows the board whole
-  EXPECT_LE(page.offset, 400);
-  EXPECT_GT(wheel.turns, 0);
+  EXPECT_GE(rig.page.offset, 300);  // 300-600 shows the board whole
+  EXPECT_LE(rig.page.offset, 400);
+  EXPECT_GT(rig.wheel.turns, 0);
 }
 
 TEST(ScrollIntoView, ABoardCutAtTheTopIsScrolledBackUp) {
-  Page page;
-  page.offset = 500;  // window shows 500-800: the board's bottom 100 px
-  PageSource source(page);
-  PagePlayer player(page);
-  Wheel wheel{page, {}, 0};
-  auto r = scroll_board_into_view(source, player, wheel.fn(), quick(), nullptr);
+  ScrollRig rig;
+  rig.page.offset = 500;  // window shows 500-800: the board's bottom 100 px
+  auto r = rig.scroll();
   ASSERT_TRUE(r.ok()) << r.error().text();
-  EXPECT_GE(page.offset, 300);
-  EXPECT_LE(page.offset, 400);
+  EXPECT_GE(rig.page.offset, 300);
+  EXPECT_LE(rig.page.offset, 400);
 }
 
 TEST(ScrollIntoView, ABoardTallerThanTheWindowIsRefusedWithinTheBound) {
-  Page page;
-  page.board_height = 400;  // taller than the 300 px window: never whole
-  page.offset = 200;
-  PageSource source(page);
-  PagePlayer player(page);
-  Wheel wheel{page, {}, 0};
+  ScrollRig rig;
+  rig.page.board_height = 400;  // taller than the 300 px window: never whole
+  rig.page.offset = 200;
   ScrollOptions o = quick();
   o.max_steps = 30;
-  auto r = scroll_board_into_view(source, player, wheel.fn(), o, nullptr);
+  auto r = rig.scroll(o);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, ErrorCode::kBoardClipped);
-  EXPECT_LE(wheel.turns, o.max_steps);
+  EXPECT_LE(rig.wheel.turns, o.max_steps);
 }
 
 TEST(ScrollIntoView, AWholeBoardOrAnotherFailureIsNotScrolled) {
-  Page page;
-  page.offset = 350;  // the board whole
-  PageSource source(page);
-  PagePlayer player(page);
-  Wheel wheel{page, {}, 0};
-  EXPECT_TRUE(scroll_board_into_view(source, player, wheel.fn(), quick(), nullptr).ok());
-  page.offset = 0;
-  page.board_top = 700;  // no board in view: the play loop says so in its words
-  EXPECT_TRUE(scroll_board_into_view(source, player, wheel.fn(), quick(), nullptr).ok());
-  EXPECT_EQ(wheel.turns, 0);
+  ScrollRig rig;
+  rig.page.offset = 350;  // the board whole
+  EXPECT_TRUE(rig.scroll().ok());
+  rig.page.offset = 0;
+  rig.page.board_top = 700;  // no board in view: the play loop says so in its words
+  EXPECT_TRUE(rig.scroll().ok());
+  EXPECT_EQ(rig.wheel.turns, 0);
 }
 
 TEST(ScrollIntoView, ACutBoardOnADeviceWithoutAWheelIsRefused) {
-  Page page;
-  page.offset = 150;
-  PageSource source(page);
-  PagePlayer player(page);
-  auto r = scroll_board_into_view(source, player, ScrollFn{}, quick(), nullptr);
+  ScrollRig rig;
+  rig.page.offset = 150;
+  auto r = scroll_board_into_view(rig.source, rig.player, ScrollFn{}, quick(), nullptr);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, ErrorCode::kBoardClipped);
 }

@@ -11,36 +11,10 @@
 #include "tests/support/replay_check.hpp"
 #include "tests/support/run_program.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
-namespace replay = pb::testing::replay;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) {
-  return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args);
-}
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() / ("pb-cli-dir-" + std::to_string(::getpid()) + "-" + std::to_string(n_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name, std::ios::binary) << text;
-    return path_ / name;
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  static inline int n_ = 0;
-  fs::path path_;
-};
 
 const char* kLevel643 = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
 
@@ -182,3 +156,4 @@ TEST(SolveCli, CorruptImageIsExitTwo) {
 }
 
 }  // namespace
+}  // namespace pb::testing

@@ -16,35 +16,10 @@
 #include "tests/support/run_program.hpp"
 #include "vision/onestroke/render.hpp"
 
+namespace pb::testing {
 namespace {
 
 namespace fs = std::filesystem;
-namespace replay = pb::testing::replay;
-
-using pb::testing::is_one_line;
-using pb::testing::ProgramRun;
-
-ProgramRun puzzlebot(const std::string& args) { return pb::testing::run_program(std::string(PB_PUZZLEBOT) + " " + args); }
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() / ("pb-usability-" + std::to_string(::getpid()) + "-" + std::to_string(n_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    fs::create_directories((path_ / name).parent_path());
-    std::ofstream(path_ / name, std::ios::binary) << text;
-    return path_ / name;
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  static inline int n_ = 0;
-  fs::path path_;
-};
 
 const char* const kBlogMap = "111111\n101101\n111111\n101101\n111111\n000000\n";
 const char* const kLevel643 = "onestroke\n.##.S##\n#######\n##.####\n.######\n#.#####\n#####.#\n#######\n";
@@ -305,3 +280,4 @@ TEST(Usability, UnsolvableScreenshotPointsToTheRead) {
 }
 
 }  // namespace
+}  // namespace pb::testing

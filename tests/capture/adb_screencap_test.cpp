@@ -26,11 +26,17 @@ struct Px {
 };
 const std::vector<Px> kPixels = {{255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {255, 255, 255}, {0, 0, 0}, {200, 100, 50}};
 
-std::string stream(std::uint32_t format, int header, int w = 3, int h = 2) {
+// The 12-byte header: width, height, pixel format.
+std::string header12(std::uint32_t w, std::uint32_t h, std::uint32_t format) {
   std::string s;
-  put32(s, static_cast<std::uint32_t>(w));
-  put32(s, static_cast<std::uint32_t>(h));
+  put32(s, w);
+  put32(s, h);
   put32(s, format);
+  return s;
+}
+
+std::string stream(std::uint32_t format, int header, int w = 3, int h = 2) {
+  std::string s = header12(static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(h), format);
   if (header == 16) put32(s, 1);
   for (int i = 0; i < w * h; ++i) {
     const Px p = kPixels[static_cast<std::size_t>(i) % kPixels.size()];
@@ -97,18 +103,10 @@ TEST(RawScreencap, RefusesShortAndGarbledStreams) {
   ASSERT_FALSE(f);
   EXPECT_EQ(f.error().code, ErrorCode::kBadInput);
   // A forged header asking for a huge screen is refused before anything is allocated.
-  std::string huge;
-  put32(huge, 100000);
-  put32(huge, 100000);
-  put32(huge, 1);
-  auto h = parse_raw_screencap(huge);
+  auto h = parse_raw_screencap(header12(100000, 100000, 1));
   ASSERT_FALSE(h);
   EXPECT_EQ(h.error().code, ErrorCode::kBadInput);
-  std::string zero;
-  put32(zero, 0);
-  put32(zero, 5);
-  put32(zero, 1);
-  EXPECT_FALSE(parse_raw_screencap(zero));
+  EXPECT_FALSE(parse_raw_screencap(header12(0, 5, 1)));
 }
 
 TEST(AdbArgv, EveryCommandLine) {

@@ -13,38 +13,21 @@ namespace {
 
 constexpr unsigned long kRed = 0xff0000, kBlue = 0x0000ff;
 
-class X11SourceTest : public ::testing::Test {
+class X11SourceTest : public testing::XvfbTest<800, 600> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new testing::Xvfb;
-    if (!server_->start(800, 600)) {
-      delete server_;
-      server_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    ASSERT_NE(server_, nullptr) << "Xvfb could not be started (scripts/setup.sh installs it)";
-    display_ = XOpenDisplay(server_->name().c_str());
-    ASSERT_NE(display_, nullptr);
-  }
-  void TearDown() override {
-    if (display_ != nullptr) XCloseDisplay(display_);
-  }
   X11Options options(const std::string& title) {
     X11Options o;
     o.display = server_->name();
     o.title = title;
     return o;
   }
-
-  static testing::Xvfb* server_;
-  Display* display_ = nullptr;
+  // X11Source::open(o) must find window `w`.
+  void expect_finds(const X11Options& o, Window w) {
+    auto source = X11Source::open(o);
+    ASSERT_TRUE(source) << source.error().message;
+    EXPECT_EQ((*source)->window_id(), w);
+  }
 };
-testing::Xvfb* X11SourceTest::server_ = nullptr;
 
 TEST_F(X11SourceTest, GrabsWindowPixelsAndRectThroughShmAndXGetImage) {
   Window w = testing::make_window(display_, "pb grab target", 50, 60, 200, 100, kRed);
@@ -69,8 +52,7 @@ TEST_F(X11SourceTest, GrabsWindowPixelsAndRectThroughShmAndXGetImage) {
     if (shm) shm_pixels = frame->bgr.clone();
     else EXPECT_EQ(cv::norm(shm_pixels, frame->bgr, cv::NORM_INF), 0.0);  // both paths agree exactly
   }
-  XDestroyWindow(display_, w);
-  XSync(display_, False);
+  destroy({w});
 }
 
 TEST_F(X11SourceTest, EnvironmentForcesXGetImage) {
@@ -83,8 +65,7 @@ TEST_F(X11SourceTest, EnvironmentForcesXGetImage) {
   auto frame = (*source)->grab();
   ASSERT_TRUE(frame) << frame.error().message;
   EXPECT_EQ(frame->bgr.at<cv::Vec3b>(10, 10), cv::Vec3b(0, 0, 255));
-  XDestroyWindow(display_, w);
-  XSync(display_, False);
+  destroy({w});
 }
 
 TEST_F(X11SourceTest, RootGrabIsTheWholeScreen) {
@@ -96,8 +77,7 @@ TEST_F(X11SourceTest, RootGrabIsTheWholeScreen) {
   EXPECT_EQ(frame->screen_rect, cv::Rect(0, 0, 800, 600));
   EXPECT_EQ((*source)->root_size(), (calibration::Size{800, 600}));
   EXPECT_EQ(frame->bgr.at<cv::Vec3b>(210, 310), cv::Vec3b(255, 0, 0));
-  XDestroyWindow(display_, w);
-  XSync(display_, False);
+  destroy({w});
 }
 
 TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
@@ -115,9 +95,7 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
 
   X11Options sub = options("helper");
   sub.exact_title = false;
-  auto by_substring = X11Source::open(sub);
-  ASSERT_TRUE(by_substring) << by_substring.error().message;
-  EXPECT_EQ((*by_substring)->window_id(), other);
+  expect_finds(sub, other);
 
   sub.title = "FIFTEEN";  // substring search ignores case and so matches both windows: ambiguous
   auto ambiguous = X11Source::open(sub);
@@ -129,9 +107,7 @@ TEST_F(X11SourceTest, TitleMatchingIsExactUnlessAskedOtherwise) {
   auto picked = X11Source::open(by_id);
   ASSERT_TRUE(picked) << picked.error().message;
   EXPECT_EQ((*picked)->title(), "sgt-fifteen helper");
-  XDestroyWindow(display_, w);
-  XDestroyWindow(display_, other);
-  XSync(display_, False);
+  destroy({w, other});
 }
 
 TEST(WindowTitleMatches, PageTitleMatchesBrowserWindowsInAppAndNormalMode) {
@@ -156,25 +132,16 @@ TEST_F(X11SourceTest, BrowserWindowIsFoundByItsPageTitle) {
   Window app = testing::make_window(display_, "pb page", 200, 0, 60, 60, kRed);  // an --app window too: ambiguous
   auto both = X11Source::open(options("pb page"));
   EXPECT_FALSE(both);
-  XDestroyWindow(display_, browser);
-  XDestroyWindow(display_, decoy);
-  XSync(display_, False);
-  auto app_only = X11Source::open(options("pb page"));
-  ASSERT_TRUE(app_only) << app_only.error().message;
-  EXPECT_EQ((*app_only)->window_id(), app);
-  XDestroyWindow(display_, app);
-  XSync(display_, False);
+  destroy({browser, decoy});
+  expect_finds(options("pb page"), app);
+  destroy({app});
 }
 
 TEST_F(X11SourceTest, RegexCharactersInTitlesAreLiteral) {
   Window w = testing::make_window(display_, "a.b (c)", 0, 0, 30, 30, kRed);
   Window decoy = testing::make_window(display_, "axb (c)", 40, 0, 30, 30, kRed);
-  auto source = X11Source::open(options("a.b (c)"));
-  ASSERT_TRUE(source) << source.error().message;
-  EXPECT_EQ((*source)->window_id(), w);
-  XDestroyWindow(display_, w);
-  XDestroyWindow(display_, decoy);
-  XSync(display_, False);
+  expect_finds(options("a.b (c)"), w);
+  destroy({w, decoy});
 }
 
 TEST_F(X11SourceTest, ClosedWindowIsAnErrorNotACrash) {
@@ -186,8 +153,7 @@ TEST_F(X11SourceTest, ClosedWindowIsAnErrorNotACrash) {
     auto source = X11Source::open(o);
     ASSERT_TRUE(source) << source.error().message;
     ASSERT_TRUE((*source)->grab());
-    XDestroyWindow(display_, win);
-    XSync(display_, False);
+    destroy({win});
     auto frame = (*source)->grab();
     ASSERT_FALSE(frame);
     EXPECT_EQ(frame.error().code, ErrorCode::kDeviceGone)
@@ -205,8 +171,7 @@ TEST_F(X11SourceTest, UnmappedWindowIsReportedAsNotVisible) {
   auto frame = (*source)->grab();
   ASSERT_FALSE(frame);
   EXPECT_EQ(frame.error().code, ErrorCode::kBadInput) << frame.error().message;
-  XDestroyWindow(display_, w);
-  XSync(display_, False);
+  destroy({w});
 }
 
 TEST_F(X11SourceTest, ResizedWindowGivesFramesOfTheNewSize) {
@@ -221,8 +186,7 @@ TEST_F(X11SourceTest, ResizedWindowGivesFramesOfTheNewSize) {
   ASSERT_TRUE(second) << second.error().message;
   EXPECT_EQ(second->bgr.size(), cv::Size(120, 70));
   EXPECT_EQ(second->screen_rect.size(), cv::Size(120, 70));
-  XDestroyWindow(display_, w);
-  XSync(display_, False);
+  destroy({w});
 }
 
 TEST(X11SourceNoServer, MissingDisplayIsAnError) {

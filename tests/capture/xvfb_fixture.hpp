@@ -6,6 +6,7 @@
 // not installed the tests are skipped (visibly), not passed. -noreset: without it the server resets
 // (forgetting interned atoms) whenever its last client leaves, and libxdo caches atoms in statics.
 
+#include <gtest/gtest.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <string>
 #include <thread>
 
@@ -103,5 +105,39 @@ inline void fill(Display* d, Window win, int x, int y, int w, int h, unsigned lo
   XFreeGC(d, gc);
   XSync(d, False);
 }
+
+// A test suite on its own Xvfb of width x height (started once for the suite) with a connection
+// to it per test: display_. A test fails, not skips, when Xvfb cannot start.
+template <int width, int height>
+class XvfbTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new Xvfb;
+    if (!server_->start(width, height)) {
+      delete server_;
+      server_ = nullptr;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_NE(server_, nullptr) << "Xvfb could not be started (scripts/setup.sh installs it)";
+    display_ = XOpenDisplay(server_->name().c_str());
+    ASSERT_NE(display_, nullptr);
+  }
+  void TearDown() override {
+    if (display_ != nullptr) XCloseDisplay(display_);
+  }
+  // Destroys test windows, returning once the server has.
+  void destroy(std::initializer_list<Window> windows) {
+    for (Window w : windows) XDestroyWindow(display_, w);
+    XSync(display_, False);
+  }
+
+  static inline Xvfb* server_ = nullptr;
+  Display* display_ = nullptr;
+};
 
 }  // namespace pb::testing

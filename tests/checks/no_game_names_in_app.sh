@@ -11,6 +11,7 @@
 #
 # usage: no_game_names_in_app.sh [ROOT]   (default: the source tree this script is in)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/check_common.bash"
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root"
 
@@ -32,12 +33,8 @@ patterns=(
 )
 
 status=0
-for pattern in "${patterns[@]}"; do
-  if grep -rnE --include='*.cpp' --include='*.hpp' --include='*.h' --include='*.inc' -- "$pattern" app samples/arena; then
-    status=1
-  fi
-done
-if ((status != 0)); then
+if ! no_match app samples/arena; then
+  status=1
   echo "error: the lines above branch on a game's name in app/ or samples/arena/: say what differs in the" \
        "game's own entry (app/play_<game>.cpp: PlayGame, its Rules in solvers/<game>/rules.hpp;" \
        "samples/arena/<game>_level.cpp: GameEntry)" >&2

@@ -8,6 +8,7 @@
 #
 # usage: no_message_matching.sh [ROOT]   (default: the source tree this script is in)
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/check_common.bash"
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 cd "$root"
 
@@ -29,17 +30,9 @@ patterns=(
   'EXPECT_(STR)?(EQ|NE)\([^,]*(message|which\(\)),[[:space:]]*"'
 )
 
-status=0
-for pattern in "${patterns[@]}"; do
-  # grep prints FILE:LINE:TEXT for each hit; comments are not exempt (a commented-out check comes back).
-  if grep -rnE --include='*.cpp' --include='*.hpp' --include='*.h' --include='*.inc' -- "$pattern" "${dirs[@]}"; then
-    status=1
-  fi
-done
-if ((status != 0)); then
+if ! no_match "${dirs[@]}"; then
   echo "error: the lines above search, compare or edit message text: branch on the ErrorCode (or solvers::Limit)," \
        "and add to Error::hint instead of rewriting a message (core/result.hpp)" >&2
-else
-  echo "no message text is searched, compared or rewritten (${#patterns[@]} patterns over ${dirs[*]})"
+  exit 1
 fi
-exit $status
+echo "no message text is searched, compared or rewritten (${#patterns[@]} patterns over ${dirs[*]})"

@@ -79,3 +79,39 @@ wait_for_title() {
 screenshot() {
   command -v import >/dev/null && import -window root "$WORK/$1.png" 2>/dev/null || true
 }
+
+# open_page TITLE PAGE WIDTHxHEIGHT SCALE: Xvfb, the pages served and tests/web/PAGE (may carry a
+# ?query) in Chromium (start_browser); fails unless the page starts with the bare title TITLE
+# (PAGE_SUFFIX, e.g. " - Chromium", after it), i.e. unsolved.
+open_page() {
+  local title=$1 page=$2 size=$3 scale=$4
+  start_xvfb 1024x960x24
+  serve_pages
+  start_browser "$title" "$PAGE_URL/$page" "$size" "$scale"
+  sleep 0.5  # the first paint of the canvas after the window maps
+  [[ $(page_title) == "$title${PAGE_SUFFIX:-}" ]] || die "the page starts solved? title '$(page_title)'"
+}
+
+# check_page GAME TITLE: `puzzlebot play --check` on the page's window must read its board; the
+# report in $WORK/before.txt, printed.
+check_page() {
+  "$PB" play --game "$1" --window "$2" --check >"$WORK/before.txt" 2>&1 ||
+    die "cannot read the page's board: $(cat "$WORK/before.txt")"
+  cat "$WORK/before.txt"
+}
+
+# play_page SECONDS ARGS...: `puzzlebot play ARGS... --json` on the page (SECONDS at most), with
+# screenshots before and after; fails unless it exits 0 with plans that replay (expect_plans, LEVELS
+# of them: 1 unless set). Sets TOOK (seconds); the play's stdout and stderr are in $WORK/play.out
+# and $WORK/play.err.
+play_page() {
+  local seconds=$1 rc=0 t0=$SECONDS
+  shift
+  screenshot before
+  timeout "$seconds" "$PB" play "$@" --json >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
+  TOOK=$((SECONDS - t0))
+  screenshot after
+  tail -3 "$WORK/play.err"
+  [[ $rc == 0 ]] || die "puzzlebot play exited $rc after $TOOK s (page title '$(page_title)'): $(tail -8 "$WORK/play.err")"
+  expect_plans "$WORK/play.out" "$WORK/play.err" "${LEVELS:-1}"  # each plan replays from the board read
+}

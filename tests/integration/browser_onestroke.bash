@@ -35,33 +35,20 @@ play_onestroke_page() {
   [[ ${BROWSER_MODE:-app} != normal ]] || suffix=" - Chromium"
   local with_profile=()
   [[ -z $profile ]] || with_profile=(--profile "$profile")
-  start_xvfb 1024x960x24
-  serve_pages
-  start_browser "One stroke" "$PAGE_URL/onestroke.html?level=1" 560x600 "$scale"
-  sleep 0.5  # the first paint of the canvas after the window maps
-  [[ $(page_title) == "One stroke$suffix" ]] || die "the page starts solved? title '$(page_title)'"
+  PAGE_SUFFIX=$suffix open_page "One stroke" "onestroke.html?level=1" 560x600 "$scale"
   [[ -n $suffix ]] || refuses_a_jump "$scale"  # its coordinates are an app window's (no tabs above)
-  screenshot before
   if [[ -n $profile ]]; then  # a pacing out of range is bad input (exit 2), before anything is sent
     printf '%%YAML:1.0\n---\ntimings: { drag_step_ms: 5000 }\n' >"$WORK/slow.yml"
     local bad=0
     "$PB" play --window "One stroke" --game onestroke --profile "$WORK/slow.yml" >/dev/null 2>&1 || bad=$?
     [[ $bad == 2 ]] || die "a profile with drag_step_ms 5000 gave exit $bad, not 2"
   fi
-
-  local rc=0 t0=$SECONDS
-  timeout 60 "$PB" play --window "One stroke" --game onestroke --levels "$levels" --next-level-ms 5000 "${with_profile[@]}" \
-    --json >"$WORK/play.out" 2>"$WORK/play.err" || rc=$?
-  local took=$((SECONDS - t0))
-  screenshot after
-  grep -E 'level [0-9]+: read|move [0-9]+/|cleared' "$WORK/play.err" || true
-  [[ $rc == 0 ]] || die "puzzlebot play exited $rc after $took s (page title '$(page_title)'): $(tail -8 "$WORK/play.err")"
-  expect_plans "$WORK/play.out" "$WORK/play.err" "$levels"  # each plan replays from the board read
+  LEVELS=$levels play_page 60 --window "One stroke" --game onestroke --levels "$levels" --next-level-ms 5000 "${with_profile[@]}"
   wait_for_title "^One stroke - $levels solved$suffix\$" 3 ||
     die "the page's title is '$(page_title)', not 'One stroke - $levels solved': the page did not count $levels levels"
   sleep 1.5  # nothing more may come: puzzlebot must have stopped after $levels levels
   [[ $(page_title) == "One stroke - $levels solved$suffix" ]] ||
     die "the page's title is '$(page_title)': puzzlebot was asked for $levels levels"
-  echo "one-stroke page at scale $scale: $levels levels cleared in $took s (title '$(page_title)')"
+  echo "one-stroke page at scale $scale: $levels levels cleared in $TOOK s (title '$(page_title)')"
   echo "PASS"
 }

@@ -4,25 +4,16 @@ source "$(dirname "$0")/x11_common.bash"
 
 start_xvfb
 use_seed
-ID=$(/usr/games/sgt-fifteen --generate 1 "4x4#$SEED" | head -1)
-echo "game ID: $ID"
-start_game Fifteen /usr/games/sgt-fifteen "$ID"
+start_sgt fifteen Fifteen 4x4
 
-"$PB" play --game sliding --window Fifteen --timeout-ms 60000 >"$WORK/out.txt" 2>"$WORK/err.txt" &
-PLAY_PID=$!
-PIDS+=("$PLAY_PID")
-wait_for_line "$WORK/err.txt" 'move 3/' 90 || die "play made no third move within 90 s: $(tail -5 "$WORK/err.txt")"
+play_until 3 --game sliding --window Fifteen
 xdotool mousemove 5 5  # the "user" takes the mouse
-rc=0
-timeout 30 tail --pid="$PLAY_PID" -f /dev/null || die "play did not stop within 30 s of the mouse moving"
-wait "$PLAY_PID" || rc=$?
-tail -3 "$WORK/err.txt"
-[[ $rc == 3 ]] || die "play exited $rc, expected 3"
+play_stopped 3 "the mouse moving"
 grep -q 'took the mouse' "$WORK/err.txt" || die "no 'took the mouse' message"
 
 # No input after the user moved: the game counted exactly the clicks puzzlebot reports having sent.
 sent=$(sed -n 's/.* \([0-9]*\) moves sent;.*/\1/p' "$WORK/err.txt" | tail -1)
-"$PB" play --game sliding --window Fifteen --check >"$WORK/after.txt" 2>&1 || die "cannot read the final screen"
+read_window "$WORK/after.txt" --game sliding --window Fifteen
 cat "$WORK/after.txt"
 shown=$(sed -n 's/^status line: .*Moves: *\([0-9]*\).*/\1/p' "$WORK/after.txt")
 [[ -n $sent && $sent == "$shown" ]] || die "puzzlebot sent $sent moves but the game shows '$shown'"

@@ -41,39 +41,43 @@ check() {  # check NAME EXPECTED_FILE JSON_FILE NORMALISER
 numbers() { tr -s ' \n' '  ' | sed 's/^ //; s/ $//'; }
 rows() { cat; }
 
+# render GAME PARAMS TILE SCHEMES OUT: sgt-GAME's --screenshot (OUT.png) of a board from its own
+# generator (PARAMS), tiles of TILE px, in a scheme picked from the array named SCHEMES; sets id and name.
+render() {
+  local game=$1 tile=$3 prefix=${1^^} scheme
+  pick "$4"
+  scheme=$PICKED
+  id=$(/usr/games/sgt-$game --generate 1 "$2" | head -1)
+  local envs=("${prefix}_TILESIZE=$tile")
+  if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=("${prefix}_COLOUR_0=$c0" "${prefix}_COLOUR_1=$c1" "${prefix}_COLOUR_2=$c2" "${prefix}_COLOUR_3=$c3"); fi
+  name="$game $id tile=$tile scheme=$scheme"
+  env "${envs[@]}" timeout 20 "/usr/games/sgt-$game" --screenshot "$5.png" "$id" || die "sgt-$game --screenshot failed"
+}
+
+# read_render OUT GAME NORMALISER: `puzzlebot solve OUT.png` must read the board of OUT.txt (check).
+read_render() {
+  local rc=0
+  timeout 60 "$PB" solve "$1.png" --game "$2" --json --timeout-ms 2000 >"$1.json" 2>"$1.err" || rc=$?
+  if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$1.err")"; fails=$((fails + 1)); else check "$name" "$1.txt" "$1.json" "$3"; fi
+}
+
 for round in $(seq "$ROUNDS"); do
   # --- Fifteen ---
   sizes=(4x4 4x4 3x3 5x4 5x5 3x5)
   size=${sizes[RANDOM % ${#sizes[@]}]}
   tile=$((32 + RANDOM % 48))
-  pick FIFTEEN_SCHEMES
-  scheme=$PICKED
-  id=$(/usr/games/sgt-fifteen --generate 1 "$size#$SEED-$round" | head -1)
-  envs=(FIFTEEN_TILESIZE=$tile)
-  if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=(FIFTEEN_COLOUR_0=$c0 FIFTEEN_COLOUR_1=$c1 FIFTEEN_COLOUR_2=$c2 FIFTEEN_COLOUR_3=$c3); fi
-  name="fifteen $id tile=$tile scheme=$scheme"
-  env "${envs[@]}" timeout 20 /usr/games/sgt-fifteen --screenshot "$WORK/f$round.png" "$id" || die "sgt-fifteen --screenshot failed"
+  render fifteen "$size#$SEED-$round" "$tile" FIFTEEN_SCHEMES "$WORK/f$round"
   w=${size%x*}
   echo "${id#*:}" | tr ',' '\n' | awk -v w="$w" '{ printf "%s%s", $1, (NR % w == 0) ? "\n" : " " }' >"$WORK/f$round.txt"
-  rc=0
-  timeout 60 "$PB" solve "$WORK/f$round.png" --game sliding --json --timeout-ms 2000 >"$WORK/f$round.json" 2>"$WORK/f$round.err" || rc=$?
-  if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$WORK/f$round.err")"; fails=$((fails + 1)); else check "$name" "$WORK/f$round.txt" "$WORK/f$round.json" numbers; fi
+  read_render "$WORK/f$round" sliding numbers
 
   # --- Pegs ---
   types=(7x7random 7x7cross 7x7octagon 5x5random 9x9random)
   type=${types[RANDOM % ${#types[@]}]}
   tile=$((24 + RANDOM % 40))
-  pick PEGS_SCHEMES
-  scheme=$PICKED
-  id=$(/usr/games/sgt-pegs --generate 1 "$type#$SEED-$round" | head -1)
-  envs=(PEGS_TILESIZE=$tile)
-  if [[ $scheme != - ]]; then read -r c0 c1 c2 c3 <<<"$scheme"; envs+=(PEGS_COLOUR_0=$c0 PEGS_COLOUR_1=$c1 PEGS_COLOUR_2=$c2 PEGS_COLOUR_3=$c3); fi
-  name="pegs $id tile=$tile scheme=$scheme"
-  env "${envs[@]}" timeout 20 /usr/games/sgt-pegs --screenshot "$WORK/p$round.png" "$id" || die "sgt-pegs --screenshot failed"
+  render pegs "$type#$SEED-$round" "$tile" PEGS_SCHEMES "$WORK/p$round"
   pegs_id_rows "$id" >"$WORK/p$round.txt"
-  rc=0
-  timeout 60 "$PB" solve "$WORK/p$round.png" --game pegs --json --timeout-ms 2000 >"$WORK/p$round.json" 2>"$WORK/p$round.err" || rc=$?
-  if [[ $rc == 2 ]]; then echo "REFUSED $name: $(cat "$WORK/p$round.err")"; fails=$((fails + 1)); else check "$name" "$WORK/p$round.txt" "$WORK/p$round.json" rows; fi
+  read_render "$WORK/p$round" pegs rows
 done
 
 [[ $fails == 0 ]] || die "$fails of $((2 * ROUNDS)) renders misread, refused or answered wrongly"

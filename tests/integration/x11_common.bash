@@ -63,6 +63,53 @@ start_game() {
   sleep 0.3  # the first expose: the board is drawn right after mapping
 }
 
+# start_sgt GAME TITLE PARAMS: Simon Tatham's GAME (/usr/games/sgt-GAME) in its window TITLE, on the
+# board its own generator makes of PARAMS#SEED (use_seed first); sets ID.
+start_sgt() {
+  ID=$(/usr/games/sgt-$1 --generate 1 "$3#$SEED" | head -1)
+  echo "game ID: $ID"
+  start_game "$2" "/usr/games/sgt-$1" "$ID"
+}
+
+# read_window FILE ARGS...: `puzzlebot play ARGS... --check` (what the window shows) into FILE; fails
+# when it cannot read the board.
+read_window() {
+  local file=$1
+  shift
+  "$PB" play "$@" --check >"$file" 2>&1 || die "cannot read the window: $(cat "$file")"
+}
+
+# play_whole ARGS...: `puzzlebot play ARGS... --timeout-ms 60000 --json` (150 s at most) into
+# $WORK/out.txt and $WORK/err.txt; fails unless it exits 0 with one plan, replayed from the board
+# read and sent whole (expect_one_plan).
+play_whole() {
+  local rc=0
+  timeout 150 "$PB" play "$@" --timeout-ms 60000 --json >"$WORK/out.txt" 2>"$WORK/err.txt" || rc=$?
+  tail -3 "$WORK/err.txt"
+  [[ $rc == 0 ]] || die "play exited $rc: $(tail -5 "$WORK/err.txt")"
+  expect_one_plan "$WORK/out.txt" "$WORK/err.txt"
+}
+
+# play_until MOVE ARGS...: `puzzlebot play ARGS... --timeout-ms 60000` in the background (PLAY_PID,
+# killed on exit; output in $WORK/out.txt and $WORK/err.txt) until it has made move MOVE (90 s at most).
+play_until() {
+  local move=$1
+  shift
+  "$PB" play "$@" --timeout-ms 60000 >"$WORK/out.txt" 2>"$WORK/err.txt" &
+  PLAY_PID=$!
+  PIDS+=("$PLAY_PID")
+  wait_for_line "$WORK/err.txt" "move $move/" 90 || die "play made no move $move within 90 s: $(tail -5 "$WORK/err.txt")"
+}
+
+# play_stopped STATUS WHAT: the background play must end within 30 s of WHAT, with exit STATUS.
+play_stopped() {
+  local rc=0
+  timeout 30 tail --pid="$PLAY_PID" -f /dev/null || die "play did not stop within 30 s of $2"
+  wait "$PLAY_PID" || rc=$?
+  tail -3 "$WORK/err.txt"
+  [[ $rc == "$1" ]] || die "play exited $rc, expected $1"
+}
+
 # wait_for_line FILE REGEX SECONDS: waits until FILE has a line matching REGEX.
 wait_for_line() {
   local file=$1 regex=$2 seconds=$3 i

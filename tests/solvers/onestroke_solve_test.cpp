@@ -190,54 +190,52 @@ State random_small_board(std::mt19937_64& rng, bool with_end) {
   }
 }
 
-TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
-  std::mt19937_64 rng(2024);
+// What agree_with_brute_force met.
+struct BruteForceTally {
   int solvable = 0, unsolvable = 0;
+  int proved_without_search = 0;  // unsolvable with no node searched: a counting proof
+};
+
+// 3000 random small boards from `seed` (with an end cell E when `with_end`): solve() must never give
+// up and must find a path exactly when the brute force does; a path must replay (and stop on E), an
+// unsolvable board must come with its reason.
+void agree_with_brute_force(std::uint64_t seed, bool with_end, BruteForceTally& tally) {
+  std::mt19937_64 rng(seed);
   for (int it = 0; it < 3000; ++it) {
-    State s = random_small_board(rng, false);
+    State s = random_small_board(rng, with_end);
     State copy = s;
-    bool expected = brute_force(copy, s.free_count());
+    const bool expected = brute_force(copy, s.free_count());
     Solution sol = solve(s, quick());
     ASSERT_NE(sol.status, Status::kGaveUp) << format(s);
     ASSERT_EQ(sol.status == Status::kSolved, expected) << format(s) << sol.reason;
     if (expected) {
-      ++solvable;
-      ASSERT_TRUE(check_solution(s, sol.path)) << format(s);
+      ++tally.solvable;
+      auto replay = check_solution(s, sol.path);
+      ASSERT_TRUE(replay) << format(s) << replay.error().message;
+      if (s.end) ASSERT_EQ(sol.path.back(), *s.end) << format(s);
     } else {
-      ++unsolvable;
+      ++tally.unsolvable;
       EXPECT_FALSE(sol.reason.empty());
+      tally.proved_without_search += sol.nodes == 0;
     }
   }
-  EXPECT_GT(solvable, 300);  // the sample must exercise both answers
-  EXPECT_GT(unsolvable, 300);
+}
+
+TEST(OnestrokeSolve, AgreesWithBruteForceOnRandomSmallBoards) {
+  BruteForceTally tally;
+  ASSERT_NO_FATAL_FAILURE(agree_with_brute_force(2024, false, tally));
+  EXPECT_GT(tally.solvable, 300);  // the sample must exercise both answers
+  EXPECT_GT(tally.unsolvable, 300);
 }
 
 TEST(OnestrokeSolve, EndCellAgreesWithBruteForceOnRandomSmallBoards) {
   // Solved: the path replays and stops on E. Unsolvable: the brute force finds no path to E either,
   // and the reason says which proof. Neither answer may differ from the brute force.
-  std::mt19937_64 rng(2025);
-  int solvable = 0, unsolvable = 0, proved_without_search = 0;
-  for (int it = 0; it < 3000; ++it) {
-    State s = random_small_board(rng, true);
-    State copy = s;
-    bool expected = brute_force(copy, s.free_count());
-    Solution sol = solve(s, quick());
-    ASSERT_NE(sol.status, Status::kGaveUp) << format(s);
-    ASSERT_EQ(sol.status == Status::kSolved, expected) << format(s) << sol.reason;
-    if (expected) {
-      ++solvable;
-      auto replay = check_solution(s, sol.path);
-      ASSERT_TRUE(replay) << format(s) << replay.error().message;
-      ASSERT_EQ(sol.path.back(), *s.end) << format(s);
-    } else {
-      ++unsolvable;
-      EXPECT_FALSE(sol.reason.empty());
-      proved_without_search += sol.nodes == 0;
-    }
-  }
-  EXPECT_GT(solvable, 150);  // the sample must exercise both answers
-  EXPECT_GT(unsolvable, 300);
-  EXPECT_GT(proved_without_search, 100);  // most are counting proofs, not searches
+  BruteForceTally tally;
+  ASSERT_NO_FATAL_FAILURE(agree_with_brute_force(2025, true, tally));
+  EXPECT_GT(tally.solvable, 150);  // the sample must exercise both answers
+  EXPECT_GT(tally.unsolvable, 300);
+  EXPECT_GT(tally.proved_without_search, 100);  // most are counting proofs, not searches
 }
 
 TEST(OnestrokeSolve, EndCellOnPlantedBoards) {

@@ -55,29 +55,15 @@ TEST(PegsParse, TargetParameter) {
 }
 
 TEST(PegsParse, BadInputSaysWhere) {
-  Result<State> s = parse_text("pegs\n; comment\nooo\noxo\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
-
-  s = parse_text("pegs\n###\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
-
-  s = parse_text("pegs\n...\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
-
-  s = parse_text("pegs\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
-
-  s = parse_text("pegs traget=1,1\noo.\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
-
-  s = parse_text("pegs\n" + std::string(kMaxSide + 1, 'o') + "\n");
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.error().code, ErrorCode::kBadInput) << s.error().message;
+  const std::string too_wide = "pegs\n" + std::string(kMaxSide + 1, 'o') + "\n";
+  test_support::expect_refused(parse_text, {
+      {"pegs\n; comment\nooo\noxo\n", "4:2: unexpected 'x'"},
+      {"pegs\n###\n", "no holes on the board"},
+      {"pegs\n...\n", "no pegs on the board"},
+      {"pegs\n", "no board rows after the header"},
+      {"pegs traget=1,1\noo.\n", "unknown parameter 'traget'"},
+      {too_wide.c_str(), "a row wider than kMaxSide"},
+  });
 }
 
 TEST(PegsParse, RaggedRowsArePaddedWithNoHole) {

@@ -5,6 +5,7 @@
 
 #include "solvers/river/river.hpp"
 #include "tests/support/replay_check.hpp"
+#include "tests/support/river_positions.hpp"
 #include "tests/support/solver_boards.hpp"
 
 namespace pb::solvers::river {
@@ -87,27 +88,17 @@ TEST(River, ApplyEnforcesTheRules) {
   EXPECT_FALSE(check_solution(st, {{1, 1}}).ok());  // not everyone across
 }
 
-Position position(int guards, int prisoners, int boat, int left_g, int left_p, bool boat_left, Move aboard = {}) {
-  Position p;
-  p.board.guards = guards;
-  p.board.prisoners = prisoners;
-  p.board.boat = boat;
-  p.board.left_guards = left_g;
-  p.board.left_prisoners = left_p;
-  p.board.boat_left = boat_left;
-  p.aboard = aboard;
-  return p;
-}
+using test_support::river_position;
 
 TEST(River, StepsAreBoardingsThenACrossingAndReplayToTheGoal) {
   const Position starts[] = {
-      position(3, 3, 2, 3, 3, true),
-      position(4, 2, 3, 4, 0, false),         // mid-level, boat on the right
-      position(3, 3, 2, 3, 3, true, {1, 1}),  // the first trip's passengers already aboard
-      position(3, 3, 2, 3, 3, true, {2, 0}),  // two guards aboard: the steps must land one first
-      position(5, 4, 3, 2, 1, false, {0, 2}),
-      position(2, 1, 2, 0, 0, false, {1, 0}),  // everyone across, one still sitting in the boat
-      position(10, 10, 4, 10, 10, true),
+      river_position(3, 3, 2, 3, 3, true),
+      river_position(4, 2, 3, 4, 0, false),         // mid-level, boat on the right
+      river_position(3, 3, 2, 3, 3, true, {1, 1}),  // the first trip's passengers already aboard
+      river_position(3, 3, 2, 3, 3, true, {2, 0}),  // two guards aboard: the steps must land one first
+      river_position(5, 4, 3, 2, 1, false, {0, 2}),
+      river_position(2, 1, 2, 0, 0, false, {1, 0}),  // everyone across, one still sitting in the boat
+      river_position(10, 10, 4, 10, 10, true),
   };
   for (const Position& p : starts) {
     const std::string what = format(p.board) + " aboard " + std::to_string(p.aboard.guards) + "," +
@@ -133,7 +124,7 @@ TEST(River, StepsAreBoardingsThenACrossingAndReplayToTheGoal) {
     EXPECT_EQ(trip, sol.trips.size()) << what;
   }
   // From an empty boat a trip of k people is k boardings and a crossing, and nobody lands.
-  const Solution classic_sol = solve_position(position(3, 3, 2, 3, 3, true), Limits{});
+  const Solution classic_sol = solve_position(river_position(3, 3, 2, 3, 3, true), Limits{});
   std::size_t people = 0;
   for (const Move& m : classic_sol.trips) people += static_cast<std::size_t>(m.guards + m.prisoners);
   EXPECT_EQ(classic_sol.steps.size(), classic_sol.trips.size() + people);
@@ -141,28 +132,29 @@ TEST(River, StepsAreBoardingsThenACrossingAndReplayToTheGoal) {
   EXPECT_TRUE(std::none_of(classic_sol.steps.begin(), classic_sol.steps.end(),
                            [](const Step& s) { return s.kind == Step::Kind::kLand; }));
   // Unsolvable: no steps.
-  const Solution none = solve_position(position(4, 4, 2, 4, 4, true), Limits{});
+  const Solution none = solve_position(river_position(4, 4, 2, 4, 4, true), Limits{});
   EXPECT_EQ(none.status, Status::kUnsolvable);
   EXPECT_TRUE(none.steps.empty());
 }
 
 TEST(River, StepsRefuseWhatThePlayerCannotDo) {
-  const Position s = position(3, 3, 2, 3, 3, true);
+  const Position s = river_position(3, 3, 2, 3, 3, true);
   EXPECT_FALSE(apply(s, Step{Step::Kind::kCross, false}).ok());  // nobody rows
   EXPECT_FALSE(apply(s, Step{Step::Kind::kLand, true}).ok());    // nobody to land
-  EXPECT_FALSE(apply(position(3, 3, 2, 3, 3, true, {1, 1}), Step{Step::Kind::kBoard, true}).ok());  // the boat holds two
-  EXPECT_FALSE(apply(position(2, 2, 2, 0, 2, true), Step{Step::Kind::kBoard, true}).ok());  // no guard on the boat's bank
+  const Step board_guard{Step::Kind::kBoard, true};
+  EXPECT_FALSE(apply(river_position(3, 3, 2, 3, 3, true, {1, 1}), board_guard).ok());  // the boat holds two
+  EXPECT_FALSE(apply(river_position(2, 2, 2, 0, 2, true), board_guard).ok());  // no guard on the boat's bank
   // Two guards leave: three prisoners outnumber the guard left behind.
-  EXPECT_FALSE(apply(position(3, 3, 2, 3, 3, true, {2, 0}), Step{Step::Kind::kCross, false}).ok());
+  EXPECT_FALSE(apply(river_position(3, 3, 2, 3, 3, true, {2, 0}), Step{Step::Kind::kCross, false}).ok());
   // A crossing lands everyone on the other bank.
-  auto crossed = apply(position(3, 3, 2, 3, 3, true, {0, 2}), Step{Step::Kind::kCross, false});
+  auto crossed = apply(river_position(3, 3, 2, 3, 3, true, {0, 2}), Step{Step::Kind::kCross, false});
   ASSERT_TRUE(crossed.ok()) << crossed.error().message;
-  EXPECT_EQ(*crossed, position(3, 3, 2, 3, 1, false));
+  EXPECT_EQ(*crossed, river_position(3, 3, 2, 3, 1, false));
   EXPECT_EQ(crossed->standing(false, false), 2);
   EXPECT_EQ(crossed->standing(true, true), 3);
   // A replay that stops short, or leaves someone in the boat, is not a solution.
   EXPECT_FALSE(check_steps(s, {{Step::Kind::kBoard, false}, {Step::Kind::kBoard, false}, {Step::Kind::kCross, false}}).ok());
-  auto aboard = check_steps(position(2, 1, 2, 0, 0, false, {1, 0}), {});
+  auto aboard = check_steps(river_position(2, 1, 2, 0, 0, false, {1, 0}), {});
   ASSERT_FALSE(aboard.ok());
   EXPECT_EQ(aboard.error().code, ErrorCode::kBadInput);
 }

@@ -6,6 +6,7 @@
 #include "solvers/valves/valves.hpp"
 #include "tests/support/replay_check.hpp"
 #include "tests/support/solver_boards.hpp"
+#include "tests/support/valves_grid.hpp"
 
 namespace pb::solvers::valves {
 namespace {
@@ -202,18 +203,8 @@ TEST(Valves, CutMatchesDinicOnRandomGrids) {
     const int side = 40;
     std::vector<char> open(side * side);
     for (auto& o : open) o = rng() % 100 >= 30;
-    const int s = side * side, t = s + 1;
-    std::vector<std::pair<int, int>> pipes;
-    for (int r = 0; r < side; ++r)
-      for (int c = 0; c < side; ++c) {
-        int v = r * side + c;
-        if (!open[v]) continue;
-        if (c + 1 < side && open[v + 1]) pipes.emplace_back(v, v + 1);
-        if (r + 1 < side && open[v + side]) pipes.emplace_back(v, v + side);
-        if (c == 0) pipes.emplace_back(s, v);
-        if (c == side - 1) pipes.emplace_back(v, t);
-      }
-    Graph g = make_graph(side * side + 2, pipes);
+    const int s = side * side, t = s + 1;  // valves_grid_graph's inlet and outlet
+    Graph g = test_support::valves_grid_graph(side, open);
     Limits limits;
     Budget budget(limits);
     Cut fast = min_vertex_cut(g, s, t, {}, budget);

@@ -52,4 +52,40 @@ inline ProgramRun run_program(const std::string& command) {
 // Exactly one line, ending in a newline.
 inline bool is_one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
 
+#ifdef PB_PUZZLEBOT
+// The built program (its path is given to the tests whose build sees it) run with `args`.
+inline ProgramRun puzzlebot(const std::string& args) { return run_program(std::string(PB_PUZZLEBOT) + " " + args); }
+#endif
+
+// `s` as a JSON string holds it, for the texts of board files (newlines escaped, nothing else).
+inline std::string json_text(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out;
+}
+
+// A fresh folder of its own under scratch_dir(), removed with the object.
+class TempDir {
+ public:
+  TempDir() {
+    path_ = scratch_dir() / ("dir-" + std::to_string(n_++));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+  // Writes `text` to the file `name` in the folder (making its folders) and returns its path.
+  std::filesystem::path write(const std::string& name, const std::string& text) const {
+    std::filesystem::create_directories((path_ / name).parent_path());
+    std::ofstream(path_ / name, std::ios::binary) << text;
+    return path_ / name;
+  }
+
+ private:
+  static inline int n_ = 0;
+  std::filesystem::path path_;
+};
+
 }  // namespace pb::testing

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "solvers/sliding/pattern_db.hpp"
 #include "solvers/sliding/sliding.hpp"
 
 namespace pb::solvers::sliding::test_support {
@@ -49,6 +50,46 @@ inline void flip_body_byte(const std::string& path) {
   f.seekp(-100, std::ios::end);
   c = static_cast<char>(c ^ 0x5A);
   f.write(&c, 1);
+}
+
+// What a two-tile pattern database must hold, by brute force: for the pattern's tiles on cells a and
+// c, the fewest moves of those two tiles (blank moves free) that bring them to spec.cells, the blank
+// then anywhere else or, when spec.blank >= 0, on spec.blank; 1 << 20 where none does. Index a * n + c
+// (n cells); a relaxation to a fixed point over (a, c, blank), for boards of a few dozen cells.
+inline std::vector<int> two_tile_pattern_values(const DbSpec& spec) {
+  const int rows = spec.rows, cols = spec.cols, n = rows * cols;
+  constexpr int kFar = 1 << 20;
+  std::vector<int> dist(static_cast<std::size_t>(n * n * n), kFar);  // [(a * n + c) * n + blank]
+  const int ga = spec.cells[0], gc = spec.cells[1];
+  for (int b = 0; b < n; ++b)
+    if (b != ga && b != gc && (spec.blank < 0 || b == spec.blank)) dist[(ga * n + gc) * n + b] = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int a = 0; a < n; ++a)
+      for (int c = 0; c < n; ++c)
+        for (int b = 0; b < n; ++b) {
+          if (a == c || a == b || c == b) continue;
+          const int d = dist[(a * n + c) * n + b];
+          if (d >= kFar) continue;
+          const int br = b / cols, bc = b % cols;
+          const int nbs[4][2] = {{br - 1, bc}, {br + 1, bc}, {br, bc - 1}, {br, bc + 1}};
+          for (const auto& nb : nbs) {
+            if (nb[0] < 0 || nb[0] >= rows || nb[1] < 0 || nb[1] >= cols) continue;
+            const int q = nb[0] * cols + nb[1];
+            int na = a, nc = c, cost = 0;
+            if (q == a) na = b, cost = 1;
+            if (q == c) nc = b, cost = 1;
+            int& target = dist[(na * n + nc) * n + q];
+            if (d + cost < target) target = d + cost, changed = true;
+          }
+        }
+  }
+  std::vector<int> best(static_cast<std::size_t>(n * n), kFar);
+  for (int a = 0; a < n; ++a)
+    for (int c = 0; c < n; ++c)
+      for (int b = 0; b < n; ++b)
+        if (a != c && b != a && b != c) best[a * n + c] = std::min(best[a * n + c], dist[(a * n + c) * n + b]);
+  return best;
 }
 
 }  // namespace pb::solvers::sliding::test_support

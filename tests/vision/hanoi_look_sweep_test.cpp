@@ -15,12 +15,7 @@
 namespace pb::vision::hanoi {
 namespace {
 
-struct Look {
-  RenderStyle style;
-  double scale = 1;
-  int jpeg = 0;  // 0: PNG
-  std::string what;
-};
+using Look = testing::SweepLook<RenderStyle>;
 
 // Look `i`, every factor drawn from a seed of its own. Rods, base and discs only need to stand out
 // from the page (discs of one colour, or each its own, or the rods' colour: widths tell the sizes).
@@ -67,18 +62,9 @@ TEST(HanoiLookSweep, ExactOrRefusedNeverWrong) {
     s.goal = rng.uniform(0, s.pegs);
     const cv::Size size = rng.uniform(0, 2) ? cv::Size(800, 600) : cv::Size(640, 480);
     const cv::Mat img = testing::degrade(render(s, look.style, size, i % 3 != 1), look.scale, look.jpeg);
-    // PB_SWEEP_DUMP=DIR keeps the images, to look at a refusal.
-    if (const char* dir = std::getenv("PB_SWEEP_DUMP")) cv::imwrite(std::string(dir) + "/hanoi" + std::to_string(i) + ".png", img);
+    testing::dump_sweep_image("hanoi" + std::to_string(i), img);
     auto got = read(img);
-    if (!got) {
-      if (got.error().is(ErrorCode::kNoBoard)) ++tally.refused, tally.refusals.push_back(look.what + ": " + got.error().message);
-      else ++tally.wrong, tally.wrongs.push_back(look.what + ": " + got.error().message);
-    } else if (got->state == s) {
-      ++tally.exact;
-    } else {
-      ++tally.wrong;
-      tally.wrongs.push_back(look.what + ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(s));
-    }
+    tally.add_read(got, s, look.what, [](const State& st) { return solvers::hanoi::format(st); });
   }
   tally.print("hanoi");
   EXPECT_EQ(tally.wrong, 0);

@@ -18,12 +18,7 @@ namespace {
 
 using solvers::knight::Square;
 
-struct Look {
-  RenderStyle style;
-  double scale = 1;
-  int jpeg = 0;  // 0: PNG
-  std::string what;
-};
+using Look = testing::SweepLook<RenderStyle>;
 
 // Look `i`: every factor drawn at random from a seed of its own (a failure reproduces alone). Colours
 // that must tell things apart are kept apart the way a person would need them to be; looks nobody
@@ -92,19 +87,10 @@ TEST(KnightLookSweep, ExactOrRefusedNeverWrong) {
     const cv::Size size = rng.uniform(0, 2) ? cv::Size(800, 600) : cv::Size(640, 480);
     const cv::Mat img = testing::degrade(render(s, look.style, size, i % 3 ? std::span<const Cell>(tour) : std::span<const Cell>{}),
                                          look.scale, look.jpeg);
-    // PB_SWEEP_DUMP=DIR keeps the images, to look at a refusal.
-    if (const char* dir = std::getenv("PB_SWEEP_DUMP")) cv::imwrite(std::string(dir) + "/knight" + std::to_string(i) + ".png", img);
+    testing::dump_sweep_image("knight" + std::to_string(i), img);
     auto got = read(img);
     const std::string what = look.what + " " + std::to_string(rows) + "x" + std::to_string(cols);
-    if (!got) {
-      if (got.error().is(ErrorCode::kNoBoard)) ++tally.refused, tally.refusals.push_back(what + ": " + got.error().message);
-      else ++tally.wrong, tally.wrongs.push_back(what + ": " + got.error().message);
-    } else if (got->state == s) {
-      ++tally.exact;
-    } else {
-      ++tally.wrong;
-      tally.wrongs.push_back(what + ": read\n" + describe(got->state) + "instead of\n" + describe(s));
-    }
+    tally.add_read(got, s, what, describe);
   }
   tally.print("knight");
   EXPECT_EQ(tally.wrong, 0);

@@ -57,20 +57,13 @@ State parse_text(const std::string& text) {
 }
 
 TEST(ValvesReader, ReadsEveryArenaSampleExactly) {
-  const fs::path dir = fs::path(PB_SOURCE_DIR) / "samples/arena/valves";
-  int count = 0;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".png") continue;
-    const cv::Mat img = cv::imread(e.path().string(), cv::IMREAD_COLOR);
-    ASSERT_FALSE(img.empty()) << e.path();
-    auto got = read(img);
-    ASSERT_TRUE(got.ok()) << e.path() << ": " << got.error().message;
-    const State truth = parse_text(testing::slurp(fs::path(e.path()).replace_extension(".txt")));
-    EXPECT_EQ(canon(got->state), canon(truth)) << e.path();
-    EXPECT_EQ(got->wrenches_used, truth.closed_count()) << e.path();
-    ++count;
-  }
-  EXPECT_GE(count, 3);
+  const auto read_default = [](const cv::Mat& img) { return read(img); };
+  testing::expect_reads_arena_samples_as(
+      "valves", read_default, [](const Reading& got, const std::string& text, const fs::path& png) {
+        const State truth = parse_text(text);
+        EXPECT_EQ(canon(got.state), canon(truth)) << png;
+        EXPECT_EQ(got.wrenches_used, truth.closed_count()) << png;
+      });
 }
 
 const cv::Size kSizes[] = {{800, 600}, {640, 480}, {1024, 768}, {700, 900}, {1280, 720}};

@@ -1,8 +1,31 @@
-// page.js: what the test pages share: the status line, a pointer's place on the board's canvas, and
-// a click taken the way a page with a debounce takes it.
+// page.js: what the test pages share: the board's canvas and the status line under it, a pointer's
+// place on the canvas, and a click taken the way a page with a debounce takes it. A page is its
+// <title>, its colours (the body's style), this script and its game's script (tests/web/<game>.js).
 "use strict";
 
 function say(text) { document.getElementById("message").textContent = text; }
+
+// The board's canvas, added to the page with the status line under it saying `message`.
+function boardCanvas(message) {
+  const canvas = document.createElement("canvas");
+  canvas.id = "board";
+  const line = document.createElement("div");
+  line.id = "message";
+  line.textContent = message;
+  document.body.append(canvas, line);
+  return canvas;
+}
+
+// Sizes the canvas to cssW x cssH CSS pixels, backed at devicePixelRatio (so zoom keeps it sharp);
+// its 2D context then draws in CSS pixels.
+function sizeCanvas(canvas, cssW, cssH) {
+  canvas.style.width = cssW + "px";
+  canvas.style.height = cssH + "px";
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(cssH * dpr);
+  canvas.getContext("2d").setTransform(dpr, 0, 0, dpr, 0, 0);
+}
 
 // The pointer event's place in the canvas's CSS pixels.
 function canvasPoint(canvas, e) {
