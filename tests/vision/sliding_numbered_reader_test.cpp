@@ -107,29 +107,32 @@ State scrambled(int n, int moves, unsigned seed) {
 }  // namespace
 
 TEST(SlidingNumberedReader, ReadsDrawnBoardsExactly) {
-  // The empty cell inside, on an edge (the border showing in it) and in a corner; two pitches.
+  // The empty cell inside, on an edge (the border showing in it) and in a corner.
   std::vector<State> boards = {
       board_of({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11, 13, 14, 15, 12}),
       board_of({1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 8, 13, 14, 15, 12}),
       board_of({0, 2, 3, 4, 1, 6, 7, 8, 5, 9, 10, 11, 13, 14, 15, 12}),
   };
-  for (unsigned seed = 1; seed <= 3; ++seed) boards.push_back(scrambled(4, 40, seed));
-  for (int pitch : {96, 129})
-    for (const State& truth : boards) {
-      SCOPED_TRACE(pb::solvers::sliding::format(truth) + " pitch " + std::to_string(pitch));
-      Look look;
-      look.pitch = pitch;
-      const cv::Mat img = draw(truth, look);
-      auto r = vs::read(img);
-      ASSERT_TRUE(r.ok()) << r.error().message;
-      EXPECT_EQ(r->state, truth) << pb::solvers::sliding::format(r->state);
-      // Centres where the tiles are drawn (to a few px: the border hides the board's edge pixels).
-      ASSERT_EQ(r->centres.size(), truth.tiles.size());
-      for (int site = 0; site < 16; ++site) {
-        const cv::Point2f want(180 + (site % 4 + 0.5f) * pitch, 60 + (site / 4 + 0.5f) * pitch);
-        EXPECT_LT(cv::norm(r->centres[static_cast<std::size_t>(site)] - want), 4.0) << "site " << site;
-      }
+  // Each at GCompris's pitch at 1280x720 and at a smaller one; two scrambled boards at the first.
+  std::vector<std::pair<State, int>> cases;
+  for (int pitch : {129, 96})
+    for (const State& b : boards) cases.emplace_back(b, pitch);
+  for (unsigned seed = 1; seed <= 2; ++seed) cases.emplace_back(scrambled(4, 40, seed), 129);
+  for (const auto& [truth, pitch] : cases) {
+    SCOPED_TRACE(pb::solvers::sliding::format(truth) + " pitch " + std::to_string(pitch));
+    Look look;
+    look.pitch = pitch;
+    const cv::Mat img = draw(truth, look);
+    auto r = vs::read(img);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->state, truth) << pb::solvers::sliding::format(r->state);
+    // Centres where the tiles are drawn (to a few px: the border hides the board's edge pixels).
+    ASSERT_EQ(r->centres.size(), truth.tiles.size());
+    for (int site = 0; site < 16; ++site) {
+      const cv::Point2f want(180 + (site % 4 + 0.5f) * pitch, 60 + (site / 4 + 0.5f) * pitch);
+      EXPECT_LT(cv::norm(r->centres[static_cast<std::size_t>(site)] - want), 4.0) << "site " << site;
     }
+  }
 }
 
 TEST(SlidingNumberedReader, RefusesWhatItCannotVerify) {
