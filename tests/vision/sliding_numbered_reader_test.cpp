@@ -1,11 +1,13 @@
 /* sliding_numbered_reader_test.cpp: the numbered picture reader (GCompris's look) on drawn boards: exact reads, and refusals, never a wrong board. */
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 #include <random>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/look_sweep.hpp"
 #include "vision/sliding/numbered_reader.hpp"
 #include "vision/sliding/reader.hpp"
 
@@ -169,4 +171,26 @@ TEST(SlidingNumberedReader, NoBoardOnAPlainPage) {
   auto r = vs::read_numbered_picture(page, vs::Params{});
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(r.error().is(pb::ErrorCode::kNoBoard)) << r.error().message;
+}
+
+TEST(SlidingNumberedReader, LookSweepReadsExactlyOrRefuses) {
+  // docs/VISION.md "Look sweep": the drawn GCompris look scaled 0.5-2x and JPEG down to quality 60
+  // (flat pixels, the frame's ring and the digits' outline all blur): read exactly, or refused.
+  const double scales[] = {1.0, 0.75, 1.5, 0.5, 1.0, 2.0};
+  const int qualities[] = {90, 0, 75, 0, 60, 90};
+  pb::testing::SweepTally tally;
+  for (int i = 0; i < 6; ++i) {
+    const State truth = scrambled(4, 30, 100u + static_cast<unsigned>(i));
+    const cv::Mat img = pb::testing::degrade(draw(truth, Look{}), scales[i], qualities[i]);
+    char what_c[32];
+    std::snprintf(what_c, sizeof what_c, "x%.2f q%d", scales[i], qualities[i]);
+    const std::string what = what_c;
+    auto r = vs::read(img);
+    const bool same = r.ok() && r->state == truth;
+    if (r.ok() && !same) ADD_FAILURE() << what << ": read wrongly\n" << pb::solvers::sliding::format(r->state);
+    tally.add(r.ok(), same, what + (r.ok() ? "" : ": " + r.error().message));
+  }
+  tally.print("sliding, numbered picture tiles (GCompris's)");
+  EXPECT_EQ(tally.wrong, 0);
+  EXPECT_GE(tally.exact, 1);  // unscaled at JPEG quality 90 still reads
 }

@@ -19,6 +19,9 @@ double share_near(const cv::Mat& bgr, const cv::Rect& line, const cv::Vec3b& col
   return static_cast<double>(near) / r.area();
 }
 
+// Pixels the blur and the flatness test take off each side of a flat region.
+constexpr int kShaved = 3;
+
 }  // namespace
 
 std::vector<PlainSquare> plain_squares(const cv::Mat& bgr, const PlainSquareParams& p) {
@@ -26,8 +29,12 @@ std::vector<PlainSquare> plain_squares(const cv::Mat& bgr, const PlainSquarePara
   if (bgr.empty() || bgr.type() != CV_8UC3) return out;
   const cv::Mat k3 = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
   cv::Mat hi, lo, range;
-  cv::dilate(bgr, hi, k3);
-  cv::erode(bgr, lo, k3);
+  // Smoothed first: JPEG leaves a flat area a few levels of block noise, which a blur evens out
+  // while an edge stays a step.
+  cv::Mat smooth;
+  cv::GaussianBlur(bgr, smooth, cv::Size(5, 5), 1.0);
+  cv::dilate(smooth, hi, k3);
+  cv::erode(smooth, lo, k3);
   cv::absdiff(hi, lo, range);
   std::vector<cv::Mat> ch;
   cv::split(range, ch);
@@ -38,11 +45,11 @@ std::vector<PlainSquare> plain_squares(const cv::Mat& bgr, const PlainSquarePara
   for (int i = 1; i < n; ++i) {
     cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
                stats.at<int>(i, cv::CC_STAT_HEIGHT));
-    // The flatness test shaves a pixel off each side: the side checked is the grown one.
-    if (std::min(r.width, r.height) + 2 < p.min_side_px) continue;
+    // The blur and the flatness test shave pixels off each side: the side checked is the grown one.
+    if (std::min(r.width, r.height) + 2 * kShaved < p.min_side_px) continue;
     if (std::max(r.width, r.height) > p.max_aspect * std::min(r.width, r.height) + 1) continue;
     if (stats.at<int>(i, cv::CC_STAT_AREA) < p.min_fill * r.area()) continue;
-    if (r.x <= 1 || r.y <= 1 || r.br().x >= bgr.cols - 1 || r.br().y >= bgr.rows - 1) continue;
+    if (r.x <= kShaved || r.y <= kShaved || r.br().x >= bgr.cols - kShaved || r.br().y >= bgr.rows - kShaved) continue;
     cv::Mat region = labels(r) == i;
     cv::Scalar mean, dev;
     cv::meanStdDev(bgr(r), mean, dev, region);
@@ -50,8 +57,8 @@ std::vector<PlainSquare> plain_squares(const cv::Mat& bgr, const PlainSquarePara
     cv::Vec3b colour(cv::saturate_cast<std::uint8_t>(mean[0]), cv::saturate_cast<std::uint8_t>(mean[1]),
                      cv::saturate_cast<std::uint8_t>(mean[2]));
     // Grow each side while the next line out is (nearly all) the square's colour; the rim shaved
-    // off by the flatness test is one or two pixels (anti-aliased edges), never more.
-    constexpr int kMaxGrowth = 3;
+    // off by the blur and the flatness test is a few pixels, never more.
+    constexpr int kMaxGrowth = 5;
     constexpr double kLineShare = 0.9;
     for (int g = 0; g < kMaxGrowth && share_near(bgr, {r.x - 1, r.y, 1, r.height}, colour, p.colour_tolerance) >= kLineShare; ++g)
       r.x -= 1, r.width += 1;

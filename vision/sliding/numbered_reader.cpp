@@ -48,8 +48,8 @@ double share_near(const cv::Mat& bgr, cv::Rect line, const cv::Vec3b& c, int tol
   return static_cast<double>(cv::countNonZero(near_colour(bgr(line), c, tol))) / line.area();
 }
 
-// What a pixel off the lattice's line costs a side's score (ties go to the nearer line).
-constexpr double kOffLattice = 1e-3;
+// Lines kept per lattice step and side (a frame's bands each give one or two).
+constexpr std::size_t kSidesPerStep = 4;
 
 // The candidate sides in one direction (dir: 0 left, 1 right, 2 up, 3 down) of the empty cell `cell`
 // with pitch `pitch`: lattice lines where a band of one colour, along the cell's row (column),
@@ -60,6 +60,12 @@ std::vector<Side> sides(const cv::Mat& bgr, const cv::Rect& cell, double pitch, 
   const int along0 = vertical ? cell.y : cell.x, along_len = vertical ? cell.height : cell.width;
   const int margin = along_len / 8;
   const int limit = vertical ? bgr.cols : bgr.rows;
+  const cv::Rect clip(0, 0, bgr.cols, bgr.rows);
+  const cv::Rect middle = cv::Rect(cell.x + cell.width / 4, cell.y + cell.height / 4, cell.width / 2, cell.height / 2) & clip;
+  if (middle.area() == 0) return out;
+  const cv::Scalar m = cv::mean(bgr(middle));
+  const cv::Vec3b cell_colour(cv::saturate_cast<std::uint8_t>(m[0]), cv::saturate_cast<std::uint8_t>(m[1]),
+                              cv::saturate_cast<std::uint8_t>(m[2]));
   for (int steps = 0; steps < p.max_side; ++steps) {
     const double nominal = dir == 0 ? cell.x - steps * pitch : dir == 1 ? cell.br().x + steps * pitch
                          : dir == 2 ? cell.y - steps * pitch : cell.br().y + steps * pitch;
@@ -67,8 +73,7 @@ std::vector<Side> sides(const cv::Mat& bgr, const cv::Rect& cell, double pitch, 
     // The pitch measured on the empty cell may be short: the frame's border is drawn under the
     // picture, and where the cell is empty it shows, a few px into the cell beside it.
     const int slack = 1 + static_cast<int>(std::lround(std::max(steps, 1) * pitch * p.size_tolerance / 2));
-    Side best;
-    best.score = -1;
+    std::vector<Side> here;
     for (int d = -slack; d <= slack; ++d) {
       const int at = static_cast<int>(std::lround(nominal)) + d;
       // The first line outside the board and the last one inside it.
@@ -82,18 +87,25 @@ std::vector<Side> sides(const cv::Mat& bgr, const cv::Rect& cell, double pitch, 
       auto [colour, uniform] = line_colour(bgr, line(out_line), p.background_tolerance);
       if (uniform < p.min_frame_ring) continue;
       // Beside the empty cell (no steps) the inside is the cell, or the frame's border where it
-      // shows in the empty cell: the ring check of the whole outline judges that side.
+      // shows in the empty cell: the ring of the whole outline judges that side; but the frame is
+      // not the empty cell's own colour.
+      if (steps == 0 && colour_distance(colour, cell_colour) <= p.background_tolerance) continue;
       const double inside = steps == 0 ? 0.0 : share_near(bgr, line(in_line), colour, p.background_tolerance);
-      // Of two lines as good, the nearer the lattice's (a frame drawn in two bands has two edges).
-      const double score = uniform - inside - kOffLattice * std::abs(d);
-      // Beside the empty cell every line that may be the frame's is kept: the cell may be cut on
-      // both sides (in a corner), and only the whole ring tells.
-      if (steps == 0 && score >= p.min_frame_ring - 0.5) out.push_back({steps, at, colour, score});
-      if (score > best.score) best = {steps, at, colour, score};
+      // The inside must differ from the frame on most of the band (a plain sky is no frame).
+      const double score = uniform - inside;
+      if (score >= p.min_frame_ring - 0.5) here.push_back({steps, at, colour, score});
     }
-    if (steps == 0) continue;
-    // The inside must differ from the frame on most of the band (a plain sky is no frame).
-    if (best.score >= p.min_frame_ring - 0.5) out.push_back(best);
+    // A frame drawn in bands (a border, then a lighter band) has an edge at each: the best few
+    // lines of each step are kept, and only the whole ring tells which outline is the board's.
+    // Of lines as good (to a percent), the nearer the lattice's.
+    const long centre = std::lround(nominal);
+    std::sort(here.begin(), here.end(), [&](const Side& a, const Side& b) {
+      const long sa = std::lround(a.score * 100), sb = std::lround(b.score * 100);
+      return sa != sb ? sa > sb : std::abs(a.at - centre) < std::abs(b.at - centre);
+    });
+    // Beside the empty cell all are kept: a cell in a corner is cut on two sides, by several px.
+    if (steps > 0 && here.size() > kSidesPerStep) here.resize(kSidesPerStep);
+    out.insert(out.end(), here.begin(), here.end());
   }
   return out;
 }
@@ -159,10 +171,14 @@ std::vector<Outline> outlines(const cv::Mat& bgr, const cv::Rect& cell, const Pa
       if (std::find(placed.begin(), placed.end(), r) == placed.end()) placed.push_back(r);
     }
   for (const cv::Rect& c : placed) outlines_of(bgr, c, p, out);
-  // Outlines a pixel or two apart are one lattice: keep the one with the best ring, then the squarest.
-  auto skew = [](const Outline& o) { return std::abs(static_cast<double>(o.board.width) / o.cols - static_cast<double>(o.board.height) / o.rows); };
+  // Outlines a few pixels apart are one lattice: keep the one with the best ring (to a percent),
+  // then the one whose pitch is nearest the empty cell's.
+  auto misfit = [&](const Outline& o) {
+    return std::abs(static_cast<double>(o.board.width) / o.cols - pitch) + std::abs(static_cast<double>(o.board.height) / o.rows - pitch);
+  };
   std::sort(out.begin(), out.end(), [&](const Outline& a, const Outline& b) {
-    return a.ring != b.ring ? a.ring > b.ring : skew(a) < skew(b);
+    const long ra = std::lround(a.ring * 100), rb = std::lround(b.ring * 100);
+    return ra != rb ? ra > rb : misfit(a) < misfit(b);
   });
   std::vector<Outline> distinct;
   for (const Outline& o : out)
