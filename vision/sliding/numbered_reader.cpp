@@ -48,6 +48,12 @@ double share_near(const cv::Mat& bgr, cv::Rect line, const cv::Vec3b& c, int tol
   return static_cast<double>(cv::countNonZero(near_colour(bgr(line), c, tol))) / line.area();
 }
 
+// Plain squares of one size beyond this many are a board's cells, not its one gap (two: GCompris's
+// gap beside a plain square of the page, or a tile sliding out of a gap).
+constexpr long kMaxAlikeGaps = 2;
+// The largest plain squares tried as the gap.
+constexpr std::size_t kMaxGapCandidates = 4;
+
 // Lines kept per lattice step and side (a frame's bands each give one or two).
 constexpr std::size_t kSidesPerStep = 4;
 
@@ -310,7 +316,8 @@ Result<Reading> read_with(const cv::Mat& bgr, const Outline& o, const std::vecto
 
 }  // namespace
 
-Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
+Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, DebugSink* debug, bool* framed) {
+  if (framed) *framed = false;
   if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
   PlainSquareParams sp;
   sp.max_range = p.flat_range;
@@ -318,7 +325,18 @@ Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, Debug
   sp.max_aspect = p.max_tile_aspect;
   sp.colour_tolerance = p.background_tolerance;
   sp.max_stddev = p.max_blank_stddev;
-  const std::vector<PlainSquare> cells = plain_squares(bgr, sp);
+  // The empty cell is the one plain square of its size: squares with alike ones beside them are
+  // the cells of a board drawn in plain squares (a one-stroke grid, a chessboard), not a gap; and
+  // only the largest few are tried.
+  const std::vector<PlainSquare> squares = plain_squares(bgr, sp);
+  std::vector<PlainSquare> cells;
+  for (const PlainSquare& a : squares) {
+    const auto alike = std::count_if(squares.begin(), squares.end(), [&](const PlainSquare& b) {
+      return std::abs(a.rect.width - b.rect.width) <= p.size_tolerance * a.rect.width &&
+             std::abs(a.rect.height - b.rect.height) <= p.size_tolerance * a.rect.height;
+    });
+    if (alike <= kMaxAlikeGaps && cells.size() < kMaxGapCandidates) cells.push_back(a);
+  }
 
   std::vector<cv::Rect> boxes;
   std::vector<bool> kept;
@@ -401,9 +419,12 @@ Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, Debug
     if (cells.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no plain square that could be an empty cell");
     if (first_error.empty() && unnumbered.empty())
       return make_error(ErrorCode::kNoBoard, "no board found: no plain square in a frame of one colour, a whole number of squares wide");
+    if (framed) *framed = true;
+    // A framed picture with a gap whose tiles are not all numbered is no board to read (an even
+    // level of GCompris's, or the bonus drawn over the finished board): no board, named.
     if (first_error.empty())
-      return make_error("a framed picture board with an empty cell, but the tile at " + unnumbered +
-                        " carries no number, refusing to guess (tiles are read by their numbers: choose a level that shows them)");
+      return make_error(ErrorCode::kNoBoard, "no board found: a framed picture with an empty cell, but the tile at " + unnumbered +
+                        " carries no number", "tiles are read by their numbers: choose a level that shows them");
     return make_error("a numbered picture board, but " + first_error + ", refusing to guess");
   }
   for (const Reading& r : found)

@@ -26,7 +26,10 @@
 namespace pb::vision::sliding {
 
 // The board in `bgr` when it is a numbered picture board; ErrorCode::kNoBoard when nothing looks
-// like one; another error (saying what was ambiguous or unread) when one was found but not read.
-Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, DebugSink* debug = nullptr);
+// like one, with `framed` (when given) set when a framed picture with a gap was found but not all
+// its tiles carry a number; another error (saying what was ambiguous or unread) when a numbered
+// board was found but not read.
+Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, DebugSink* debug = nullptr,
+                                      bool* framed = nullptr);
 
 }  // namespace pb::vision::sliding

@@ -541,9 +541,10 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
     if (lat) return decode(bgr, *lat, p);
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
-    // none either, Fifteen's reason is the one given.
-    auto numbered = read_numbered_picture(bgr, p, debug);
-    if (numbered || !numbered.error().is(ErrorCode::kNoBoard)) return numbered;
+    // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
+    bool framed = false;
+    auto numbered = read_numbered_picture(bgr, p, debug, &framed);
+    if (numbered || !numbered.error().is(ErrorCode::kNoBoard) || framed) return numbered;
     return lat.error();
   } catch (const cv::Exception& e) {
     return make_error(std::string("OpenCV failed while reading the sliding board: ") + e.what());
