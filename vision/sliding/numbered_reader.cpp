@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <string>
 #include <vector>
-#include <optional>
 
 #include "vision/common/colour.hpp"
 #include "vision/common/plain_squares.hpp"
@@ -48,14 +48,16 @@ double share_near(const cv::Mat& bgr, cv::Rect line, const cv::Vec3b& c, int tol
   return static_cast<double>(cv::countNonZero(near_colour(bgr(line), c, tol))) / line.area();
 }
 
-// Plain squares of one size beyond this many are a board's cells, not its one gap (two: GCompris's
-// gap beside a plain square of the page, or a tile sliding out of a gap).
+// Plain squares of one size beyond this many are a board's cells, not its one gap (two: the gap
+// and one plain square of its size elsewhere on the screen).
 constexpr long kMaxAlikeGaps = 2;
 // The largest plain squares tried as the gap.
 constexpr std::size_t kMaxGapCandidates = 4;
 
 // Lines kept per lattice step and side (a frame's bands each give one or two).
 constexpr std::size_t kSidesPerStep = 4;
+// Pairs of opposite sides kept, the best first (each pairing of the two is a ring to check).
+constexpr std::size_t kPairsKept = 24;
 
 // The candidate sides in one direction (dir: 0 left, 1 right, 2 up, 3 down) of the empty cell `cell`
 // with pitch `pitch`: lattice lines where a band of one colour, along the cell's row (column),
@@ -138,29 +140,41 @@ void outlines_of(const cv::Mat& bgr, const cv::Rect& cell, const Params& p, std:
     s[dir] = sides(bgr, cell, pitch, dir, p);
     if (s[dir].empty()) return;
   }
-  for (const Side& l : s[0])
-    for (const Side& r : s[1])
-      for (const Side& t : s[2])
-        for (const Side& b : s[3]) {
-          Outline o;
-          o.cols = l.steps + 1 + r.steps;
-          o.rows = t.steps + 1 + b.steps;
-          if (o.cols < 2 || o.rows < 2 || o.cols > p.max_side || o.rows > p.max_side) continue;
-          o.board = cv::Rect(cv::Point(l.at, t.at), cv::Point(r.at, b.at));
-          const double pw = static_cast<double>(o.board.width) / o.cols, ph = static_cast<double>(o.board.height) / o.rows;
-          if (std::abs(pw - pitch) > p.size_tolerance * pitch || std::abs(ph - pitch) > p.size_tolerance * pitch) continue;
-          if (std::abs(pw - ph) > p.size_tolerance * pitch) continue;
-          // The frame is one colour all round.
-          if (colour_distance(l.colour, r.colour) > p.background_tolerance ||
-              colour_distance(l.colour, t.colour) > p.background_tolerance ||
-              colour_distance(l.colour, b.colour) > p.background_tolerance)
-            continue;
-          o.frame = l.colour;
-          o.ring = ring_share(bgr, o.board, o.frame, p.background_tolerance);
-          if (o.ring < p.min_frame_ring) continue;
-          o.blank = t.steps * o.cols + l.steps;
-          out.push_back(o);
-        }
+  // Sides in pairs first (left with right, top with bottom) whose span is a whole number of
+  // pitches, the best few of each; then the pairs together.
+  struct Pair { const Side* a; const Side* b; int cells; double span; };
+  auto pairs = [&](const std::vector<Side>& lo, const std::vector<Side>& hi) {
+    std::vector<Pair> out_pairs;
+    for (const Side& a : lo)
+      for (const Side& b : hi) {
+        const int cells = a.steps + 1 + b.steps;
+        const double span = b.at - a.at;
+        if (cells < 2 || cells > p.max_side || std::abs(span / cells - pitch) > p.size_tolerance * pitch) continue;
+        if (colour_distance(a.colour, b.colour) > p.background_tolerance) continue;  // one frame
+        out_pairs.push_back({&a, &b, cells, span});
+      }
+    std::sort(out_pairs.begin(), out_pairs.end(), [&](const Pair& x, const Pair& y) {
+      return x.a->score + x.b->score > y.a->score + y.b->score;
+    });
+    if (out_pairs.size() > kPairsKept) out_pairs.resize(kPairsKept);
+    return out_pairs;
+  };
+  for (const Pair& h : pairs(s[0], s[1]))
+    for (const Pair& v : pairs(s[2], s[3])) {
+      const Side &l = *h.a, &r = *h.b, &t = *v.a, &b = *v.b;
+      Outline o;
+      o.cols = h.cells;
+      o.rows = v.cells;
+      o.board = cv::Rect(cv::Point(l.at, t.at), cv::Point(r.at, b.at));
+      if (std::abs(h.span / h.cells - v.span / v.cells) > p.size_tolerance * pitch) continue;
+      // The frame is one colour all round.
+      if (colour_distance(l.colour, t.colour) > p.background_tolerance) continue;
+      o.frame = l.colour;
+      o.ring = ring_share(bgr, o.board, o.frame, p.background_tolerance);
+      if (o.ring < p.min_frame_ring) continue;
+      o.blank = t.steps * o.cols + l.steps;
+      out.push_back(o);
+    }
 }
 
 // Every outline around the empty cell `cell` whose ring is the frame's colour, best ring first.
@@ -271,7 +285,7 @@ Ink glyphs_of(const cv::Mat& crop, const cv::Vec3b& text, const std::optional<cv
 }
 
 // The board `o` read with text colour `text`; an error naming the first tile not read.
-Result<Reading> read_with(const cv::Mat& bgr, const Outline& o, const std::vector<cv::Mat>& crops, const cv::Vec3b& text,
+Result<Reading> read_with(const Outline& o, const std::vector<cv::Mat>& crops, const cv::Vec3b& text,
                           const std::optional<cv::Vec3b>& outline, const Params& p) {
   const int cells = o.rows * o.cols;
   const double pitch = static_cast<double>(o.board.width) / o.cols;
@@ -310,7 +324,6 @@ Result<Reading> read_with(const cv::Mat& bgr, const Outline& o, const std::vecto
   lat.board = o.board;
   lat.background = o.frame;
   lat.blank_sites = {o.blank};
-  (void)bgr;
   return out;
 }
 
@@ -401,7 +414,7 @@ Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, Debug
               near += static_cast<int>(around.count[static_cast<std::size_t>(b)]);
           if (near >= kOutlineShare * ring) outline = top[0];
         }
-        auto got = read_with(bgr, o, crops, text, outline, p);
+        auto got = read_with(o, crops, text, outline, p);
         if (got) {
           got->notes.push_back("numbered picture board: the empty cell and the frame give the lattice (" +
                                std::to_string(o.cols) + "x" + std::to_string(o.rows) + ")");
