@@ -28,7 +28,9 @@
 #include "vision/common/lattice.hpp"
 #include "vision/common/ocr.hpp"
 #include "vision/common/params.hpp"
+#include "vision/sliding/numbered_reader.hpp"
 #include "vision/sliding/picture_reader.hpp"
+#include "vision/sliding/tile_ocr.hpp"
 
 namespace pb::vision::sliding {
 namespace {
@@ -217,15 +219,6 @@ struct Attempt {
   int variant = 0;
 };
 
-// A face's ink: a soft map (0 background .. 1 ink colour) and its glyphs.
-struct Ink {
-  cv::Mat soft;                   // CV_32F, the face crop
-  cv::Mat binary;                 // CV_8U 0/255, soft > 0.5
-  std::vector<cv::Rect> glyphs;   // left to right, in crop coordinates
-  cv::Rect all;                   // union of glyphs
-  double fraction = 0;            // ink pixels / crop area
-};
-
 Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p) {
   Ink out;
   out.soft = ink_map(crop, bg, ink);
@@ -330,12 +323,7 @@ int tile_value(const Attempt& a, const Ink& ink, int cells) {
   return v >= 1 && v < cells ? v : -1;
 }
 
-struct TileRead {
-  int value = -1;          // -1 unread, 0 blank
-  float confidence = 0;    // 0..1
-  bool reread = false;
-  std::string doubt;       // why it could not be read
-};
+}  // namespace
 
 // Reads a tile: the first variant if it is confident; otherwise (or when `thorough`) every variant,
 // and a value is taken only when at least two plausible readings agree and none disagrees.
@@ -365,6 +353,8 @@ Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thor
   t.doubt = votes.size() > 1 ? "readings disagree (" + seen + ")" : "no two readings agree (" + seen + ")";
   return t;
 }
+
+namespace {
 
 // Whether two glyph bitmaps are the same shape (same size within a pixel, nearly the same pixels).
 bool same_glyph(const cv::Mat& a, const cv::Mat& b) {
@@ -548,8 +538,14 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       }
     }
     auto lat = detect(bgr, p, debug);
-    if (!lat) return lat.error();
-    return decode(bgr, *lat, p);
+    if (lat) return decode(bgr, *lat, p);
+    if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
+    // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
+    // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
+    bool framed = false;
+    auto numbered = read_numbered_picture(bgr, p, debug, &framed);
+    if (numbered || !numbered.error().is(ErrorCode::kNoBoard) || framed) return numbered;
+    return lat.error();
   } catch (const cv::Exception& e) {
     return make_error(std::string("OpenCV failed while reading the sliding board: ") + e.what());
   }
@@ -579,6 +575,12 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"match_px", &Params::match_px, 4, 256, "picture board: sites and pieces are compared at this side, px"},
     {"min_match", &Params::min_match, kAnyLo, 1, "picture board: least normalised correlation of a site with its piece (0..1)"},
     {"max_gap_stddev", &Params::max_gap_stddev, kAnyLo, kAnyHi, "picture board: the gap (plain board) varies at most this much, grey levels"},
+    {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
+    {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
+    {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},
+    {"min_glyph_height", &Params::min_glyph_height, kAnyLo, 1, "numbered picture board: least digit height, pitches"},
+    {"max_glyph_height", &Params::max_glyph_height, kAnyLo, 1, "numbered picture board: most digit height, pitches"},
+    {"max_glyph_offset", &Params::max_glyph_offset, kAnyLo, 1, "numbered picture board: most a digit's centre lies from its tile's centre, pitches"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

@@ -1,4 +1,4 @@
-/* reader.hpp: reads sliding tiles off a window or screenshot: Simon Tatham's Fifteen (any W x H) here, GNOME Taquin's picture boards through picture_reader.hpp. */
+/* reader.hpp: reads sliding tiles off a window or screenshot: Simon Tatham's Fifteen (any W x H) here, GNOME Taquin's picture boards through picture_reader.hpp, GCompris's numbered pictures through numbered_reader.hpp. */
 #pragma once
 
 // Fifteen draws each tile as a square of the background colour framed by a bevel (highlight top
@@ -59,6 +59,14 @@ struct Params {
   int match_px = 24;               // sites and pieces are compared at this side, px
   double min_match = 0.8;          // least normalised correlation of a site with its piece (0..1)
   double max_gap_stddev = 3.0;     // the gap (plain board) varies at most this much, grey levels
+
+  // Numbered picture boards (numbered_reader.hpp: GCompris), looked for when Fifteen's tiles are not found.
+  int flat_range = 4;              // most a pixel of the empty cell's 3x3 neighbourhood varies, levels
+  int text_candidates = 8;         // commonest colours at the tiles' centres tried as the numbers' colour
+  int text_tolerance = 40;         // within this distance of the text colour a pixel is a digit's, levels
+  double min_glyph_height = 0.1;   // least digit height, pitches
+  double max_glyph_height = 0.5;   // most digit height, pitches
+  double max_glyph_offset = 0.3;   // most a digit's centre lies from its tile's centre, pitches
 };
 
 // Reads Params from a profile node (missing keys keep `defaults`); errors name the bad key.
@@ -100,7 +108,7 @@ Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink*
 // The numbers on the faces; fails rather than return anything but a permutation of 0..N-1.
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params& params = {});
 // A picture board (GNOME Taquin, picture_reader.hpp, with the pictures under picture_dir) when
-// there is one, else detect() then decode(); OpenCV exceptions are turned into errors. `debug`, when
+// there is one, else detect() then decode(), else a numbered picture board (numbered_reader.hpp); OpenCV exceptions are turned into errors. `debug`, when
 // given, is shown what was found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 

@@ -1,0 +1,34 @@
+/* tile_ocr.hpp: the number on one tile, read by Tesseract from its ink (shared by Fifteen's and the numbered picture reader). */
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "vision/sliding/reader.hpp"
+
+namespace pb::vision::sliding {
+
+// A tile's ink: a soft map (0 ground .. 1 ink colour) and its glyphs.
+struct Ink {
+  cv::Mat soft;                   // CV_32F, the tile's crop
+  cv::Mat binary;                 // CV_8U 0/255, soft > 0.5
+  std::vector<cv::Rect> glyphs;   // left to right, in crop coordinates
+  cv::Rect all;                   // union of glyphs
+  double fraction = 0;            // ink pixels / crop area
+};
+
+struct TileRead {
+  int value = -1;          // -1 unread, 0 blank
+  float confidence = 0;    // 0..1
+  bool reread = false;
+  std::string doubt;       // why it could not be read
+};
+
+// Reads the number in `ink` (1..cells-1, one glyph per digit): the first OCR variant if it is
+// confident; otherwise (or when `thorough`) every variant, and a value is taken only when at least
+// two plausible readings agree and none disagrees. Errors only when Tesseract cannot start.
+Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thorough);
+
+}  // namespace pb::vision::sliding
