@@ -55,7 +55,7 @@ bool ArenaLevels::matches_after(std::size_t i) const {
 }
 
 Result<void> ArenaLevels::await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                           std::chrono::milliseconds poll) {
+                                           std::chrono::milliseconds poll, const std::atomic<bool>* cancel) {
   cleared_ = false;
   vanished_ = false;
   final_sent_ = false;
@@ -64,6 +64,7 @@ Result<void> ArenaLevels::await_next_level(capture::FrameSource& source, std::ch
   const auto t0 = std::chrono::steady_clock::now();
   std::string last = "nothing read yet";
   for (;;) {
+    if (cancel != nullptr && cancel->load()) return interrupted_between_levels();
     auto frame = source.grab();
     if (!frame) return frame.error();
     auto r = inner_->read(frame->bgr);

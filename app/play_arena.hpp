@@ -65,7 +65,7 @@ class ArenaLevels : public Player, public PlanAsMoves, public NextLevel {
   // Once a level is cleared: grabs from `source` every `poll` until a board reads that is not
   // finished (the next level), at most `timeout`. Errors say what was last seen.
   Result<void> await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                std::chrono::milliseconds poll) override;
+                                std::chrono::milliseconds poll, const std::atomic<bool>* cancel) override;
   bool cleared_by_vanishing() const override { return vanished_; }
   // How the last level was seen to end ("" while it is being played).
   std::string cleared_how() const override { return cleared_how_; }

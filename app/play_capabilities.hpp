@@ -11,6 +11,7 @@
 // them for one game each, that every game inherited and every wrapper had to forward); flags in the
 // game's entry (the behaviour needs the Player's state: its plan, its reading, its last level).
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <opencv2/core.hpp>
@@ -90,15 +91,21 @@ class SameLevel {
   virtual bool same_level_as_plan() const = 0;
 };
 
+// What NextLevel::await_next_level returns when Ctrl-C stops its wait (exit 3, as everywhere).
+inline Error interrupted_between_levels() {
+  return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C while waiting for the next level");
+}
+
 // Games that bring their next level by themselves (the arena, 一笔画完: LevelFlow::kAdvancesItself).
 // Without it: a new game must be started by the device (Simon Tatham's 'n').
 class NextLevel {
  public:
   virtual ~NextLevel() = default;
   // Once a level is cleared, grabs from `source` every `poll` until the next level's board reads,
-  // at most `timeout`. An error with ErrorCode::kNotCleared says the level came back unfinished.
+  // at most `timeout`. An error with ErrorCode::kNotCleared says the level came back unfinished;
+  // `cancel` set (Ctrl-C) stops the wait at the next poll with ErrorCode::kInterrupted.
   virtual Result<void> await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                        std::chrono::milliseconds poll) = 0;
+                                        std::chrono::milliseconds poll, const std::atomic<bool>* cancel) = 0;
   // Whether the last level was counted as cleared only because its board went away after the
   // final move (to be confirmed by the next level showing).
   virtual bool cleared_by_vanishing() const = 0;

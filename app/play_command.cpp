@@ -224,7 +224,7 @@ int play_command(const std::vector<std::string>& raw_args) {
       if (next_level == nullptr)
         return make_error(std::string(player->game()) + " does not start its next level by itself");
       std::fprintf(stderr, "puzzlebot: level cleared (%s); waiting for the next one\n", next_level->cleared_how().c_str());
-      return next_level->await_next_level(source, o.next_level_timeout, o.poll * 2);
+      return next_level->await_next_level(source, o.next_level_timeout, o.poll * 2, o.cancel);
     };
   } else if (device->new_game) {
     o.next_level = device->new_game;
@@ -234,7 +234,7 @@ int play_command(const std::vector<std::string>& raw_args) {
   if (report.exit_status == kExitSolved && !o.dry_run && next_level != nullptr && next_level->cleared_by_vanishing()) {
     // The last level's board went away after the final move: the next level showing confirms it
     // was cleared, and the same board coming back unfinished says it was not.
-    auto next = next_level->await_next_level(source, o.next_level_timeout, o.poll * 2);
+    auto next = next_level->await_next_level(source, o.next_level_timeout, o.poll * 2, o.cancel);
     if (!next && (next.error().is(ErrorCode::kNotCleared) || next.error().is(ErrorCode::kDeviceGone) ||
                   next.error().is(ErrorCode::kInterrupted))) {
       std::fprintf(stderr, "puzzlebot: %s\n", next.error().text().c_str());

@@ -206,13 +206,14 @@ Result<FrameGesture> OnestrokePlayer::gesture(std::size_t i) const {
 }
 
 Result<void> OnestrokePlayer::await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                               std::chrono::milliseconds poll) {
+                                               std::chrono::milliseconds poll, const std::atomic<bool>* cancel) {
   using Clock = std::chrono::steady_clock;
   const os::State done = plan_start_;
   begin_level();
   const auto end = Clock::now() + timeout;
   std::string last = "nothing readable";
   while (Clock::now() < end) {
+    if (cancel != nullptr && cancel->load()) return interrupted_between_levels();
     auto f = source.grab();
     if (!f) return f.error();
     if (auto r = read(f->bgr); r && reading_) {

@@ -66,7 +66,7 @@ class OnestrokePlayer : public Player, public PlanAsMoves, public NextLevel {
   // Waits until the next level's board (fresh: only the start visited, another shape than the
   // level just played) is on screen. The same board back unfinished is ErrorCode::kNotCleared.
   Result<void> await_next_level(capture::FrameSource& source, std::chrono::milliseconds timeout,
-                                std::chrono::milliseconds poll) override;
+                                std::chrono::milliseconds poll, const std::atomic<bool>* cancel) override;
   bool cleared_by_vanishing() const override { return vanished_; }
   // The last read board (empty before the first successful read or after the board vanished).
   const std::optional<vision::onestroke::Reading>& reading() const { return reading_; }

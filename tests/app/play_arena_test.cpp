@@ -1,11 +1,13 @@
 // play_arena_test.cpp: the play loop clears arena levels in a row (the arena's own Session, no display), also through lost gestures.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <set>
 #include <string>
 #include <thread>
 
+#include "app/commands.hpp"
 #include "app/play.hpp"
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
@@ -103,7 +105,7 @@ ArenaRun play_arena(std::string_view game, int style, std::uint64_t seed, std::s
   EXPECT_NE(next, nullptr);
   if (next == nullptr) return {};
   o.next_level = [&]() {
-    return next->await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50));
+    return next->await_next_level(screen, std::chrono::milliseconds(5000), std::chrono::milliseconds(50), nullptr);
   };
   std::FILE* plans = std::tmpfile();
   EXPECT_NE(plans, nullptr);
@@ -208,6 +210,36 @@ TEST(PlayArena, RiverLostClicksAreMadeAgain) {
   ArenaRun river = play_arena("river", 3, 5, {1, 6});
   expect_three_levels(river, "river");
   EXPECT_GE(river.report.replans, 2);
+}
+
+}  // namespace
+}  // namespace pb::app
+
+namespace pb::app {
+namespace {
+
+// Ctrl-C while the next level is awaited stops the wait at once with kInterrupted (exit 3), not
+// after the timeout; without it the same wait returns as soon as an unfinished board reads.
+TEST(PlayArena, CtrlCStopsTheWaitForTheNextLevel) {
+  arena::SessionOptions so;
+  so.game = arena::game_from_name("knight");
+  so.seed = 9;
+  auto session = arena::Session::create(so);
+  ASSERT_TRUE(session.ok());
+  SessionScreen screen(*session);
+  const PlayGame* entry = find_play_game("knight");
+  ASSERT_NE(entry, nullptr);
+  const calibration::ProfileDoc no_profile;
+  auto made = entry->make(PlayContext{no_profile, kWindowAbilities});
+  ASSERT_TRUE(made.ok());
+  NextLevel* next = capability<NextLevel>(**made);
+  ASSERT_NE(next, nullptr);
+  const std::atomic<bool> stop{true}, go_on{false};
+  auto stopped = next->await_next_level(screen, std::chrono::milliseconds(60000), std::chrono::milliseconds(5), &stop);
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_TRUE(stopped.error().is(ErrorCode::kInterrupted));
+  EXPECT_EQ(exit_status(stopped.error().code), 3);
+  EXPECT_TRUE(next->await_next_level(screen, std::chrono::milliseconds(60000), std::chrono::milliseconds(5), &go_on).ok());
 }
 
 }  // namespace

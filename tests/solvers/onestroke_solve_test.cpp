@@ -212,7 +212,7 @@ void agree_with_brute_force(std::uint64_t seed, bool with_end, BruteForceTally& 
       ++tally.solvable;
       auto replay = check_solution(s, sol.path);
       ASSERT_TRUE(replay) << format(s) << replay.error().message;
-      if (s.end) ASSERT_EQ(sol.path.back(), *s.end) << format(s);
+      if (s.end) { ASSERT_EQ(sol.path.back(), *s.end) << format(s); }
     } else {
       ++tally.unsolvable;
       EXPECT_FALSE(sol.reason.empty());
