@@ -24,6 +24,7 @@
 #include "vision/common/disc_lattice.hpp"
 #include "vision/common/discs.hpp"
 #include "vision/common/lattice.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 
 namespace pb::vision::pegs {
@@ -540,6 +541,28 @@ std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "pegs", param_table(), defaults);
+}
+
+// A hill climb from `start` (vision/common/learn_climb.hpp), a switch flipped or a number scaled at a
+// time, towards more sites read as in `truth` (hole_cues, a list of words, is left as it is).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else sites read as in the truth
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.rows != truth.rows || got->state.cols != truth.cols) return 0;
+    int n = 0;
+    for (std::size_t i = 0; i < truth.sites.size(); ++i) n += got->state.sites[i] == truth.sites[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = static_cast<int>(truth.sites.size());
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement, [&](const Params&, int score) { return score == exact; },
+      [](const Params& q) { return q.edge_low <= q.edge_high && q.min_disc_px >= 1 && q.min_sites >= 1; });
+  if (climbed.found) return *climbed.found;
+  return make_error(ErrorCode::kNoBoard, "learn: no pegs Params read this screenshot as the given board (" +
+                                             std::to_string(climbed.tried) + " settings tried; the closest " +
+                                             (climbed.score < 0 ? std::string("refused it") : "got " + std::to_string(climbed.score) + " of " + std::to_string(exact) + " sites right") +
+                                             "): is it the board the screenshot shows?");
 }
 
 }  // namespace pb::vision::pegs

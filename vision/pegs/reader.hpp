@@ -129,6 +129,9 @@ Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink*
 Result<Reading> decode(const Lattice& lattice, const Params& params = {});
 // detect() then decode(), with OpenCV exceptions turned into errors.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // Draws what was read over `bgr`: sites (peg, hole) and their confidence (doubtful in red), and,
 // when given, `jumps` ([from, to] pairs of sites in order) as numbered arrows.
@@ -150,6 +153,7 @@ struct ImageSpec {
   static constexpr auto load_params = &pegs::load_params;
   static constexpr auto param_table = &pegs::param_table;
   static constexpr auto read = &pegs::read;
+  static constexpr auto learn = &pegs::learn;
   static constexpr auto annotate = &pegs::draw_reading;
   static Drawn drawn(const solvers::Outcome& out, const solvers::pegs::Solution& sol);
 };
