@@ -9,6 +9,7 @@
 #include <string>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
 
@@ -292,17 +293,22 @@ constexpr ParamSpec<Params> kParamTable[] = {
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
+namespace {
+
+// What is inconsistent about `p` ("" when nothing): for profiles and for learn()'s candidates.
+std::string inconsistency(const Params& p) {
+  if (p.colours < 2 || p.colours > 64 || !(p.coarse_width >= 50) || p.region_tolerance < 0 || p.min_figure_px < 1 ||
+      p.min_fill <= 0 || p.square_fill <= p.min_fill || p.square_fill > 1 || p.guard_side <= 0 || p.seat_radii <= 0 ||
+      p.boat < 0 || p.boat > solvers::river::kMaxBoat || p.max_figures < 1)
+    return "the `river` profile node has inconsistent values (2 <= colours <= 64, coarse_width >= 50, 0 < min_fill < "
+           "square_fill <= 1, guard_side and seat_radii > 0, 0 <= boat <= 100)";
+  return "";
+}
+
+}  // namespace
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "river", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.colours < 2 || p.colours > 64 || !(p.coarse_width >= 50) || p.region_tolerance < 0 || p.min_figure_px < 1 ||
-            p.min_fill <= 0 || p.square_fill <= p.min_fill || p.square_fill > 1 || p.guard_side <= 0 || p.seat_radii <= 0 ||
-            p.boat < 0 || p.boat > solvers::river::kMaxBoat || p.max_figures < 1)
-          return "the `river` profile node has inconsistent values (2 <= colours <= 64, coarse_width >= 50, 0 < min_fill < "
-                 "square_fill <= 1, guard_side and seat_radii > 0, 0 <= boat <= 100)";
-        return "";
-      });
+  return params_from_table(node, "river", param_table(), defaults, inconsistency);
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
@@ -313,6 +319,27 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params) {
     std::replace(what.begin(), what.end(), '\n', ' ');
     return make_error("river reader: OpenCV failed: " + what);
   }
+}
+
+// A hill climb from `start` (vision/common/learn_climb.hpp), a number scaled at a time, towards more
+// of the truth read: the six numbers of the board text and who sits in the boat (none, in a shot to
+// learn from, unless the board says so: the board text does not).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else fields of the board read right
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    const State& g = got->state;
+    return (g.guards == truth.guards) + (g.prisoners == truth.prisoners) + (g.boat == truth.boat) +
+           (g.left_guards == truth.left_guards) + (g.left_prisoners == truth.left_prisoners) + (g.boat_left == truth.boat_left);
+  };
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement, [&](const Params&, int score) { return score == 6; },
+      [](const Params& q) { return inconsistency(q).empty(); });
+  if (climbed.found) return *climbed.found;
+  return make_error(ErrorCode::kNoBoard, "learn: no river Params read this screenshot as the given board (" +
+                                             std::to_string(climbed.tried) + " settings tried; the closest " +
+                                             (climbed.score < 0 ? std::string("refused it") : "got " + std::to_string(climbed.score) + " of 6 numbers right") +
+                                             "): is it the board the screenshot shows?");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> trips) {

@@ -83,6 +83,9 @@ struct Reading {
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a river scene.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: banks, water and hull outlined, each figure boxed with G or P,
 // the capacity; `trips` listed.
@@ -103,6 +106,7 @@ struct ImageSpec {
   static constexpr auto load_params = &river::load_params;
   static constexpr auto param_table = &river::param_table;
   static constexpr auto read = &river::read;
+  static constexpr auto learn = &river::learn;
   static constexpr auto annotate = &river::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::river::Solution& sol);
 };
