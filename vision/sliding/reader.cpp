@@ -26,6 +26,7 @@
 #include "vision/common/clipping.hpp"
 #include "vision/common/colour.hpp"
 #include "vision/common/lattice.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/ocr.hpp"
 #include "vision/common/params.hpp"
 #include "vision/sliding/numbered_reader.hpp"
@@ -587,6 +588,30 @@ std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "sliding", param_table(), defaults);
+}
+
+// A hill climb from `start` (vision/common/learn_climb.hpp), a number scaled at a time, towards more
+// tiles read on their true cells (picture_dir, a path, is left as it is).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else cells read as in the truth
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    if (got->state.rows != truth.rows || got->state.cols != truth.cols || got->half_turn) return 0;
+    int n = 0;
+    for (std::size_t i = 0; i < truth.tiles.size(); ++i) n += got->state.tiles[i] == truth.tiles[i] ? 1 : 0;
+    return n;
+  };
+  const int exact = truth.cells();
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement, [&](const Params&, int score) { return score == exact; },
+      [](const Params& q) {
+        return q.min_tile_px >= 1 && q.reread_confidence <= q.min_confidence && q.min_glyph_height < q.max_glyph_height;
+      });
+  if (climbed.found) return *climbed.found;
+  return make_error(ErrorCode::kNoBoard, "learn: no sliding Params read this screenshot as the given board (" +
+                                             std::to_string(climbed.tried) + " settings tried; the closest " +
+                                             (climbed.score < 0 ? std::string("refused it") : "got " + std::to_string(climbed.score) + " of " + std::to_string(exact) + " cells right") +
+                                             "): is it the board the screenshot shows?");
 }
 
 }  // namespace pb::vision::sliding

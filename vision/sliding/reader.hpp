@@ -111,6 +111,9 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params&
 // there is one, else detect() then decode(), else a numbered picture board (numbered_reader.hpp); OpenCV exceptions are turned into errors. `debug`, when
 // given, is shown what was found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The text of the status line under the board in a whole-window grab ("Moves: 12",
 // "COMPLETED! Moves: 40"), read by Tesseract. Errors when there is no text under the board.
@@ -148,6 +151,7 @@ struct ImageSpec {
   static constexpr auto load_params = &sliding::load_params;
   static constexpr auto param_table = &sliding::param_table;
   static constexpr auto read = &sliding::read;
+  static constexpr auto learn = &sliding::learn;
   static constexpr auto annotate = &sliding::draw_reading;
   static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);
 };
