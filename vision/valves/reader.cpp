@@ -6,9 +6,14 @@
 #include <cmath>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
+#include <iterator>
 #include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/valves/diagram.hpp"
 #include "vision/valves/letters.hpp"
@@ -598,18 +603,23 @@ constexpr ParamSpec<Params> kParamTable[] = {
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }
 
+namespace {
+
+// What is out of range in `p` ("" when nothing): for profiles and for learn()'s candidates.
+std::string inconsistency(const Params& p) {
+  if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 ||
+      p.min_sector_bins > 6 || p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 ||
+      p.tank_side_max <= p.tank_side_min || p.tag_far <= p.tag_near || p.bar_to <= p.bar_from ||
+      p.pipe_coverage <= 0 || p.pipe_coverage > 1 || p.max_gap <= 0 || p.glyph_height < 8 || p.glyph_height > 400)
+    return "the `valves` profile node has out-of-range values: check 3 <= min_sectors, tank_side_min < tank_side_max, "
+           "tag_near < tag_far, bar_from < bar_to, 0 < pipe_coverage <= 1";
+  return "";
+}
+
+}  // namespace
+
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
-  return params_from_table(
-      node, "valves", param_table(), defaults,
-      [](const Params& p) -> std::string {
-        if (p.page_distance < 1 || p.page_distance > 254 || p.min_sectors < 3 || p.min_sector_bins < 1 ||
-            p.min_sector_bins > 6 || p.ring_outer <= 0 || p.max_valves < 1 || p.tank_side_min <= 0 ||
-            p.tank_side_max <= p.tank_side_min || p.tag_far <= p.tag_near || p.bar_to <= p.bar_from ||
-            p.pipe_coverage <= 0 || p.pipe_coverage > 1 || p.max_gap <= 0 || p.glyph_height < 8 || p.glyph_height > 400)
-          return "the `valves` profile node has out-of-range values: check 3 <= min_sectors, tank_side_min < tank_side_max, "
-                 "tag_near < tag_far, bar_from < bar_to, 0 < pipe_coverage <= 1";
-        return "";
-      });
+  return params_from_table(node, "valves", param_table(), defaults, inconsistency);
 }
 
 Result<Reading> read(const cv::Mat& bgr, const Params& params) {
@@ -618,6 +628,42 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params) {
   } catch (const cv::Exception& e) {
     return make_error(std::string("valves reader: OpenCV failed: ") + e.what());
   }
+}
+
+// A hill climb from `start` (vision/common/learn_climb.hpp), a number scaled at a time, towards more
+// lines of the board text read as in the truth (its pipes, ends, wrenches and closed valves, by name).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
+  auto lines = [](const std::string& text) {  // the text's lines, each pipe's two names in order, sorted
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream words(line);
+      std::string a, b, rest;
+      if (!out.empty() && (words >> a >> b) && !(words >> rest) && b < a) line = b + " " + a;
+      out.push_back(line);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const std::vector<std::string> want = lines(solvers::valves::format(truth));
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else lines of the truth's text read
+    auto got = read(bgr, p);
+    if (!got) return -1;
+    const std::vector<std::string> have = lines(solvers::valves::format(got->state));
+    std::vector<std::string> both;
+    std::set_intersection(want.begin(), want.end(), have.begin(), have.end(), std::back_inserter(both));
+    return static_cast<int>(both.size()) - (have.size() > both.size() ? 1 : 0);
+  };
+  const int exact = static_cast<int>(want.size());
+  auto climbed = climb_params<Params>(
+      param_table(), start, agreement,
+      [&](const Params& q, int score) { return score == exact && lines(solvers::valves::format(read(bgr, q)->state)) == want; },
+      [](const Params& q) { return inconsistency(q).empty(); });
+  if (climbed.found) return *climbed.found;
+  return make_error(ErrorCode::kNoBoard, "learn: no valves Params read this screenshot as the given board (" +
+                                             std::to_string(climbed.tried) + " settings tried; the closest " +
+                                             (climbed.score < 0 ? std::string("refused it") : "got " + std::to_string(std::max(0, climbed.score)) + " of " + std::to_string(exact) + " lines right") +
+                                             "): is it the board the screenshot shows?");
 }
 
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves) {

@@ -127,6 +127,9 @@ struct Reading {
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a valves network.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: nodes with names (closed ones crossed), pipes, the wrench count;
 // `moves` ringed and numbered.
@@ -147,6 +150,7 @@ struct ImageSpec {
   static constexpr auto load_params = &valves::load_params;
   static constexpr auto param_table = &valves::param_table;
   static constexpr auto read = &valves::read;
+  static constexpr auto learn = &valves::learn;
   static constexpr auto annotate = &valves::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol);
 };
