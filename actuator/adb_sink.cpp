@@ -157,7 +157,7 @@ Result<void> AdbSink::perform(const Gesture& gesture) {
 Result<void> AdbSink::press_key(std::string_view keycode) {
   if (options_.cancel != nullptr && options_.cancel->load()) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C before the next key");
   if (!platform::safe_shell_word(keycode)) return make_error("the key " + std::string(keycode) + " is not one puzzlebot sends");
-  auto out = device_->shell({"input", "keyevent", std::string(keycode)}, device_->options().timeout + std::chrono::milliseconds(1000));
+  auto out = device_->input({"input", "keyevent", std::string(keycode)}, device_->options().timeout + std::chrono::milliseconds(1000));
   if (!out) return out.error();
   for (const char* bad : {"Error:", "Exception", "Usage:", "usage:"})
     if (out->find(bad) != std::string::npos) {
@@ -180,7 +180,7 @@ Result<void> AdbSink::send_sendevent(const Gesture& gesture) {
   const auto runs = split_commands(words, 3800);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const long lines = std::count(runs[i].begin(), runs[i].end(), std::string("sendevent"));
-    auto out = device_->shell(runs[i], device_->options().timeout + std::chrono::milliseconds(20) * lines);
+    auto out = device_->input(runs[i], device_->options().timeout + std::chrono::milliseconds(20) * lines);
     if (!out) return out.error();
     // sendevent prints "could not open /dev/input/event2, Permission denied" and stops.
     for (const char* bad : {"could not open", "Permission denied", "not found", "Operation not permitted"}) {
@@ -213,7 +213,7 @@ Result<void> AdbSink::send_input(const Gesture& gesture) {
   // Each `input` run takes 300-700 ms on a phone (it starts a Java process): budget for that.
   const long commands = std::count(words->begin(), words->end(), std::string("input"));
   auto timeout = device_->options().timeout + std::chrono::milliseconds(1000) * commands;
-  auto out = device_->shell(*words, timeout);
+  auto out = device_->input(*words, timeout);
   if (!out) return out.error();
   // `input` reports bad arguments on its output rather than always through the exit status.
   for (const char* bad : {"Error:", "Exception", "Usage:", "usage:"})

@@ -63,6 +63,7 @@ Result<std::shared_ptr<const platform::AdbDevice>> connect_phone(const std::stri
   platform::AdbOptions o;
   if (!adb_path.empty()) o.adb_path = adb_path;
   o.serial = serial;
+  o.cancel = &stop_requested();  // Ctrl-C stops a wait for adb (its server starting, a screenshot)
   auto device = platform::AdbDevice::connect(o);
   if (!device) return device.error();
   return std::shared_ptr<const platform::AdbDevice>(std::make_shared<platform::AdbDevice>(std::move(*device)));

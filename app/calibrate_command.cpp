@@ -62,7 +62,7 @@ std::string cell_text(solvers::onestroke::Cell c) {
 }
 
 int write_and_check(const calibration::Profile& p, const std::string& out) {
-  if (auto saved = calibration::save_profile(p, out); !saved) return fail(saved.error().text());
+  if (auto saved = calibration::save_profile(p, out); !saved) return fail(saved.error());
   auto back = calibration::load_profile(out);
   if (!back) return fail("wrote " + out + " but it does not load again: " + back.error().message);
   return kExitSolved;
@@ -70,20 +70,20 @@ int write_and_check(const calibration::Profile& p, const std::string& out) {
 
 int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   auto device = connect_phone(a.get("adb-path").value_or(""), a.get("adb").value_or(""));
-  if (!device) return fail(device.error().text());
+  if (!device) return fail(device.error());
   auto info = query_phone(**device);
-  if (!info) return fail(info.error().text());
+  if (!info) return fail(info.error());
   capture::AdbSource source(*device);
   auto shot0 = source.grab();
-  if (!shot0) return fail(shot0.error().text());
+  if (!shot0) return fail(shot0.error());
   const calibration::Size shot{shot0->bgr.cols, shot0->bgr.rows};
   auto transform = calibration::screenshot_to_touch(shot, info->size.touch());
-  if (!transform) return fail(transform.error().text());
+  if (!transform) return fail(transform.error());
 
   auto profile = calibration::ProfileDoc::open(a.get("profile").value_or(""));
-  if (!profile) return fail(profile.error().text());
+  if (!profile) return fail(profile.error());
   auto params = onestroke_params(*profile);
-  if (!params) return fail(params.error().text());
+  if (!params) return fail(params.error());
   auto before = vision::onestroke::read(shot0->bgr, *params);
   if (!before)
     return fail("cannot find the one-stroke board on the phone's screen: open 一笔画完 at a level and run again (" +
@@ -105,21 +105,22 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   fg.points.push_back(before->cell_centre(*target));
   fg.label = "test tap on cell " + cell_text(*target);
   auto g = to_input_gesture(fg, *transform, std::chrono::milliseconds(0));
-  if (!g) return fail(g.error().text());
+  if (!g) return fail(g.error());
   actuator::AdbSinkOptions so;
   so.screen = transform->input;
   so.motionevent = false;  // a tap needs no probe
+  so.cancel = &stop_requested();  // a Ctrl-C before the test tap: no tap
   actuator::AdbSink sink(*device, so);
-  install_stop_handlers();
   const calibration::InputPoint at = g->points.front();
-  if (auto sent = sink.perform(*g); !sent) return fail(sent.error().text());
+  if (auto sent = sink.perform(*g); !sent) return fail(sent.error());
 
   capture::StillOptions still;
   still.poll = kPoll;
   still.change_timeout = still.settle_timeout = kTapWait;  // the tap must show within kTapWait
   still.cancel = &stop_requested();
   auto after = capture::wait_until_still(source, &shot0->bgr, still);
-  if (!after) return fail(after.error().text());
+  if (!after) return fail(after.error());
+  if (stop_requested().load()) return fail(stopped_by_user("while the test tap was watched"));
   const std::string where = "the test tap at touch (" + std::to_string(at.x) + "," + std::to_string(at.y) +
                             ") for cell " + cell_text(*target);
   if (!after->changed)
@@ -158,9 +159,10 @@ int calibrate_window([[maybe_unused]] const ParsedArgs& a, [[maybe_unused]] cons
   xo.display = a.get("display").value_or("");
   xo.title = a.get("window").value_or("");
   auto source = capture::X11Source::open(xo);
-  if (!source) return fail(source.error().text());
+  if (!source) return fail(source.error());
+  if (stop_requested().load()) return fail(stopped_by_user("while opening the window"));
   auto frame = (*source)->grab();
-  if (!frame) return fail(frame.error().text());
+  if (!frame) return fail(frame.error());
   const calibration::Size root = (*source)->root_size();
   calibration::Profile p;
   p.name = "window-" + calibration::profile_name(xo.title, root).substr(6);
@@ -182,7 +184,7 @@ int calibrate_command(const std::vector<std::string>& args) {
                            {{"help", false}, {"adb", true}, {"adb-path", true}, {"window", true}, {"display", true},
                             {"out", true}, {"profile", true}},
                            "calibrate");
-  if (!parsed) return fail(parsed.error().text());
+  if (!parsed) return fail(parsed.error());
   if (parsed->has("help")) {
     std::fputs(kHelp, stdout);
     return kExitSolved;

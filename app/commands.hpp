@@ -36,9 +36,18 @@ inline int exit_status(ErrorCode code) {
   return kExitBadInput;
 }
 
-// Set by SIGINT/SIGTERM: solvers and the play loop stop at their next check.
+// Set by SIGINT/SIGTERM: solvers, the play loop and every waiting set-up step (adb's start, a
+// screenshot, a table build) stop at their next check, and the command exits 3 with one line.
 std::atomic<bool>& stop_requested();
+// Installed by main before a command that watches stop_requested() runs (solve, play, calibrate,
+// prepare), so a Ctrl-C is noticed in every phase, the first argument read included. A second
+// Ctrl-C ends the program at once (exit 3, one line): for a step that cannot check the flag.
 void install_stop_handlers();
+// From now on a second Ctrl-C only asks again: the program may hold a mouse button in a drag, which
+// must be released before it exits (play calls this once its device is open).
+void input_begins();
+// The error of a command stopped by the user before or after a step ("while opening the window").
+Error stopped_by_user(const std::string& when);
 
 int solve_command(const std::vector<std::string>& args);
 // `puzzlebot play`: plays a game in a desktop window or on a phone (app/play_command.cpp).
@@ -63,6 +72,8 @@ int doctor_command(const std::vector<std::string>& args);
 
 // Prints "puzzlebot: <message>" on stderr and returns kExitBadInput.
 int fail(const std::string& message);
+// Prints the error's line the same way and returns its exit status (exit_status: 3 for Ctrl-C).
+int fail(const Error& error);
 
 // "1 move", "2 moves": a count with its noun (regular plurals only).
 inline std::string plural(unsigned long long n, const std::string& noun) {

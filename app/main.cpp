@@ -51,6 +51,10 @@ int main(int argc, char** argv) {
     std::printf("puzzlebot 0.1.0\n");
     return 0;
   }
+  // Before anything else a command does: a Ctrl-C while a window opens or adb's server starts stops
+  // the command (exit 3, one line) as one during the search or the play does, not the kernel's
+  // default (status 130, the line never said). Commands that never look at the flag keep the default.
+  if (command == "solve" || command == "play" || command == "calibrate" || command == "prepare") install_stop_handlers();
   if (command == "solve") return solve_command(args);
   if (command == "play") return play_command(args);
   if (command == "calibrate") return calibrate_command(args);

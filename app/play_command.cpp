@@ -101,9 +101,10 @@ int check_screen(capture::FrameSource& source, const PlayGame& game, Player& pla
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   auto frame = source.grab();
   for (;;) {
-    if (!frame) return fail(frame.error().text());
+    if (!frame) return fail(frame.error());
     auto r = player.read(frame->bgr);
     if (r) break;
+    if (stop_requested().load()) return fail(stopped_by_user("while the board was read"));
     if (std::chrono::steady_clock::now() >= deadline) return fail("cannot read the board: " + r.error().text());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     frame = source.grab();
@@ -188,34 +189,34 @@ int play_command(const std::vector<std::string>& raw_args) {
 
   // The profile is read once; the reader and (on a phone) the device take what they need from it.
   auto profile = calibration::ProfileDoc::open(parsed->get("profile").value_or(""));
-  if (!profile) return fail(profile.error().text());
+  if (!profile) return fail(profile.error());
   std::vector<std::string> reader_nodes;
   for (const PlayGame& g : play_games()) reader_nodes.emplace_back(g.name);
   if (auto keys = profile->check_keys(reader_nodes); !keys) return fail(keys.error().text());
   auto made = entry->make(PlayContext{*profile, abilities});
-  if (!made) return fail(made.error().text());
+  if (!made) return fail(made.error());
   std::unique_ptr<Player> player = std::move(*made);
   NextLevel* const next_level = capability<NextLevel>(*player);  // games whose next level comes by itself
 
   auto device = phone ? open_phone_device(*parsed, *profile, o.dry_run, o) : open_window_device(*parsed, *profile, o.dry_run, o, entry->tap_pause_ms);
-  if (!device) return fail(device.error().text());
+  // Opening the device waits (adb's server starting, the phone's first screenshot): a Ctrl-C meanwhile
+  // stops that wait, or (a step that cannot look) is seen right after it; either way exit 3.
+  if (!device) return fail(device.error());
+  if (stop_requested().load()) return fail(stopped_by_user("while opening the " + std::string(phone ? "phone" : "window")));
+  input_begins();
   capture::FrameSource& source = *device->source;
   if (parsed->has("check")) return check_screen(source, *entry, *player);
   std::fprintf(stderr, "puzzlebot: playing %s on %s\n", std::string(entry->name).c_str(), device->what.c_str());
 
-  install_stop_handlers();
   o.to_input = device->to_input;
   if (!o.dry_run && device->scroll) {
     // A board cut by the window's edge (a page scrolled) is wheeled into view first, or refused. A
     // device that cannot scroll (a phone) spends no look on it: the loop's first read refuses a cut
     // board with the same code, and a stream-less phone's look is dear.
     auto so = scroll_options(*profile);
-    if (!so) return fail(so.error().text());
+    if (!so) return fail(so.error());
     so->cancel = o.cancel;
-    if (auto shown = scroll_board_into_view(source, *player, device->scroll, *so, stderr); !shown) {
-      std::fprintf(stderr, "puzzlebot: %s\n", shown.error().text().c_str());
-      return exit_status(shown.error().code);
-    }
+    if (auto shown = scroll_board_into_view(source, *player, device->scroll, *so, stderr); !shown) return fail(shown.error());
   }
   if (o.dry_run) {
     o.levels = 1;

@@ -258,7 +258,6 @@ int prepare_command(const std::vector<std::string>& args) {
                 " available): close other programs, or leave out the 4x4 tables (--board 3x3, --board 5x5)");
   std::fflush(stdout);
 
-  install_stop_handlers();
   solvers::Limits limits;
   limits.cancel = &stop_requested();
   double weight = 0;

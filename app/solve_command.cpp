@@ -606,7 +606,6 @@ int solve_command(const std::vector<std::string>& args) {
   }
   o.profile = std::move(*profile);
 
-  install_stop_handlers();
   const std::string& arg = parsed->positional[0];
   fs::path input = arg;
   std::error_code ec;

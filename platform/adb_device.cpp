@@ -56,7 +56,7 @@ bool is_adb_failure(const std::string& err) {
 }  // namespace
 
 Result<ProcessOutput> run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                                  std::size_t max_output) {
+                                  std::size_t max_output, const std::atomic<bool>* cancel) {
   if (argv.empty() || argv[0].empty()) return make_error("no program to run");
   std::array<int, 2> out_pipe{-1, -1}, err_pipe{-1, -1};
   if (::pipe2(out_pipe.data(), O_CLOEXEC) != 0) return make_error(std::string("cannot make a pipe: ") + std::strerror(errno));
@@ -100,16 +100,23 @@ Result<ProcessOutput> run_process(const std::vector<std::string>& argv, std::chr
 
   ProcessOutput result;
   const auto deadline = Clock::now() + timeout;
-  bool timed_out = false, too_big = false;
+  bool timed_out = false, too_big = false, stopped = false;
+  // Ctrl-C interrupts poll() in the thread that takes the signal; another thread's run sees the flag
+  // at its next slice.
+  const long long slice = cancel != nullptr ? 100 : 1000;  // ms
   std::array<char, 65536> buf;
   while (out_r.fd >= 0 || err_r.fd >= 0) {
+    if (cancel != nullptr && cancel->load()) {
+      stopped = true;
+      break;
+    }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) {
       timed_out = true;
       break;
     }
     std::array<pollfd, 2> fds{pollfd{out_r.fd, POLLIN, 0}, pollfd{err_r.fd, POLLIN, 0}};
-    int n = ::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, 1000)));
+    int n = ::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left, slice)));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) break;
     for (int i = 0; i < 2; ++i) {
@@ -127,10 +134,11 @@ Result<ProcessOutput> run_process(const std::vector<std::string>& argv, std::chr
     }
     if (too_big) break;
   }
-  if (timed_out || too_big) ::kill(pid, SIGKILL);
+  if (timed_out || too_big || stopped) ::kill(pid, SIGKILL);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  if (stopped) return make_error(ErrorCode::kInterrupted, "stopped by Ctrl-C while '" + argv[0] + "' ran");
   if (timed_out)
     return make_error("'" + argv[0] + "' did not finish within " + std::to_string(timeout.count()) + " ms and was stopped");
   if (too_big)
@@ -251,7 +259,8 @@ ErrorCode adb_failure_code(const ProcessOutput& out) {
 Result<AdbDevice> AdbDevice::connect(AdbOptions options) {
   for (char c : options.serial)
     if (c <= ' ' || c == 127) return make_error("a phone serial has no spaces or control characters: '" + options.serial + "'");
-  auto listed = run_process(devices_argv(options), options.timeout, 1 << 20);
+  // The first adb command starts adb's server (seconds): Ctrl-C stops the wait.
+  auto listed = run_process(devices_argv(options), options.timeout, 1 << 20, options.cancel);
   if (!listed) return listed.error();
   if (listed->exit_code != 0) return make_error(explain_adb_failure("devices", "", *listed));
   auto serial = choose_device(parse_devices(listed->out), options.serial);
@@ -261,18 +270,21 @@ Result<AdbDevice> AdbDevice::connect(AdbOptions options) {
 }
 
 Result<std::string> AdbDevice::run(std::vector<std::string> argv, std::chrono::milliseconds timeout,
-                                   std::size_t max_output, bool require_success) const {
+                                   std::size_t max_output, bool require_success, bool cancellable) const {
   // "shell wm" / "exec-out screencap": the adb command and the device command, for messages.
   const std::string what = argv.size() > 4 ? argv[3] + " " + argv[4] : argv.size() > 3 ? argv[3] : "";
-  auto out = run_process(argv, timeout, max_output);
-  if (!out) return make_error(out.error().message + " (phone " + serial_ + ")");
+  const std::atomic<bool>* cancel = cancellable ? options_.cancel : nullptr;
+  auto out = run_process(argv, timeout, max_output, cancel);
+  // The code stays (a Ctrl-C is kInterrupted), the phone is named.
+  auto on_phone = [this](const Error& e) { return Error{e.message + " (phone " + serial_ + ")", e.code, e.hint}; };
+  if (!out) return on_phone(out.error());
   // adb's transport drops a command now and then ("error: closed", "protocol fault") with the phone
   // still there and the command not run: run it once more. Never against a phone that is gone,
   // locked or ambiguous: those are said at once.
   if (out->exit_code != 0 && is_adb_failure(out->err) && adb_failure_code(*out) != ErrorCode::kDeviceGone &&
       !contains(out->err, "unauthorized") && !contains(out->err, "more than one")) {
-    out = run_process(argv, timeout, max_output);
-    if (!out) return make_error(out.error().message + " (phone " + serial_ + ")");
+    out = run_process(argv, timeout, max_output, cancel);
+    if (!out) return on_phone(out.error());
   }
   if (out->exit_code == 0) return std::move(out->out);
   // A failing device command still ran: its output is the caller's to judge, unless adb itself
@@ -284,13 +296,19 @@ Result<std::string> AdbDevice::run(std::vector<std::string> argv, std::chrono::m
 Result<std::string> AdbDevice::shell(const std::vector<std::string>& words, std::chrono::milliseconds timeout) const {
   for (const auto& w : words)
     if (!safe_shell_word(w)) return make_error("refusing to send '" + w + "' to the phone's shell: not a known word or a plain number");
-  return run(shell_argv(options_, serial_, words), timeout, 1 << 20, false);
+  return run(shell_argv(options_, serial_, words), timeout, 1 << 20, false, true);
+}
+
+Result<std::string> AdbDevice::input(const std::vector<std::string>& words, std::chrono::milliseconds timeout) const {
+  for (const auto& w : words)
+    if (!safe_shell_word(w)) return make_error("refusing to send '" + w + "' to the phone's shell: not a known word or a plain number");
+  return run(shell_argv(options_, serial_, words), timeout, 1 << 20, false, false);
 }
 
 Result<std::string> AdbDevice::exec_out(const std::vector<std::string>& words, std::size_t max_output) const {
   for (const auto& w : words)
     if (!safe_shell_word(w)) return make_error("refusing to send '" + w + "' to the phone: not a known word or a plain number");
-  return run(exec_out_argv(options_, serial_, words), options_.timeout, max_output, true);
+  return run(exec_out_argv(options_, serial_, words), options_.timeout, max_output, true, true);
 }
 
 }  // namespace pb::platform

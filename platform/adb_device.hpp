@@ -14,8 +14,11 @@
 // Every adb run has a deadline: a phone that stops answering (cable pulled mid-transfer, screen
 // off with a stuck screencap) must not hang the bot; the child is killed when the deadline passes.
 // Children run in their own process group, so Ctrl-C reaches puzzlebot only: a gesture in flight
-// is finished and the play loop stops before the next one.
+// is finished and the play loop stops before the next one. A command that only asks (adb devices
+// while the adb server starts, a property, a screenshot) is stopped at once by Ctrl-C's flag
+// (AdbOptions::cancel, ErrorCode::kInterrupted): nothing is left half done by cutting it short.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <string>
@@ -36,13 +39,16 @@ struct ProcessOutput {
 // Runs argv[0] (searched on PATH when it has no '/') with the arguments as given, no shell.
 // Errors: the program cannot be started (message names it), the deadline passed (the child is
 // killed), or stdout grew past `max_output` bytes (killed too: a garbled stream must not eat memory).
+// `cancel` set (Ctrl-C) kills the child too, within ~0.1 s, and gives ErrorCode::kInterrupted.
 Result<ProcessOutput> run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                                  std::size_t max_output);
+                                  std::size_t max_output, const std::atomic<bool>* cancel = nullptr);
 
 struct AdbOptions {
   std::string adb_path = "adb";  // the adb program: a name looked up on PATH, or a path
   std::string serial;            // the device's serial ("adb devices"); empty: the only device attached
   std::chrono::milliseconds timeout{10000};  // per adb command (a 1440x3120 raw screencap is ~18 MB)
+  // Ctrl-C: set, a running command that only asks is stopped (kInterrupted); input runs to its end.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // One line of `adb devices`.
@@ -84,6 +90,9 @@ class AdbDevice {
   // read usage text printed with a failure status); adb's own failures are.
   Result<std::string> shell(const std::vector<std::string>& words, std::chrono::milliseconds timeout) const;
   Result<std::string> shell(const std::vector<std::string>& words) const { return shell(words, options_.timeout); }
+  // The same for input (`input ...`, `sendevent ...`): never stopped by AdbOptions::cancel, so a
+  // gesture is not cut with the finger down; the caller checks the flag between gestures.
+  Result<std::string> input(const std::vector<std::string>& words, std::chrono::milliseconds timeout) const;
 
   // `adb -s SERIAL exec-out WORDS...`: raw binary stdout (no tty, no CRLF translation).
   Result<std::string> exec_out(const std::vector<std::string>& words, std::size_t max_output) const;
@@ -91,7 +100,7 @@ class AdbDevice {
  private:
   AdbDevice(AdbOptions options, std::string serial) : options_(std::move(options)), serial_(std::move(serial)) {}
   Result<std::string> run(std::vector<std::string> argv, std::chrono::milliseconds timeout, std::size_t max_output,
-                          bool require_success) const;
+                          bool require_success, bool cancellable) const;
 
   AdbOptions options_;
   std::string serial_;
