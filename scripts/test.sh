@@ -66,8 +66,9 @@ export LSAN_OPTIONS="suppressions=$here/tests/lsan.supp:${LSAN_OPTIONS:-}"
 # 20-25 s each under the sanitizers repeating searches other sliding and pegs tests run too, to keep
 # CI under 30 minutes (docs/RELIABILITY.md). It also skips integration.sliding_pdb78_korf: its two
 # 7-tile table builds (~16 s of CPU) would take minutes under the sanitizers, and the same build and
-# search code runs under them on small patterns in sliding_pdb78_test.
-asan_skip='^integration[.]play_arena_|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
+# search code runs under them on small patterns in sliding_pdb78_test. arena.samples_reproducible
+# compares the arena's drawings byte for byte with samples the g++ Release build drew (stage 1).
+asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
 (cd "$asan" && ctest --output-on-failure -j"$jobs" --timeout 1800 -LE thirdparty -E "$asan_skip" "$@")
 stage_done "2/3 (sanitizer build, tests)"
 
