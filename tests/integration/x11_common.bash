@@ -51,9 +51,9 @@ start_xvfb() {
 
 # start_game TITLE COMMAND...: starts a game and waits until its window is mapped, for as long as the
 # game runs (PB_GAME_START_SECONDS at most, default 90: only a guard against a game that hangs). A
-# game starts in its own time: GCompris under Xvfb took 4 s on an idle machine and over 10 s beside
-# two CPU hogs (its QML and resource files), so a fixed bound of 10 s failed a game that was still
-# starting. A game that exits before its window shows fails at once, with what it printed.
+# game starts in its own time: GCompris under Xvfb took 7 s on a machine busy with builds and 13-15 s
+# beside two CPU hogs too (its QML and resource files), so a fixed bound of 10 s failed a game that
+# was still starting. A game that exits before its window shows fails at once, with what it printed.
 # There is no window manager under bare Xvfb: windows still map, at (0,0).
 start_game() {
   local title=$1 start=$SECONDS bound=${PB_GAME_START_SECONDS:-90}
