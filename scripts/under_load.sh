@@ -28,14 +28,25 @@ export PUZZLEBOT_CACHE_DIR="${PUZZLEBOT_CACHE_DIR:-$build/test-cache}"
 export PUZZLEBOT_SLIDING_SMALL_TABLES="${PUZZLEBOT_SLIDING_SMALL_TABLES:-1}"
 
 pids=()
+tests_pid=""
 stop_hogs() {
   local pid
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   pids=()
 }
+# ctest runs in the background, in a process group of its own, and is waited for, so that Ctrl-C or a
+# kill reaches this trap at once (bash runs traps only once a foreground command ends); the whole
+# group is then stopped: ctest, its running test (whose cleanup kills the game and Xvfb) and those.
+stop_tests() {
+  if [[ -n $tests_pid ]]; then
+    kill -TERM -- "-$tests_pid" 2>/dev/null || true
+    wait "$tests_pid" 2>/dev/null || true
+  fi
+  exit 130
+}
 trap stop_hogs EXIT
-trap 'exit 130' INT TERM
+trap stop_tests INT TERM
 # Each hog is a busy loop at the tests' own priority (no nice): it competes for a core as a user's
 # build or video call would.
 for _ in $(seq 1 "$hogs"); do
@@ -44,6 +55,9 @@ for _ in $(seq 1 "$hogs"); do
 done
 echo "under_load.sh: $hogs CPU hogs running (pids ${pids[*]}); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
-(cd "$build" && ctest -j1 --output-on-failure -R "$regex" "$@") || status=$?
+(cd "$build" && exec setsid ctest -j1 --output-on-failure -R "$regex" "$@") &
+tests_pid=$!
+wait "$tests_pid" || status=$?
+tests_pid=""
 echo "under_load.sh: load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$status"
