@@ -49,17 +49,27 @@ start_xvfb() {
   die "Xvfb on $DISPLAY does not answer"
 }
 
-# start_game TITLE COMMAND...: starts a game and waits (10 s at most) until its window is mapped.
+# start_game TITLE COMMAND...: starts a game and waits until its window is mapped, for as long as the
+# game runs (PB_GAME_START_SECONDS at most, default 90: only a guard against a game that hangs). A
+# game starts in its own time: GCompris under Xvfb took 7 s on a machine busy with builds and 13-15 s
+# beside two CPU hogs too (its QML and resource files), so a fixed bound of 10 s failed a game that
+# was still starting. A game that exits before its window shows fails at once, with what it printed.
 # There is no window manager under bare Xvfb: windows still map, at (0,0).
 start_game() {
-  local title=$1
+  local title=$1 start=$SECONDS bound=${PB_GAME_START_SECONDS:-90}
   shift
   "$@" >"$WORK/game.out" 2>"$WORK/game.err" &
   GAME_PID=$!
   PIDS+=("$GAME_PID")
-  GAME_WINDOW=$(timeout 10 xdotool search --sync --onlyvisible --name "^${title}\$" | head -1) ||
-    die "no '$title' window within 10 s: $(cat "$WORK/game.err")"
-  [[ -n $GAME_WINDOW ]] || die "no '$title' window"
+  GAME_WINDOW=""
+  while [[ -z $GAME_WINDOW ]]; do
+    GAME_WINDOW=$(xdotool search --onlyvisible --name "^${title}\$" 2>/dev/null | head -1) || true
+    [[ -n $GAME_WINDOW ]] && break
+    kill -0 "$GAME_PID" 2>/dev/null || die "the game exited before its '$title' window showed: $(cat "$WORK/game.err")"
+    ((SECONDS - start < bound)) || die "no '$title' window within $bound s, the game still running: $(cat "$WORK/game.err")"
+    sleep 0.1
+  done
+  echo "the '$title' window showed after $((SECONDS - start)) s"
   sleep 0.3  # the first expose: the board is drawn right after mapping
 }
 
