@@ -89,9 +89,4 @@ Result<PhoneInfo> query_phone(const platform::AdbDevice& device) {
   return info;
 }
 
-Result<vision::onestroke::Params> onestroke_params(const calibration::ProfileDoc& profile) {
-  return calibration::reader_params<vision::onestroke::Params>(
-      profile, "onestroke", [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
-}
-
 }  // namespace pb::app

@@ -12,7 +12,6 @@
 #include "platform/adb_device.hpp"
 #include "capture/adb_source.hpp"
 #include "core/result.hpp"
-#include "vision/onestroke/reader.hpp"
 
 namespace pb::app {
 
@@ -45,8 +44,5 @@ Result<PhoneCapture> open_capture(std::shared_ptr<const platform::AdbDevice> dev
 
 Result<std::shared_ptr<const platform::AdbDevice>> connect_phone(const std::string& adb_path, const std::string& serial);
 Result<PhoneInfo> query_phone(const platform::AdbDevice& device);
-
-// One-stroke reader parameters from a profile's `onestroke` node (defaults without a profile).
-Result<vision::onestroke::Params> onestroke_params(const calibration::ProfileDoc& profile);
 
 }  // namespace pb::app

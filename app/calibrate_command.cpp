@@ -1,22 +1,22 @@
 /* calibrate_command.cpp: `puzzlebot calibrate`: measures a phone (or a desktop window) and writes its profile. */
 // Over adb: model (getprop), touch size and density (wm size / wm density, overrides honoured), a
-// screenshot, the screenshot-to-touch transform (calibration/calibrate.hpp), the board found with
-// the one-stroke reader, then ONE test touch: a tap on a free cell next to the cat. On a fresh
-// screenshot the cat must stand on that cell. That proves the transform end to end (a wrong scale
-// or offset lands the tap on another cell, a gap or the background, and the cat stays put), and it
-// is safe: a step next to the cat is a legal move that the play loop continues from (or restarts
-// with the replay button), never a purchase or a menu.
+// screenshot, the screenshot-to-touch transform (calibration/calibrate.hpp), then ONE test move
+// planned by a game that can check a calibration (its CalibrationProbe, app/calibration_probe.hpp:
+// the board found by its reader, a safe legal move whose effect the next screenshot shows). The move
+// must land on its target: that proves the transform end to end.
 //
 // With --window: the desktop's transform is the window's position on the root window (1:1), as
 // the desktop play loop computes it on every frame; the profile records it for reference only.
 
 #include <cstdio>
+#include <string>
 
 #include "app/adb_phone.hpp"
 #include "app/args.hpp"
 #include "app/commands.hpp"
+#include "app/calibration_probe.hpp"
 #include "app/play.hpp"
-#include "app/play_onestroke.hpp"
+#include "app/play_games.hpp"
 #include "calibration/profile.hpp"
 #include "capture/still.hpp"
 
@@ -27,13 +27,28 @@
 namespace pb::app {
 namespace {
 
-constexpr const char* kHelp = R"(usage: puzzlebot calibrate --adb [SERIAL] --out P.yml [--adb-path PATH]
+// The game whose test move calibrate --adb makes: the first of the list that has one.
+const CalibrationProbe* calibration_probe() {
+  for (const PlayGame& g : play_games())
+    if (g.calibration != nullptr) return g.calibration;
+  return nullptr;
+}
+
+std::string help_text() {
+  const CalibrationProbe* probe = calibration_probe();
+  const std::string adb =
+      probe != nullptr ? "Over adb, with " + std::string(probe->screen) +
+                             ": reads the phone's model, screen size and\ndensity, takes a screenshot, works out how "
+                             "screenshot pixels map to touch pixels, finds the board,\nand " +
+                             std::string(probe->move) + "."
+                       : "Over adb: reads the phone's model, screen size and density, takes a screenshot and works out "
+                         "how\nscreenshot pixels map to touch pixels (no game of this build can test the mapping).";
+  return R"(usage: puzzlebot calibrate --adb [SERIAL] --out P.yml [--adb-path PATH]
        puzzlebot calibrate --window TITLE --out P.yml [--display D]
 
-Over adb, with 一笔画完 open on the phone at a level's board: reads the phone's model, screen size and
-density, takes a screenshot, works out how screenshot pixels map to touch pixels, finds the board,
-and taps ONE free cell next to the cat to check the mapping (the cat must move there). Then it
-writes the profile for 'puzzlebot play --adb --profile P.yml' and 'puzzlebot solve --profile'.
+)" + adb + R"(
+Then it writes the profile for 'puzzlebot play --adb --profile P.yml' and 'puzzlebot solve
+--profile'.
 
 With --window: records the window's position on the screen (the desktop's transform).
 
@@ -48,18 +63,10 @@ options:
 
 exit status: 0 written, 2 no phone / no board / the test tap did not land (the message says why).
 )";
+}
 
 constexpr std::chrono::milliseconds kTapWait{3000};  // longest wait for the test tap to show
 constexpr std::chrono::milliseconds kPoll{60};
-
-std::string cell_text(solvers::onestroke::Cell c) {
-  std::string s(1, '(');  // appended: GCC 12 warns falsely on "(" + std::string&&
-  s += std::to_string(c.row);
-  s += ',';
-  s += std::to_string(c.col);
-  s += ')';
-  return s;
-}
 
 int write_and_check(const calibration::Profile& p, const std::string& out) {
   if (auto saved = calibration::save_profile(p, out); !saved) return fail(saved.error());
@@ -82,29 +89,12 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
 
   auto profile = calibration::ProfileDoc::open(a.get("profile").value_or(""));
   if (!profile) return fail(profile.error());
-  auto params = onestroke_params(*profile);
-  if (!params) return fail(params.error());
-  auto before = vision::onestroke::read(shot0->bgr, *params);
-  if (!before)
-    return fail("cannot find the one-stroke board on the phone's screen: open 一笔画完 at a level and run again (" +
-                before.error().message + ")");
-  const auto& s0 = before->state;
-  std::optional<solvers::onestroke::Cell> target;
-  for (solvers::onestroke::Cell d : {solvers::onestroke::Cell{0, 1}, {1, 0}, {0, -1}, {-1, 0}}) {
-    const solvers::onestroke::Cell n{s0.head.row + d.row, s0.head.col + d.col};
-    if (s0.inside(n) && s0.at(n) == solvers::onestroke::Site::kFree) {
-      target = n;
-      break;
-    }
-  }
-  if (!target)
-    return fail("the cat has no free cell next to it to test a tap on: press the game's replay button and run again");
+  const CalibrationProbe* probe = calibration_probe();
+  if (probe == nullptr) return fail("no game of this build can check a phone's calibration with a test move");
+  auto move = probe->plan(shot0->bgr, *profile);
+  if (!move) return fail(move.error());
 
-  FrameGesture fg;
-  fg.kind = actuator::Gesture::Kind::kTap;
-  fg.points.push_back(before->cell_centre(*target));
-  fg.label = "test tap on cell " + cell_text(*target);
-  auto g = to_input_gesture(fg, *transform, std::chrono::milliseconds(0));
+  auto g = to_input_gesture(move->gesture, *transform, std::chrono::milliseconds(0));
   if (!g) return fail(g.error());
   actuator::AdbSinkOptions so;
   so.screen = transform->input;
@@ -122,32 +112,21 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   if (!after) return fail(after.error());
   if (stop_requested().load()) return fail(stopped_by_user("while the test tap was watched"));
   const std::string where = "the test tap at touch (" + std::to_string(at.x) + "," + std::to_string(at.y) +
-                            ") for cell " + cell_text(*target);
+                            ") for " + move->target;
   if (!after->changed)
     return fail(where + " changed nothing on the screen: the touch and screenshot coordinates disagree, or the game "
                 "ignores adb touches (some phones need 'USB debugging (Security settings)' on)");
-  auto r1 = vision::onestroke::read(after->frame.bgr, *params);
-  const bool finished_by_tap = s0.free_count() == 1;
-  if (r1) {
-    if (!same_layout(r1->state, s0))
-      return fail(where + " did not move the cat there: the board changed shape (a menu opened?); run again");
-    if (!(r1->state.head == *target)) {
-      return fail(where + " left the cat at " + cell_text(r1->state.head) +
-                  ": the touch landed elsewhere; check 'adb shell wm size' matches the screen and run again");
-    }
-  } else if (!finished_by_tap) {
-    return fail(where + " left a screen without a readable board: " + r1.error().message);
-  }
+  if (auto landed = move->check(after->frame.bgr, where); !landed) return fail(landed.error().text());
 
   calibration::Profile p = calibration::phone_profile(info->model, transform->input, info->density.effective(), *transform,
-                                                       before->board);
+                                                       move->board);
   if (int rc = write_and_check(p, out_path); rc != kExitSolved) return rc;
   std::printf("wrote %s: %s, touch %dx%d, screenshots %dx%d (scale %.4f x %.4f), density %d, board at %d,%d %dx%d; "
-              "the test tap moved the cat to cell %s\n",
+              "the test tap %s\n",
               out_path.c_str(), info->model.empty() ? "(no model)" : info->model.c_str(), transform->input.width,
               transform->input.height, shot.width, shot.height, transform->scale_x, transform->scale_y,
-              info->density.effective(), before->board.x, before->board.y, before->board.width, before->board.height,
-              cell_text(*target).c_str());
+              info->density.effective(), move->board.x, move->board.y, move->board.width, move->board.height,
+              move->landed.c_str());
   return kExitSolved;
 }
 
@@ -186,7 +165,7 @@ int calibrate_command(const std::vector<std::string>& args) {
                            "calibrate");
   if (!parsed) return fail(parsed.error());
   if (parsed->has("help")) {
-    std::fputs(kHelp, stdout);
+    std::fputs(help_text().c_str(), stdout);
     return kExitSolved;
   }
   if (!parsed->positional.empty()) return fail("calibrate takes no INPUT: see 'puzzlebot calibrate --help'");

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -17,9 +18,10 @@
 #include "core/json.hpp"
 #include "platform/adb_device.hpp"
 #include "platform/plugin.hpp"
-#include "solvers/sliding/pattern_db.hpp"
-#include "solvers/sliding/tables.hpp"
+#include "solvers/common/tables.hpp"
+#include "solvers/registry.hpp"
 #include "vision/common/ocr.hpp"
+#include "vision/registry.hpp"
 
 #ifdef PB_HAVE_X11
 #include "actuator/xdo_sink.hpp"
@@ -147,7 +149,16 @@ void check_modules(std::vector<Check>& out) {
   else
     out.push_back(missing("codecs", codecs.error().message, "solve SHOT.png, play, calibrate, learn",
                           "copy puzzlebot-codecs.so next to the program (build/bin), or rebuild: scripts/setup.sh"));
-  const std::string needs_ocr = "sliding (Fifteen) and valves screenshots";
+  // The readers that use Tesseract say so in their entry (Reader::reads_text).
+  std::vector<std::string_view> readers;
+  for (const vision::Reader* r : vision::readers())
+    if (r->reads_text) readers.push_back(r->game);
+  std::string needs_ocr;
+  for (std::size_t i = 0; i < readers.size(); ++i) {
+    if (i > 0) needs_ocr += i + 1 == readers.size() ? " and " : ", ";
+    needs_ocr += readers[i];
+  }
+  needs_ocr += " screenshots";
   auto ocr = platform::load_plugin("ocr");
   if (!ocr) {
     out.push_back(missing("ocr", ocr.error().message, needs_ocr,
@@ -239,8 +250,21 @@ void check_phones(const std::string& adb_path, std::vector<Check>& out) {
 // ---- The table cache ----
 
 void check_cache(std::vector<Check>& out) {
-  const std::string needs = "solve (sliding boards)";
-  const std::string dir = solvers::sliding::cache_dir();
+  // The games whose solvers cache tables (their Game entry says so), in PB_GAMES order.
+  std::vector<const solvers::Game*> games;
+  std::string names, words;  // "a, b" for sentences, "a b" for the prepare command
+  for (const solvers::Game* g : solvers::games()) {
+    if (g->tables == nullptr) continue;
+    if (!games.empty()) {  // appended: GCC 12 warns falsely on "" + std::string&&
+      names += ", ";
+      words += ' ';
+    }
+    names += g->name;
+    words += g->name;
+    games.push_back(g);
+  }
+  const std::string needs = "solve (" + names + " boards)";
+  const std::string dir = solvers::cache_dir();
   if (dir.empty()) {
     out.push_back(missing("cache", "no cache folder", needs, "set PUZZLEBOT_CACHE_DIR (or XDG_CACHE_HOME or HOME)"));
     out.push_back(skipped("tables", "needs the cache folder", needs));
@@ -264,27 +288,29 @@ void check_cache(std::vector<Check>& out) {
   out.push_back(ok("cache", dir + (fs::exists(dir, ec) ? "" : " (made on first use)"), needs));
   int ready = 0, total = 0;
   std::string bad, absent_boards;
-  for (const solvers::sliding::CacheTable& t : solvers::sliding::cache_tables()) {
-    ++total;
-    std::string why;
-    switch (solvers::sliding::table_state(t, &why)) {
-      case solvers::sliding::TableState::kReady: ++ready; break;
-      case solvers::sliding::TableState::kUnusable:
-        bad += (bad.empty() ? "" : ", ") + t.file() + " (" + why + ")";
-        [[fallthrough]];
-      case solvers::sliding::TableState::kMissing:
-        if (absent_boards.find(t.board) == std::string::npos)
-          absent_boards += (absent_boards.empty() ? "" : ", ") + t.board + " " + t.set;
-        break;
+  for (const solvers::Game* g : games) {
+    for (const solvers::TableInfo& t : g->tables->list()) {
+      ++total;
+      std::string why;
+      switch (g->tables->state(t, &why)) {
+        case solvers::TableState::kReady: ++ready; break;
+        case solvers::TableState::kUnusable:
+          bad += (bad.empty() ? "" : ", ") + t.file + " (" + why + ")";
+          [[fallthrough]];
+        case solvers::TableState::kMissing:
+          if (absent_boards.find(t.board) == std::string::npos)
+            absent_boards += (absent_boards.empty() ? "" : ", ") + t.board + " " + t.set;
+          break;
+      }
     }
   }
-  const std::string counted = std::to_string(ready) + " of " + std::to_string(total) + " sliding tables built";
+  const std::string counted = std::to_string(ready) + " of " + std::to_string(total) + " " + names + " tables built";
   if (ready == total)
     out.push_back(ok("tables", counted, needs));
   else
     out.push_back(missing("tables", counted + " (not: " + absent_boards + ")" + (bad.empty() ? "" : "; unusable: " + bad),
                           needs + ": weaker tables until then",
-                          "puzzlebot prepare sliding (it says what it will take first)"));
+                          "puzzlebot prepare " + words + " (it says what it will take first)"));
 }
 
 // ---- Browser ----

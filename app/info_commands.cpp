@@ -2,12 +2,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "app/args.hpp"
 #include "app/commands.hpp"
-#include "solvers/sliding/pattern_db.hpp"
+#include "solvers/common/tables.hpp"
+#include "solvers/registry.hpp"
 #include "vision/registry.hpp"
 
 namespace pb::app {
@@ -17,9 +19,9 @@ namespace fs = std::filesystem;
 
 constexpr const char* kCacheHelp = R"(usage: puzzlebot cache [--clear]
 
-Prints where puzzlebot keeps the tables it builds once and reuses (the sliding solver's pattern
-databases, sliding-<R>x<C>-*.pdb and the 4x4 7-8 tables' *.nib, a few hundred MB each for 5x5
-and 4x4), and how much they take.
+Prints where puzzlebot keeps the tables its solvers build once and reuse (pattern databases, up to
+a few hundred MB each; 'puzzlebot prepare --help' says which games have them), and how much they
+take.
 The folder is $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
 
 'puzzlebot prepare' builds them all once, on purpose; 'puzzlebot doctor' says which are missing.
@@ -46,9 +48,7 @@ constexpr const char* kParamsIntro =
     "any of them under the node named after the game. A key a reader does not have is an error that lists\n"
     "the valid ones, and so is a value outside its range. For example:\n\n"
     "```yaml\n"
-    "pegs:\n"
-    "  min_disc_px: 7\n"
-    "  lattice_tolerance: 0.1\n"
+    "%s"
     "```\n\n"
     "This file is generated from the readers' tables (`param_table()` in vision/<game>/reader.cpp) by\n"
     "`puzzlebot params --markdown > docs/PARAMS.md`; a test (tests/app/usability_cli_test.cpp) fails when\n"
@@ -60,12 +60,23 @@ std::string markdown_cell(std::string s) {
   return out;
 }
 
-// puzzlebot's own files in the cache folder: tables and the temporary files of an interrupted write.
+// The intro's example: the first reader's node with its first two parameters at their defaults
+// (a profile sets them to other values; the example shows the form).
+std::string example_profile(std::span<const vision::Reader* const> readers) {
+  if (readers.empty()) return "";
+  std::string out = std::string(readers.front()->game) + ":\n";
+  const std::vector<vision::ParamRow> rows = readers.front()->params();
+  for (std::size_t i = 0; i < rows.size() && i < 2; ++i) out += "  " + rows[i].key + ": " + rows[i].value + "\n";
+  return out;
+}
+
+// puzzlebot's own files in the cache folder: a game's tables and the temporary files of an
+// interrupted write, as each game with tables recognises its own (Game::tables).
 bool is_table_file(const fs::path& p) {
   const std::string name = p.filename().string();
-  return name.rfind("sliding-", 0) == 0 &&
-         (p.extension() == ".pdb" || p.extension() == ".nib" || name.find(".pdb.tmp.") != std::string::npos ||
-          name.find(".nib.tmp.") != std::string::npos);
+  for (const solvers::Game* g : solvers::games())
+    if (g->tables != nullptr && g->tables->owns_file(name)) return true;
+  return false;
 }
 
 }  // namespace
@@ -85,7 +96,7 @@ int params_command(const std::vector<std::string>& args) {
   if (chosen.empty())
     return fail("no screenshot reader for '" + game + "' (readers: " + vision::reader_names() + ")");
   const bool markdown = parsed->has("markdown");
-  if (markdown) std::fputs(kParamsIntro, stdout);
+  if (markdown) std::printf(kParamsIntro, example_profile(vision::readers()).c_str());
   for (const vision::Reader* r : chosen) {
     const std::string name(r->game);
     const std::vector<vision::ParamRow> rows = r->params();
@@ -121,7 +132,7 @@ int cache_command(const std::vector<std::string>& args) {
     return kExitSolved;
   }
   if (!parsed->positional.empty()) return fail("cache takes no arguments: see 'puzzlebot cache --help'");
-  const std::string dir = solvers::sliding::cache_dir();
+  const std::string dir = solvers::cache_dir();
   if (dir.empty()) {
     std::printf("table cache: none (set PUZZLEBOT_CACHE_DIR, XDG_CACHE_HOME or HOME): tables stay in memory\n");
     return kExitSolved;

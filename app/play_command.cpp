@@ -1,11 +1,14 @@
 /* play_command.cpp: `puzzlebot play`: picks the game's Player and the device (window or phone), then runs the loop. */
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <opencv2/core/persistence.hpp>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include "app/adb_phone.hpp"
 #include "app/args.hpp"
@@ -19,7 +22,29 @@
 namespace pb::app {
 namespace {
 
-// The usage text; the games' lines come from the registry (play_games.cpp).
+// "default 15; 5 for a and b": an option's default, from the games' entries (the value most of
+// them keep, then the others by game).
+std::string default_words(int PlayGame::*field) {
+  const PlayGame usual{};
+  std::string out = "default " + std::to_string(usual.*field);
+  std::vector<int> values;
+  for (const PlayGame& g : play_games())
+    if (g.*field != usual.*field && std::find(values.begin(), values.end(), g.*field) == values.end())
+      values.push_back(g.*field);
+  for (int v : values) {
+    std::vector<std::string_view> names;
+    for (const PlayGame& g : play_games())
+      if (g.*field == v) names.push_back(g.name);
+    out += "; " + std::to_string(v) + " for ";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+      out += names[i];
+    }
+  }
+  return out;
+}
+
+// The usage text; the games' lines and the per-game defaults come from the registry (play_games.cpp).
 std::string help_text() {
   std::string games;
   for (const PlayGame& g : play_games()) {
@@ -32,16 +57,16 @@ std::string help_text() {
          R"(
 Plays a game in an X11 window or on an Android phone until it is finished: capture, read the
 board, solve, then for each move click, tap or drag, wait until the move has begun and ended on
-screen, check it shows the predicted board (Fifteen, Taquin and Pegs: by comparing the pictures of
-the cells it moves, and a move that shows no change is sent once more; the other games: by reading
-it again); when it does not, plan again from what it shows. Every game plays on either
+screen, check it shows the predicted board (games whose moves swap cell pictures: by comparing the
+pictures of the cells it moves, and a move that shows no change is sent once more; the other games:
+by reading it again); when it does not, plan again from what it shows. Every game plays on either
 device: the same loop, only the capture and the input differ.
 
 games (--game G):
 )" + games + R"(
 options:
   --game G            the game, one of the above
-  --window TITLE      the game's window title, exactly ("Fifteen", "Pegs", "puzzlebot arena"); a
+  --window TITLE      the game's window title, exactly (as listed above: "puzzlebot arena"); a
                       browser page's title also matches its window "TITLE - Chromium"
   --adb [SERIAL]      play on a phone over adb instead (the serial from 'adb devices'; optional
                       when only one is attached); see docs/PLAY-PHONE.md
@@ -64,9 +89,9 @@ options:
                       screen transform and timings ('puzzlebot calibrate --adb --out P.yml'); on
                       the desktop its timings drag_step_ms and tap_ms set --pace and --tap-pause
   --timeout-ms N      give up solving after N ms (default 20000)
-  --pace MS           pause between the points of a drag, ms (default 15; 5 for pegs)
-  --tap-pause MS      desktop: pause between pointer move, press and release, ms (default 25; 5 for
-                      sliding, whose Fifteen moves on the press)
+  --pace MS           pause between the points of a drag, ms ()" + default_words(&PlayGame::drag_pace_ms) + R"()
+  --tap-pause MS      desktop: pause between pointer move, press and release, ms
+                      ()" + default_words(&PlayGame::tap_pause_ms) + R"()
   --max-replans N     screen/prediction disagreements tolerated per board (default 3; 4 on a phone;
                       a re-plan shorter than what was left of the old plan is not counted)
   --read-every-move   read the board (OCR) after every move instead of first comparing cell pictures

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/calibration_probe.hpp"
 #include "app/play.hpp"
 #include "app/play_device.hpp"
 #include "calibration/profile.hpp"
@@ -53,6 +54,8 @@ struct PlayGame {
   // What `play --check` prints about the screen besides the board (Fifteen's status line, the
   // pegs left), one "name: value" line each; nullptr: nothing more.
   void (*check_lines)(const cv::Mat& frame, const std::string& board_text) = nullptr;
+  // Its one safe test move for `calibrate --adb` (app/calibration_probe.hpp); nullptr: none.
+  const CalibrationProbe* calibration = nullptr;
 };
 
 // A reader's Params from the profile node named after the game.

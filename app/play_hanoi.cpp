@@ -12,7 +12,7 @@ namespace {
 
 using Rules = solvers::hanoi::Rules;
 
-// The reading's places are the pegs (halfway up each rod).
+// The reading's places are the rods (halfway up each rod).
 Result<std::unique_ptr<Player>> make_hanoi(const PlayContext& c) {
   return make_arena_player<Rules>(
       c, [](const cv::FileNode& n) { return vision::hanoi::load_params(n); },
@@ -27,7 +27,7 @@ Result<std::unique_ptr<Player>> make_hanoi(const PlayContext& c) {
 
 std::span<const PlayGame> hanoi_play_games() {
   static constexpr PlayGame kEntries[] = {
-      {"hanoi", kArenaWindow, "Tower of Hanoi (arena): drag the top disk onto another peg", LevelFlow::kAdvancesItself,
+      {"hanoi", kArenaWindow, "Tower of Hanoi (arena): drag the top disk onto another rod", LevelFlow::kAdvancesItself,
        &make_hanoi},
   };
   return kEntries;

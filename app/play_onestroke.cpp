@@ -8,6 +8,7 @@
 
 #include "app/play_arena.hpp"
 #include "app/play_games.hpp"
+#include "calibration/profile.hpp"
 #include "core/json.hpp"
 #include "solvers/onestroke/rules.hpp"
 #include "vision/onestroke/replay_button.hpp"
@@ -274,10 +275,82 @@ Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
 
 }  // namespace
 
+// ---- calibrate --adb's test move (app/calibration_probe.hpp) ----
+//
+// A tap on a free cell next to the cat: on a fresh screenshot the cat must stand on that cell. That
+// proves the transform end to end (a wrong scale or offset lands the tap on another cell, a gap or
+// the background, and the cat stays put), and it is safe: a step next to the cat is a legal move
+// that the play loop continues from (or restarts with the replay button), never a purchase or a menu.
+
+namespace {
+
+std::string cell_text(Cell c) {
+  std::string s(1, '(');  // appended: GCC 12 warns falsely on "(" + std::string&&
+  s += std::to_string(c.row);
+  s += ',';
+  s += std::to_string(c.col);
+  s += ')';
+  return s;
+}
+
+Result<ProbeMove> plan_probe(const cv::Mat& shot, const calibration::ProfileDoc& profile) {
+  auto params = calibration::reader_params<vision::onestroke::Params>(
+      profile, "onestroke", [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
+  if (!params) return params.error();
+  auto before = vision::onestroke::read(shot, *params);
+  if (!before)
+    return make_error("cannot find the one-stroke board on the phone's screen: open 一笔画完 at a level and run again (" +
+                      before.error().message + ")");
+  const os::State s0 = before->state;
+  std::optional<Cell> target;
+  for (Cell d : {Cell{0, 1}, {1, 0}, {0, -1}, {-1, 0}}) {
+    const Cell n{s0.head.row + d.row, s0.head.col + d.col};
+    if (s0.inside(n) && s0.at(n) == Site::kFree) {
+      target = n;
+      break;
+    }
+  }
+  if (!target)
+    return make_error("the cat has no free cell next to it to test a tap on: press the game's replay button and run again");
+
+  ProbeMove out;
+  out.gesture.kind = actuator::Gesture::Kind::kTap;
+  out.gesture.points.push_back(before->cell_centre(*target));
+  out.gesture.label = "test tap on cell " + cell_text(*target);
+  out.board = before->board;
+  out.target = "cell " + cell_text(*target);
+  out.landed = "moved the cat to cell " + cell_text(*target);
+  out.check = [p = *params, s0, cell = *target](const cv::Mat& after, const std::string& where) -> Result<void> {
+    auto r1 = vision::onestroke::read(after, p);
+    const bool finished_by_tap = s0.free_count() == 1;
+    if (r1) {
+      if (!same_layout(r1->state, s0))
+        return make_error(where + " did not move the cat there: the board changed shape (a menu opened?); run again");
+      if (!(r1->state.head == cell))
+        return make_error(where + " left the cat at " + cell_text(r1->state.head) +
+                          ": the touch landed elsewhere; check 'adb shell wm size' matches the screen and run again");
+    } else if (!finished_by_tap) {
+      return make_error(where + " left a screen without a readable board: " + r1.error().message);
+    }
+    return {};
+  };
+  return out;
+}
+
+constexpr CalibrationProbe kProbe{"一笔画完 open on the phone at a level's board",
+                                  "taps ONE free cell next to the cat to check the mapping (the cat must move there)",
+                                  &plan_probe};
+
+}  // namespace
+
 std::span<const PlayGame> onestroke_play_games() {
   static constexpr PlayGame kEntries[] = {
-      {"onestroke", kArenaWindow, "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",
-       LevelFlow::kAdvancesItself, &make_onestroke},
+      {.name = "onestroke",
+       .window = kArenaWindow,
+       .about = "one-stroke: drag the cat through every cell in one stroke (arena; 一笔画完 on a phone)",
+       .flow = LevelFlow::kAdvancesItself,
+       .make = &make_onestroke,
+       .calibration = &kProbe},  // calibrate --adb taps next to the cat (above)
   };
   return kEntries;
 }

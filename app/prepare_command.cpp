@@ -17,12 +17,12 @@
 #include "app/commands.hpp"
 #include "app/progress_bar.hpp"
 #include "solvers/common/puzzle.hpp"
+#include "solvers/common/tables.hpp"
 #include "solvers/registry.hpp"
-#include "solvers/sliding/pattern_db.hpp"
-#include "solvers/sliding/sliding.hpp"
-#include "solvers/sliding/table_cache.hpp"
-#include "solvers/sliding/tables.hpp"
 
+// The games with tables say so in their entry (Game::tables, solvers/common/tables.hpp): what
+// they are, their state and how to build them; this command names none.
+//
 // Rejected: building in the background of a solve (a 10 s solve cannot hold a minute's build, and
 // a half-built table is thrown away); a progress bar drawn from time estimates (the bar follows the
 // builders' own levels, reported through set_build_progress_sink, so it never runs ahead).
@@ -30,19 +30,16 @@
 namespace pb::app {
 namespace {
 
-using solvers::sliding::CacheTable;
-using solvers::sliding::TableState;
+using solvers::GameTables;
+using solvers::TableInfo;
+using solvers::TableState;
 
-constexpr const char* kHelp = R"(usage: puzzlebot prepare [GAME...|all] [options]
+constexpr const char* kHelpHead = R"(usage: puzzlebot prepare [GAME...|all] [options]
 
 Builds, once, every table that makes answers better or faster, into the table cache ('puzzlebot
-cache'), so that no solve has to wait for one or settle for a weaker one. Only sliding has tables:
-  3x3  the exact table of every tile (a fraction of a second)
-  4x4  the 7-8 pattern databases: optimal solutions ~15x faster (290 MB; 3 GB of memory and about
-       a minute with two cores while building)
-  5x5  the 5-5-5-5-4 pattern databases: ~10% shorter solutions, also for the 5x5 corner of bigger
-       boards (32 MB; about 30 s)
-It first says what it will take (disk, memory, time). Ctrl-C stops it; a table already built is
+cache'), so that no solve has to wait for one or settle for a weaker one.)";
+
+constexpr const char* kHelpTail = R"(It first says what it will take (disk, memory, time). Ctrl-C stops it; a table already built is
 kept, and running it again builds the rest. GAME: a game's name (see 'puzzlebot games'), or all
 (the default).
 
@@ -55,6 +52,44 @@ options:
 exit status: 0 every table built, 2 bad input (an unknown game, no cache folder, not enough disk),
 3 stopped (Ctrl-C).
 )";
+
+// The games whose entry has tables, in PB_GAMES order.
+std::vector<const solvers::Game*> games_with_tables() {
+  std::vector<const solvers::Game*> out;
+  for (const solvers::Game* g : solvers::games())
+    if (g->tables != nullptr) out.push_back(g);
+  return out;
+}
+
+// "a", "a and b", "a, b and c": game names for a sentence.
+std::string names_of(const std::vector<const solvers::Game*>& games) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (i > 0) out += i + 1 == games.size() ? " and " : ", ";
+    out += games[i]->name;
+  }
+  return out;
+}
+
+// The help: which games have tables and what each board's give, from their entries.
+std::string help_text() {
+  const std::vector<const solvers::Game*> games = games_with_tables();
+  std::string out = kHelpHead;
+  if (games.empty()) out += " No game has tables.\n";
+  else if (games.size() == 1) out += " Only " + std::string(games[0]->name) + " has tables:\n";
+  else out += " The games with tables:\n";
+  for (const solvers::Game* g : games) {
+    if (games.size() > 1) out += std::string(g->name) + ":\n";
+    out += g->tables->help;
+  }
+  return out + kHelpTail;
+}
+
+// A table to build and the game it is of.
+struct Planned {
+  const GameTables* game;
+  TableInfo table;
+};
 
 std::string megabytes(std::uint64_t bytes) {
   char buf[32];
@@ -114,15 +149,15 @@ class Progress {
  public:
   Progress(bool tty, double total_weight) : tty_(tty), total_(std::max(total_weight, 1e-9)) {}
 
-  void start(const CacheTable& t, int index, int count) {
+  void start(const TableInfo& t, int index, int count) {
     label_ = t.board + " " + t.set + " table " + std::to_string(index) + " of " + std::to_string(count) + " (" +
-             t.file() + ")";
-    weight_ = t.build_cpu_seconds();
+             t.file + ")";
+    weight_ = t.build_cpu_seconds;
     t0_ = std::chrono::steady_clock::now();
     if (tty_) {
       draw(0);
     } else {
-      std::fprintf(stderr, "prepare: building %s, %s\n", label_.c_str(), megabytes(t.disk_bytes()).c_str());
+      std::fprintf(stderr, "prepare: building %s, %s\n", label_.c_str(), megabytes(t.disk_bytes).c_str());
     }
   }
   void level(double filled) {
@@ -162,73 +197,77 @@ class Progress {
 }  // namespace
 
 void note_weaker_tables(const solvers::Puzzle& puzzle) {
-  if (puzzle.game() != solvers::sliding::Spec::kName) return;  // only sliding has tables
-  // The board's size from its text (FORMATS.md): the header line, then one line a row.
-  const std::string text = puzzle.format();
-  std::size_t rows = 0, cols = 0;
-  for (std::size_t at = text.find('\n'); at != std::string::npos && at + 1 < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at + 1), text.size());
-    const std::string line = text.substr(at + 1, end - at - 1);
-    if (line.find_first_not_of(" \t\r") != std::string::npos) {
-      if (++rows == 1)
-        for (std::size_t i = 0; i < line.size(); ++i) cols += line[i] != ' ' && (i == 0 || line[i - 1] == ' ');
-    }
-    at = end < text.size() ? end : std::string::npos;
-  }
-  const auto advice = solvers::sliding::weaker_tables(static_cast<int>(rows), static_cast<int>(cols));
+  const solvers::Game* game = solvers::find_game(puzzle.game());
+  if (game == nullptr || game->tables == nullptr) return;  // a game with no tables
+  const auto advice = game->tables->advice(puzzle);
   if (!advice) return;
   static std::atomic<bool> said{false};  // once a run: a folder of boards gets one line
   if (said.exchange(true)) return;
-  std::fprintf(stderr, "puzzlebot: %s: %s after `puzzlebot prepare sliding`, %s\n", advice->board.c_str(),
-               advice->gain.c_str(), advice->cost.c_str());
+  std::fprintf(stderr, "puzzlebot: %s: %s after `puzzlebot prepare %s`, %s\n", advice->board.c_str(),
+               advice->gain.c_str(), std::string(game->name).c_str(), advice->cost.c_str());
 }
 
 int prepare_command(const std::vector<std::string>& args) {
   auto parsed = parse_args(args, {{"help", false}, {"list", false}, {"board", true}, {"threads", true}}, "prepare");
   if (!parsed) return fail(parsed.error().text());
   if (parsed->has("help")) {
-    std::fputs(kHelp, stdout);
+    std::fputs(help_text().c_str(), stdout);
     return kExitSolved;
   }
   auto threads = parsed->get_int("threads", 0, 1, 64);
   if (!threads) return fail(threads.error().text());
 
-  // Which games: named ones must exist; only sliding has tables.
-  bool sliding = parsed->positional.empty();
+  // Which games: named ones must exist; those with no tables are said and left out.
+  std::vector<const solvers::Game*> chosen;
   for (const std::string& name : parsed->positional)
     if (name != "all" && solvers::find_game(name) == nullptr)
       return fail("no game '" + name + "' (games: " + solvers::game_names() + ", or all)");
-  for (const std::string& name : parsed->positional) {
-    if (name == "all" || name == solvers::sliding::Spec::kName) sliding = true;
-    else std::printf("prepare: %s has no tables (its answers need none)\n", name.c_str());
+  for (const solvers::Game* g : games_with_tables()) {
+    bool wanted = parsed->positional.empty();
+    for (const std::string& name : parsed->positional) wanted = wanted || name == "all" || name == g->name;
+    if (wanted) chosen.push_back(g);
   }
-  if (!sliding) return kExitSolved;
+  for (const std::string& name : parsed->positional)
+    if (name != "all" && solvers::find_game(name)->tables == nullptr)
+      std::printf("prepare: %s has no tables (its answers need none)\n", name.c_str());
+  if (chosen.empty()) return kExitSolved;
 
-  std::vector<CacheTable> tables = solvers::sliding::cache_tables();
-  if (auto board = parsed->get("board")) {
-    std::erase_if(tables, [&](const CacheTable& t) { return t.board != *board; });
-    if (tables.empty()) return fail("no sliding tables for '" + *board + "': the boards with tables are 3x3, 4x4 and 5x5");
+  const auto board = parsed->get("board");
+  std::vector<std::vector<TableInfo>> tables;  // per chosen game
+  std::size_t count = 0;
+  std::string boards;
+  for (const solvers::Game* g : chosen) {
+    tables.push_back(g->tables->list());
+    if (board) std::erase_if(tables.back(), [&](const TableInfo& t) { return t.board != *board; });
+    count += tables.back().size();
+    if (!boards.empty()) boards += "; ";
+    boards += g->tables->boards;
   }
-  const std::string dir = solvers::sliding::cache_dir();
+  if (board && count == 0)
+    return fail("no " + names_of(chosen) + " tables for '" + *board + "': the boards with tables are " + boards);
+  const std::string dir = solvers::cache_dir();
   if (dir.empty())
     return fail("no cache folder to keep tables in: set PUZZLEBOT_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
 
   // What is there, what it will take.
-  std::vector<const CacheTable*> to_build;
+  std::vector<Planned> to_build;
   std::uint64_t disk = 0, memory = 0;
   double cpu = 0;
-  std::printf("prepare: sliding tables in %s\n", dir.c_str());
-  for (const CacheTable& t : tables) {
-    std::string why;
-    const TableState state = solvers::sliding::table_state(t, &why);
-    const char* word = state == TableState::kReady ? "built" : state == TableState::kMissing ? "to build" : "to rebuild";
-    std::printf("  %-4s %-12s %-40s %9s  %s%s\n", t.board.c_str(), t.set.c_str(), t.file().c_str(),
-                megabytes(t.disk_bytes()).c_str(), word, state == TableState::kUnusable ? (" (" + why + ")").c_str() : "");
-    if (state == TableState::kReady) continue;
-    to_build.push_back(&t);
-    disk += t.disk_bytes();
-    memory = std::max(memory, t.build_bytes());
-    cpu += t.build_cpu_seconds();
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    if (tables[i].empty()) continue;
+    std::printf("prepare: %s tables in %s\n", std::string(chosen[i]->name).c_str(), dir.c_str());
+    for (const TableInfo& t : tables[i]) {
+      std::string why;
+      const TableState state = chosen[i]->tables->state(t, &why);
+      const char* word = state == TableState::kReady ? "built" : state == TableState::kMissing ? "to build" : "to rebuild";
+      std::printf("  %-4s %-12s %-40s %9s  %s%s\n", t.board.c_str(), t.set.c_str(), t.file.c_str(),
+                  megabytes(t.disk_bytes).c_str(), word, state == TableState::kUnusable ? (" (" + why + ")").c_str() : "");
+      if (state == TableState::kReady) continue;
+      to_build.push_back({chosen[i]->tables, t});
+      disk += t.disk_bytes;
+      memory = std::max(memory, t.build_bytes);
+      cpu += t.build_cpu_seconds;
+    }
   }
   if (to_build.empty()) {
     std::printf("prepare: every table is built; nothing to do\n");
@@ -261,17 +300,18 @@ int prepare_command(const std::vector<std::string>& args) {
   solvers::Limits limits;
   limits.cancel = &stop_requested();
   double weight = 0;
-  for (const CacheTable* t : to_build) weight += t->build_cpu_seconds();
+  for (const Planned& p : to_build) weight += p.table.build_cpu_seconds;
   Progress progress(stderr_is_terminal(), weight);
-  solvers::sliding::set_build_progress_sink([&](const solvers::sliding::DbSpec&, double filled) { progress.level(filled); });
+  auto show = [&](double filled) { progress.level(filled); };
   int built = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  for (const CacheTable* t : to_build) {
-    progress.start(*t, built + 1, static_cast<int>(to_build.size()));
-    Result<void> r = solvers::sliding::build_cache_table(*t, limits, static_cast<int>(*threads));
+  for (const Planned& p : to_build) {
+    progress.start(p.table, built + 1, static_cast<int>(to_build.size()));
+    p.game->progress_to(show);
+    Result<void> r = p.game->build(p.table, limits, static_cast<int>(*threads));
+    p.game->progress_to({});
     progress.finish(r.ok());
     if (!r.ok() || stop_requested().load()) {
-      solvers::sliding::set_build_progress_sink({});
       if (stop_requested().load()) {
         std::printf("prepare: stopped; %s of %zu built and kept: run it again to build the rest\n",
                     plural(static_cast<unsigned long long>(built + (r.ok() ? 1 : 0)), "table").c_str(),
@@ -282,7 +322,6 @@ int prepare_command(const std::vector<std::string>& args) {
     }
     ++built;
   }
-  solvers::sliding::set_build_progress_sink({});
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("prepare: %s built in %.1f s; solves use them from now on\n", plural(static_cast<unsigned long long>(built), "table").c_str(), s);
   return kExitSolved;

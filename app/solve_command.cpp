@@ -47,9 +47,10 @@ options:
   --timeout-ms N    give up after N milliseconds per input (default 10000; 0: no limit)
   --max-nodes N     give up after N search nodes
   --max-table-mb N  memory cap for solver tables (pattern databases, transposition tables); default 4096
-  --best            when no full solution exists, also print the best partial one (pegs);
-                    sliding boards over 16 cells: also try to prove the solution optimal, within
-                    the limits (settles lightly shuffled boards, not random ones)
+  --best            spend the limits on a better answer, where the game's solver can: when no full
+                    solution exists, also print the best partial one; when the solution found may
+                    not be the shortest, also try to prove it optimal (settles easy big boards, not
+                    hard ones)
   --echo-board      with --json, always put the whole board in "board" (by default a board text
                     over 64 KiB is replaced by its header line and a note: see FORMATS.md)
   --jobs N          threads for a folder (default: all cores)

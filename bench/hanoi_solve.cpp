@@ -1,4 +1,4 @@
-/* hanoi_solve.cpp: Tower of Hanoi timings: listing a 22-disk tower, Frame-Stewart, exact 4-peg search. */
+/* hanoi_solve.cpp: Tower of Hanoi timings: listing a 22-disk tower, Frame-Stewart, exact 4-rod search. */
 // Run: bench_hanoi_solve
 #include <benchmark/benchmark.h>
 
@@ -10,26 +10,26 @@ namespace {
 
 using namespace pb::solvers;
 
-hanoi::State tower(int pegs, int disks) {
+hanoi::State tower(int rods, int disks) {
   hanoi::State st;
-  st.pegs = pegs;
+  st.rods = rods;
   st.config.assign(static_cast<std::size_t>(disks), 0);
-  st.goal = pegs - 1;
+  st.goal = rods - 1;
   return st;
 }
 
 // The largest listed solution: 2^22 - 1 moves.
-void BM_ThreePegTower22(benchmark::State& state) {
+void BM_ThreeRodTower22(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(hanoi::solve(tower(3, 22), Limits{}).moves.size());
 }
 
-// Frame-Stewart, 4 pegs, 40 disks (the move list; the count alone is a table lookup).
+// Frame-Stewart, 4 rods, 40 disks (the move list; the count alone is a table lookup).
 void BM_FrameStewart4x40(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(hanoi::solve(tower(4, 40), Limits{}).moves.size());
 }
 
-// Exact A* from a scattered 4-peg position with `range(0)` disks.
-void BM_FourPegSearch(benchmark::State& state) {
+// Exact A* from a scattered 4-rod position with `range(0)` disks.
+void BM_FourRodSearch(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   hanoi::State st = tower(4, n);
   std::mt19937 rng(1);
@@ -42,8 +42,8 @@ void BM_FourPegSearch(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_ThreePegTower22)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ThreeRodTower22)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FrameStewart4x40)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_FourPegSearch)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_FourRodSearch)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 BENCHMARK_MAIN();

@@ -1,4 +1,4 @@
-/* hanoi_level.cpp: the arena's Tower of Hanoi: drag a top disk, or click source then target peg. */
+/* hanoi_level.cpp: the arena's Tower of Hanoi: drag a top disk, or click source then target rod. */
 #include <algorithm>
 
 #include "samples/arena/hanoi_level.hpp"
@@ -36,8 +36,8 @@ void HanoiLevel::draw(cv::Mat& canvas) const {
   vision::hanoi::draw(canvas, area_, state_, look(variant_), {picked_, drag_});
 }
 
-cv::Point2d HanoiLevel::peg_point(int peg) const {
-  return vision::hanoi::layout(state_, area_, look(variant_)).peg_point(peg);
+cv::Point2d HanoiLevel::rod_point(int rod) const {
+  return vision::hanoi::layout(state_, area_, look(variant_)).rod_point(rod);
 }
 
 Response HanoiLevel::move(int from, int to) {
@@ -50,22 +50,22 @@ Response HanoiLevel::move(int from, int to) {
   return {true, true, {}};
 }
 
-// Press on a peg with nothing picked: pick its top disk and start a drag. Press on another peg with a
-// disk picked (the click-click way): move there. Press on the picked peg again: put the disk back.
+// Press on a rod with nothing picked: pick its top disk and start a drag. Press on another rod with a
+// disk picked (the click-click way): move there. Press on the picked rod again: put the disk back.
 Response HanoiLevel::press(cv::Point2d p) {
-  const auto peg = vision::hanoi::layout(state_, area_, look(variant_)).peg_at(p);
-  if (!peg) {
+  const auto rod = vision::hanoi::layout(state_, area_, look(variant_)).rod_at(p);
+  if (!rod) {
     const bool had = picked_.has_value();
     picked_.reset();
     return {had, false, {}};
   }
-  if (picked_ && *picked_ != *peg) return move(*picked_, *peg);
+  if (picked_ && *picked_ != *rod) return move(*picked_, *rod);
   if (picked_) {
     picked_.reset();
     return {true, false, {}};
   }
-  if (state_.top(*peg) < 0) return {false, false, "peg " + std::to_string(*peg + 1) + " is empty"};
-  picked_ = *peg;
+  if (state_.top(*rod) < 0) return {false, false, "rod " + std::to_string(*rod + 1) + " is empty"};
+  picked_ = *rod;
   drag_ = p;
   return {true, false, {}};
 }
@@ -76,14 +76,14 @@ Response HanoiLevel::drag(cv::Point2d p) {
   return {true, false, {}};
 }
 
-// Release after a drag: drop on the peg under the pointer; released over the same peg (a click), the
+// Release after a drag: drop on the rod under the pointer; released over the same rod (a click), the
 // disk stays picked for the click-click way.
 Response HanoiLevel::release(cv::Point2d p) {
   if (!drag_ || !picked_) return {};
   drag_.reset();
-  const auto peg = vision::hanoi::layout(state_, area_, look(variant_)).peg_at(p);
-  if (peg && *peg != *picked_) return move(*picked_, *peg);
-  if (!peg) picked_.reset();
+  const auto rod = vision::hanoi::layout(state_, area_, look(variant_)).rod_at(p);
+  if (rod && *rod != *picked_) return move(*picked_, *rod);
+  if (!rod) picked_.reset();
   return {true, false, {}};
 }
 
@@ -98,19 +98,19 @@ std::vector<Stroke> HanoiLevel::solution() const {
   const th::Solution sol = th::solve(state_, solvers::Limits::with_timeout(std::chrono::milliseconds(2000)));
   if (sol.status != solvers::Status::kSolved) return {};
   std::vector<Stroke> out;
-  for (const th::Move& m : sol.moves) out.push_back({{peg_point(m.from), peg_point(m.to)}});
+  for (const th::Move& m : sol.moves) out.push_back({{rod_point(m.from), rod_point(m.to)}});
   return out;
 }
 
 static std::unique_ptr<Level> make_hanoi_level(int number, std::uint64_t rng_seed, int variant) {
   cv::RNG rng(rng_seed);
   HanoiLevel::State s;
-  s.pegs = rng.uniform(0, 3) == 0 ? 4 : 3;
+  s.rods = rng.uniform(0, 3) == 0 ? 4 : 3;
   const int disks = std::clamp(3 + (number - 1) / 2 + rng.uniform(0, 2), 3, 6);
-  s.goal = rng.uniform(0, s.pegs);
+  s.goal = rng.uniform(0, s.rods);
   for (;;) {
     s.config.assign(static_cast<std::size_t>(disks), 0);
-    for (auto& peg : s.config) peg = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
+    for (auto& rod : s.config) rod = static_cast<std::uint8_t>(rng.uniform(0, s.rods));
     const bool done = std::all_of(s.config.begin(), s.config.end(), [&](std::uint8_t p) { return p == s.goal; });
     if (!done) break;
   }

@@ -10,7 +10,7 @@
 
 namespace pb::arena {
 
-// Tower of Hanoi: drag the top disk from one peg to another, or click the source peg then the target.
+// Tower of Hanoi: drag the top disk from one rod to another, or click the source rod then the target.
 class HanoiLevel final : public Level {
  public:
   using State = solvers::hanoi::State;
@@ -26,7 +26,7 @@ class HanoiLevel final : public Level {
   std::vector<Stroke> solution() const override;
 
   const State& state() const { return state_; }
-  cv::Point2d peg_point(int peg) const;  // halfway up the peg's rod
+  cv::Point2d rod_point(int rod) const;  // halfway up the rod
   std::optional<int> picked() const { return picked_; }
 
  private:

@@ -14,6 +14,7 @@
 //     static Outcome outcome(const State&, const Solution&);
 //     static constexpr auto parse_id = &<game>::parse_id;  // optional: Simon Tatham game IDs
 //     static constexpr MoveWords kMoveWords{"a path through ", "cell", ""};  // optional: "N moves" otherwise
+//     static constexpr const GameTables* kTables = &<game>::kTables;  // optional: tables it caches
 //   };
 //
 // GamePuzzle<Spec> is then the game's Puzzle, and game_entry<Spec>(title) its line in the game list.
@@ -109,13 +110,14 @@ ParseResult parse_game_id(std::string_view id, std::string_view source) {
   return puzzle_of<S>(S::parse_id(id, source));
 }
 
-// The game's line in the game list (solvers/registry.cpp), with parse_id when the Spec has one.
+// The game's line in the game list (solvers/registry.cpp), with parse_id when the Spec has one and
+// its cached tables when it has some (`static constexpr const GameTables* kTables`).
 template <GameSpec S>
 constexpr Game game_entry(std::string_view title) {
-  if constexpr (requires(std::string_view id) { S::parse_id(id, id); })
-    return {S::kName, title, &parse_board<S>, &parse_game_id<S>};
-  else
-    return {S::kName, title, &parse_board<S>, nullptr};
+  Game game{S::kName, title, &parse_board<S>, nullptr};
+  if constexpr (requires(std::string_view id) { S::parse_id(id, id); }) game.parse_id = &parse_game_id<S>;
+  if constexpr (requires { S::kTables; }) game.tables = S::kTables;
+  return game;
 }
 
 }  // namespace pb::solvers

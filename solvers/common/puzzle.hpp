@@ -105,6 +105,8 @@ class Puzzle {
 
 using ParseResult = Result<std::unique_ptr<Puzzle>>;
 
+struct GameTables;  // solvers/common/tables.hpp
+
 // One entry of the game list (solvers/registry.cpp).
 struct Game {
   std::string_view name;   // the header word, e.g. "onestroke"
@@ -112,6 +114,8 @@ struct Game {
   ParseResult (*parse)(const TextBoard& board);
   // A Simon Tatham's Puzzles game ID such as "7x7:OOPPP...", or nullptr when the game has none.
   ParseResult (*parse_id)(std::string_view id, std::string_view source);
+  // The tables its solver builds once and caches (prepare, doctor, cache), or nullptr: none.
+  const GameTables* tables = nullptr;
 };
 
 }  // namespace pb::solvers

@@ -1,4 +1,4 @@
-/* rules.cpp: a Hanoi move as input (press on the source peg, release on the target's) and its goal. */
+/* rules.cpp: a Hanoi move as input (press on the source rod, release on the target's) and its goal. */
 #include "solvers/hanoi/rules.hpp"
 
 #include <utility>
@@ -13,26 +13,26 @@ MoveList<Move> Rules::solve(const State& s, const Limits& limits) {
 }
 
 bool Rules::is_goal(const State& s) {
-  for (auto peg : s.config)
-    if (peg != s.goal) return false;
+  for (auto rod : s.config)
+    if (rod != s.goal) return false;
   return true;
 }
 
 bool Rules::same_level(const State& start, const State& later) {
-  return start.pegs == later.pegs && start.disks() == later.disks() && start.goal == later.goal;
+  return start.rods == later.rods && start.disks() == later.disks() && start.goal == later.goal;
 }
 
 Result<MoveInput> Rules::input(const State& /*seen*/, std::size_t places, const State& before, Move m) {
-  const auto pegs = static_cast<std::size_t>(before.pegs);
-  if (places != pegs) return places_mismatch(places, pegs, "pegs");
-  if (m.from < 0 || m.to < 0 || static_cast<std::size_t>(m.from) >= pegs || static_cast<std::size_t>(m.to) >= pegs ||
+  const auto rods = static_cast<std::size_t>(before.rods);
+  if (places != rods) return places_mismatch(places, rods, "rods");
+  if (m.from < 0 || m.to < 0 || static_cast<std::size_t>(m.from) >= rods || static_cast<std::size_t>(m.to) >= rods ||
       before.top(m.from) < 0)
-    return make_error("no disk to move from peg " + std::to_string(m.from + 1) + ": a planner bug");
+    return make_error("no disk to move from rod " + std::to_string(m.from + 1) + ": a planner bug");
   // Press halfway up the source rod and release halfway up the target's: the arena picks the top
-  // disk of the peg pressed, wherever on its column, so a press there cannot miss a thin top disk.
+  // disk of the rod pressed, wherever on its column, so a press there cannot miss a thin top disk.
   return MoveInput{MoveInput::Kind::kDrag,
                    {m.from, m.to},
-                   "disk " + std::to_string(before.top(m.from) + 1) + ": peg " + std::to_string(m.from + 1) + " -> peg " +
+                   "disk " + std::to_string(before.top(m.from) + 1) + ": rod " + std::to_string(m.from + 1) + " -> rod " +
                        std::to_string(m.to + 1)};
 }
 

@@ -1,4 +1,4 @@
-/* rules.hpp: the Tower of Hanoi as the play loop plays it: a move is a drag from one peg to another. */
+/* rules.hpp: the Tower of Hanoi as the play loop plays it: a move is a drag from one rod to another. */
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@
 
 namespace pb::solvers::hanoi {
 
-// The reader's places are the pegs (halfway up each rod).
+// The reader's places are the rods (halfway up each rod).
 struct Rules {
   using State = hanoi::State;
   using Move = hanoi::Move;
@@ -22,7 +22,7 @@ struct Rules {
   static std::string format(const State& s) { return hanoi::format(s); }
   static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move m);
-  // The same pegs, disks and goal (any position of them is reachable from any other).
+  // The same rods, disks and goal (any position of them is reachable from any other).
   static bool same_level(const State& start, const State& later);
 };
 

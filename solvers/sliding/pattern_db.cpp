@@ -167,14 +167,6 @@ std::uint64_t build_scratch_bytes(const DbSpec& spec) {
   return spec.entries() * 3 * mask;
 }
 
-std::string cache_dir() {
-  if (const char* d = std::getenv("PUZZLEBOT_CACHE_DIR"); d != nullptr && *d != '\0') return d;
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d != nullptr && *d != '\0')
-    return std::string(d) + "/puzzlebot";
-  if (const char* d = std::getenv("HOME"); d != nullptr && *d != '\0') return std::string(d) + "/.cache/puzzlebot";
-  return {};
-}
-
 namespace {
 
 // Level-synchronous breadth-first search over (placement, blank area). For each placement rank the

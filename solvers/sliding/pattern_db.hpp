@@ -50,6 +50,7 @@
 
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
+#include "solvers/common/tables.hpp"
 #include "solvers/sliding/table_memory.hpp"
 
 namespace pb::solvers::sliding {
@@ -175,8 +176,7 @@ using DbHandle = TableHandle<PatternDb>;
 // up to 16 cells, 32-bit ones beyond).
 std::uint64_t build_scratch_bytes(const DbSpec& spec);
 
-// The cache folder: $PUZZLEBOT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlebot, else ~/.cache/puzzlebot.
-std::string cache_dir();
+// The cache folder is every game's: solvers::cache_dir() (solvers/common/tables.hpp).
 
 // The database for `spec`: from this process's memory, else the cache file, else built (progress on
 // stderr) and written to the cache. Building stops at the limits' deadline or cancel flag.

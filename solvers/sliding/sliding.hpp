@@ -79,6 +79,8 @@ Solution solve(const State& state, const Limits& limits);
 
 namespace pb::solvers::sliding {
 
+extern const GameTables kTables;  // solvers/sliding/tables.hpp
+
 struct Spec {
   using State = sliding::State;
   using Solution = sliding::Solution;
@@ -87,6 +89,7 @@ struct Spec {
   static constexpr auto parse_id = &sliding::parse_id;
   static constexpr auto format = &sliding::format;
   static constexpr auto solve = &sliding::solve;
+  static constexpr const GameTables* kTables = &sliding::kTables;
   // Moves are the tile numbers in the order they slide; a solution that does not replay is
   // reported as an internal error (kGaveUp, no moves), never as an answer.
   static Outcome outcome(const State& state, const Solution& sol);

@@ -3,9 +3,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 #include <system_error>
 
 #include "solvers/sliding/optimal.hpp"
+#include "solvers/sliding/sliding.hpp"
 #include "solvers/sliding/pdb78.hpp"
 #include "solvers/sliding/table_cache.hpp"
 #include "solvers/sliding/weighted.hpp"
@@ -119,5 +121,78 @@ std::optional<TableAdvice> weaker_tables(int rows, int cols) {
     return TableAdvice{"5x5", "~10% shorter solutions", "30 s once"};
   return std::nullopt;
 }
+
+// ---- The registry's view (solvers/common/tables.hpp) ----
+
+namespace {
+
+TableInfo info_of(const CacheTable& t) {
+  return TableInfo{t.board, t.set, t.file(), t.disk_bytes(), t.build_bytes(), t.build_cpu_seconds()};
+}
+
+// The table a TableInfo came from, by its file name (the list is a few entries, built in microseconds).
+std::optional<CacheTable> table_of(const TableInfo& info) {
+  for (CacheTable& t : cache_tables())
+    if (t.file() == info.file) return t;
+  return std::nullopt;
+}
+
+std::vector<TableInfo> list_tables() {
+  std::vector<TableInfo> out;
+  for (const CacheTable& t : cache_tables()) out.push_back(info_of(t));
+  return out;
+}
+
+TableState state_of(const TableInfo& info, std::string* why) {
+  const auto t = table_of(info);
+  return t ? table_state(*t, why) : TableState::kMissing;
+}
+
+Result<void> build(const TableInfo& info, const Limits& limits, int threads) {
+  const auto t = table_of(info);
+  if (!t) return make_error(ErrorCode::kInternal, info.file + " is not one of the sliding tables of this build");
+  return build_cache_table(*t, limits, threads);
+}
+
+void progress_to(std::function<void(double filled)> sink) {
+  if (!sink) return set_build_progress_sink({});
+  set_build_progress_sink([sink = std::move(sink)](const DbSpec&, double filled) { sink(filled); });
+}
+
+std::optional<TableAdvice> advice(const Puzzle& puzzle) {
+  auto board = split_text_board(puzzle.format(), "", true);
+  if (!board) return std::nullopt;
+  auto state = parse(*board);
+  if (!state) return std::nullopt;
+  return weaker_tables(state->rows, state->cols);
+}
+
+// spec.name() starts with the game's word (pattern_db.hpp); the tables are .pdb and .nib files, and
+// an interrupted write leaves `<file>.tmp.<pid>` behind.
+bool owns_file(std::string_view name) {
+  if (name.rfind("sliding-", 0) != 0) return false;
+  for (std::string_view ext : {".pdb", ".nib"}) {
+    if (name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext) return true;
+    if (name.find(std::string(ext) + ".tmp.") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const GameTables kTables{
+    "  3x3  the exact table of every tile (a fraction of a second)\n"
+    "  4x4  the 7-8 pattern databases: optimal solutions ~15x faster (290 MB; 3 GB of memory and about\n"
+    "       a minute with two cores while building)\n"
+    "  5x5  the 5-5-5-5-4 pattern databases: ~10% shorter solutions, also for the 5x5 corner of bigger\n"
+    "       boards (32 MB; about 30 s)\n",
+    "3x3, 4x4 and 5x5",
+    &list_tables,
+    &state_of,
+    &build,
+    &progress_to,
+    &advice,
+    &owns_file,
+};
 
 }  // namespace pb::solvers::sliding

@@ -19,6 +19,7 @@
 
 #include "core/result.hpp"
 #include "solvers/common/puzzle.hpp"
+#include "solvers/common/tables.hpp"
 #include "solvers/sliding/pattern_db.hpp"
 
 namespace pb::solvers::sliding {
@@ -39,7 +40,7 @@ struct CacheTable {
 // The tables of every board size that has any, cheapest board first.
 std::vector<CacheTable> cache_tables();
 
-enum class TableState { kMissing, kReady, kUnusable };
+using solvers::TableState;  // solvers/common/tables.hpp: every game's tables are in one of these states
 
 // Whether `t` is in the cache folder with the right size and header (`why` says what is wrong with
 // an unusable one: another version's file, a truncated one). No cache folder: kMissing.
@@ -53,11 +54,10 @@ Result<void> build_cache_table(const CacheTable& t, const Limits& limits, int th
 // missing, the gain in words (docs/PERFORMANCE.md's figures) and what building them takes. None
 // when the best tables are there, when the environment chose weaker ones on purpose
 // (PUZZLEBOT_PDB78=off or cached, PUZZLEBOT_SLIDING_SMALL_TABLES), or when there is no cache folder.
-struct TableAdvice {
-  std::string board;  // "5x5"
-  std::string gain;   // "~15% shorter solutions"
-  std::string cost;   // "30 s once"
-};
+using solvers::TableAdvice;
 std::optional<TableAdvice> weaker_tables(int rows, int cols);
+
+// These tables as the registry shows them (Spec::kTables): what prepare, doctor and cache list.
+extern const GameTables kTables;
 
 }  // namespace pb::solvers::sliding

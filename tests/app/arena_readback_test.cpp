@@ -45,8 +45,8 @@ TEST(ArenaReadback, HanoiFrames) {
   const auto read = [](const cv::Mat& frame) { return vision::hanoi::read(frame); };
   expect_frames_read<solvers::hanoi::Spec>(game_from_name("hanoi"), 2000, 4, read, [](const auto& got, const Level& level, int) {
     const auto& h = dynamic_cast<const HanoiLevel&>(level);
-    for (int p = 0; p < h.state().pegs; ++p)
-      EXPECT_LT(std::abs(got.centres[static_cast<std::size_t>(p)].x - h.peg_point(p).x), 2.0);
+    for (int p = 0; p < h.state().rods; ++p)
+      EXPECT_LT(std::abs(got.centres[static_cast<std::size_t>(p)].x - h.rod_point(p).x), 2.0);
   });
 }
 

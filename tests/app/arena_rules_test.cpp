@@ -95,30 +95,30 @@ TEST(ArenaKnight, IllegalClicksAreRefused) {
 
 TEST(ArenaHanoi, DragAndClickClickBothMoveAndBadMovesAreRefused) {
   solvers::hanoi::State s;
-  s.pegs = 3;
-  s.config = {0, 0, 0};  // three disks on peg 0
+  s.rods = 3;
+  s.config = {0, 0, 0};  // three disks on rod 0
   s.goal = 2;
   HanoiLevel h(s, 0);
   h.set_area({0, 40, 800, 520});
-  // Drag the smallest disk from peg 0 to peg 2.
-  EXPECT_EQ(perform(h, {{h.peg_point(0), h.peg_point(1), h.peg_point(2)}}), "");
+  // Drag the smallest disk from rod 0 to rod 2.
+  EXPECT_EQ(perform(h, {{h.rod_point(0), h.rod_point(1), h.rod_point(2)}}), "");
   EXPECT_EQ(h.state().config, (solvers::hanoi::Config{2, 0, 0}));
-  // Click peg 0, then click peg 2: disk 2 on disk 1 is refused and nothing moves.
-  EXPECT_EQ(perform(h, {{h.peg_point(0)}}), "");
+  // Click rod 0, then click rod 2: disk 2 on disk 1 is refused and nothing moves.
+  EXPECT_EQ(perform(h, {{h.rod_point(0)}}), "");
   EXPECT_TRUE(h.picked().has_value());
-  EXPECT_NE(perform(h, {{h.peg_point(2)}}), "");
+  EXPECT_NE(perform(h, {{h.rod_point(2)}}), "");
   EXPECT_EQ(h.state().config, (solvers::hanoi::Config{2, 0, 0}));
   EXPECT_FALSE(h.picked().has_value());
-  // Click-click to peg 1 works.
-  perform(h, {{h.peg_point(0)}});
-  EXPECT_EQ(perform(h, {{h.peg_point(1)}}), "");
+  // Click-click to rod 1 works.
+  perform(h, {{h.rod_point(0)}});
+  EXPECT_EQ(perform(h, {{h.rod_point(1)}}), "");
   EXPECT_EQ(h.state().config, (solvers::hanoi::Config{2, 1, 0}));
-  // An empty peg cannot be picked.
+  // An empty rod cannot be picked.
   solvers::hanoi::State e = s;
   e.config = {1, 1, 1};
   HanoiLevel h2(e, 0);
   h2.set_area({0, 40, 800, 520});
-  EXPECT_NE(perform(h2, {{h2.peg_point(0)}}), "");
+  EXPECT_NE(perform(h2, {{h2.rod_point(0)}}), "");
   EXPECT_EQ(h.moves(), 2);
 }
 

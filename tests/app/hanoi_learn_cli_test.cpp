@@ -32,7 +32,7 @@ TEST(HanoiLearnCli, LearnsALookTheDefaultsRefuseAndSolveReadsAnotherPosition) {
   const fs::path dir = pb::testing::scratch_dir() / "hanoi_learn";
   fs::create_directories(dir);
   pb::solvers::hanoi::State first, second;
-  first.pegs = second.pegs = 3;
+  first.rods = second.rods = 3;
   first.goal = second.goal = 2;
   first.config = {0, 0, 1};
   second.config = {2, 1, 0};

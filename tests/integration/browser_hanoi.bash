@@ -1,7 +1,7 @@
 # browser_hanoi.bash: the Tower of Hanoi page (tests/web/hanoi.html) played in Chromium by dragging disks;
 # sourced by tests/integration/browser_hanoi*.sh, which pick the zoom.
 # The test judges by the page, not by puzzlebot: the page sets document.title "Hanoi page - solved"
-# (the window's title) only when every disk is on the right-hand peg, each moved by a drag its rules
+# (the window's title) only when every disk is on the right-hand rod, each moved by a drag its rules
 # accepted (never onto a smaller disk).
 source "$(dirname "${BASH_SOURCE[0]}")/browser_common.bash"
 

@@ -14,30 +14,30 @@ using test_support::read_sample;
 
 Result<State> parse_text(const std::string& text) { return test_support::parse_with(&parse, text, "h.txt"); }
 
-State tower(int pegs, int disks, int from, int goal) {
+State tower(int rods, int disks, int from, int goal) {
   State st;
-  st.pegs = pegs;
+  st.rods = rods;
   st.config.assign(static_cast<std::size_t>(disks), static_cast<std::uint8_t>(from));
   st.goal = goal;
   return st;
 }
 
-Config random_config(int pegs, int disks, std::mt19937& rng) {
+Config random_config(int rods, int disks, std::mt19937& rng) {
   Config c(static_cast<std::size_t>(disks));
-  for (auto& p : c) p = static_cast<std::uint8_t>(rng() % pegs);
+  for (auto& p : c) p = static_cast<std::uint8_t>(rng() % rods);
   return c;
 }
 
 TEST(Hanoi, ParsesFormatsAndRoundTrips) {
   auto st = parse_text("hanoi goal=1\n3 2\n-\n1\n");
   ASSERT_TRUE(st.ok()) << st.error().message;
-  EXPECT_EQ(st->pegs, 3);
+  EXPECT_EQ(st->rods, 3);
   EXPECT_EQ(st->goal, 1);
   EXPECT_EQ(st->config, (Config{2, 0, 0}));
   EXPECT_EQ(format(*st), "hanoi goal=1\n3 2\n-\n1\n");
   auto dflt = parse_text("hanoi\n4 3 2 1\n-\n-\n-\n");
   ASSERT_TRUE(dflt.ok());
-  EXPECT_EQ(dflt->goal, 3);  // the last peg
+  EXPECT_EQ(dflt->goal, 3);  // the last rod
 }
 
 TEST(Hanoi, IllegalBoardsAreErrors) {
@@ -47,17 +47,17 @@ TEST(Hanoi, IllegalBoardsAreErrors) {
       {"hanoi\n4 2\n-\n1\n", "disk 3 is missing"},
       {"hanoi\n3 x\n-\n1\n", "h.txt:2:3: 'x' is not a disk number"},
       {"hanoi\n3 0\n-\n1\n", "'0' is not a disk number"},
-      {"hanoi\n2 1\n-\n", "at least 3 pegs"},
+      {"hanoi\n2 1\n-\n", "at least 3 rods"},
       {"hanoi goal=3\n2 1\n-\n-\n", "out of range"},
-      {"hanoi\n- 1\n2\n-\n", "`-` marks an empty peg"},
-      {"hanoi pegs=3\n1\n-\n-\n", "unknown parameter"},
+      {"hanoi\n- 1\n2\n-\n", "`-` marks an empty rod"},
+      {"hanoi rods=3\n1\n-\n-\n", "unknown parameter"},
   });
 }
 
 TEST(Hanoi, ApplyEnforcesTheRules) {
   auto st = parse_text("hanoi\n2 1\n-\n-\n");
   ASSERT_TRUE(st.ok());
-  EXPECT_FALSE(apply(*st, {1, 2}).ok());  // empty peg
+  EXPECT_FALSE(apply(*st, {1, 2}).ok());  // empty rod
   EXPECT_FALSE(apply(*st, {0, 0}).ok());
   EXPECT_FALSE(apply(*st, {0, 3}).ok());
   auto a = apply(*st, {0, 1});
@@ -67,7 +67,7 @@ TEST(Hanoi, ApplyEnforcesTheRules) {
   EXPECT_EQ(b.error().code, ErrorCode::kBadInput);
 }
 
-TEST(Hanoi, ThreePegTowersTakeTwoToTheNMinusOne) {
+TEST(Hanoi, ThreeRodTowersTakeTwoToTheNMinusOne) {
   for (int n = 0; n <= 12; ++n) {
     State st = tower(3, n, 0, 2);
     Solution sol = solve(st, Limits{});
@@ -78,7 +78,7 @@ TEST(Hanoi, ThreePegTowersTakeTwoToTheNMinusOne) {
   }
 }
 
-TEST(Hanoi, ThreePegsAnyStartAnyGoalIsOptimalAgainstBfs) {
+TEST(Hanoi, ThreeRodsAnyStartAnyGoalIsOptimalAgainstBfs) {
   // Every start and goal for n = 3 (27 x 27), random pairs for n = 4..6.
   auto check = [](const State& st, const Config& goal) {
     Solution fast = solve_to(st, goal, Limits{});
@@ -109,7 +109,7 @@ TEST(Hanoi, ThreePegsAnyStartAnyGoalIsOptimalAgainstBfs) {
     }
 }
 
-TEST(Hanoi, FrameStewartFourPegCounts) {
+TEST(Hanoi, FrameStewartFourRodCounts) {
   const std::uint64_t expected[] = {1, 3, 5, 9, 13, 17, 25, 33, 41, 49};
   for (int n = 1; n <= 10; ++n) {
     EXPECT_EQ(frame_stewart(n, 4), expected[n - 1]);
@@ -125,19 +125,19 @@ TEST(Hanoi, FrameStewartFourPegCounts) {
 }
 
 TEST(Hanoi, FrameStewartMatchesBfsForSmallTowers) {
-  for (int pegs = 4; pegs <= 5; ++pegs)
-    for (int n = 1; n <= (pegs == 4 ? 7 : 5); ++n) {
-      State st = tower(pegs, n, 1, 0);
+  for (int rods = 4; rods <= 5; ++rods)
+    for (int n = 1; n <= (rods == 4 ? 7 : 5); ++n) {
+      State st = tower(rods, n, 1, 0);
       Config goal(static_cast<std::size_t>(n), 0);
       Solution fs = solve(st, Limits{});
       Solution bfs = solve_by_search(st, goal, Limits{}, true);
       ASSERT_EQ(bfs.status, Status::kSolved);
-      EXPECT_EQ(fs.moves.size(), bfs.moves.size()) << pegs << " pegs, " << n << " disks";
+      EXPECT_EQ(fs.moves.size(), bfs.moves.size()) << rods << " rods, " << n << " disks";
       EXPECT_TRUE(check_solution(st, fs.moves).ok());
     }
 }
 
-TEST(Hanoi, FourPegsArbitraryPositionsUseExactSearch) {
+TEST(Hanoi, FourRodsArbitraryPositionsUseExactSearch) {
   std::mt19937 rng(9);
   for (int trial = 0; trial < 20; ++trial) {
     State st = tower(4, 6, 0, 3);
@@ -160,7 +160,7 @@ TEST(Hanoi, HugeSolutionsAreCountedButNotListed) {
   EXPECT_NE(sol.reason.find("1073741823 moves"), std::string::npos) << sol.reason;
   Solution big = solve(tower(3, 63, 0, 2), Limits{});
   EXPECT_EQ(big.min_moves, (std::uint64_t{1} << 63) - 1);
-  // 4+ pegs from a non-tower with too many disks for search: gives up, says why.
+  // 4+ rods from a non-tower with too many disks for search: gives up, says why.
   State st = tower(4, 20, 0, 3);
   st.config[0] = 1;
   EXPECT_EQ(solve(st, Limits{}).status, Status::kGaveUp);

@@ -113,7 +113,7 @@ inline void disc(cv::Mat& img, cv::Rect r, HanoiLook::Shape shape, const cv::Sca
 
 }  // namespace hanoi_looks_detail
 
-// `state` (goal: the last peg; these looks draw no goal marker) in `look`, scaled and compressed.
+// `state` (goal: the last rod; these looks draw no goal marker) in `look`, scaled and compressed.
 inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLook& look) {
   using namespace hanoi_looks_detail;
   cv::RNG rng(look.seed * 40503ull + 5);
@@ -166,8 +166,8 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
               area.height / 700.0 + 0.3, ink, 1, cv::LINE_AA);
 
   // The apparatus.
-  const int pegs = state.pegs, n = std::max(1, state.disks());
-  const double spacing = static_cast<double>(area.width) / pegs;
+  const int rods = state.rods, n = std::max(1, state.disks());
+  const double spacing = static_cast<double>(area.width) / rods;
   const int disc_h = static_cast<int>(std::lround(std::min(area.height * rng.uniform(0.045, 0.08), area.height * 0.6 / (n + 1.5))));
   const int gap = look.touching ? 0 : rng.uniform(2, 6);
   const int rod_w = std::max(3, static_cast<int>(std::lround(size.width * rng.uniform(0.006, 0.016))));
@@ -180,7 +180,7 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
                                           : hsv(rng.uniform(0, 180), rng.uniform(0, 160), rng.uniform(30, 110));
   const cv::Scalar floor_colour = rng.uniform(0, 2) ? rod_colour : hsv(rng.uniform(0, 180), rng.uniform(60, 200), look.dark ? 160 : 90);
   std::vector<int> xs;
-  for (int p = 0; p < pegs; ++p) xs.push_back(static_cast<int>(std::lround(area.x + (p + 0.5) * spacing)));
+  for (int p = 0; p < rods; ++p) xs.push_back(static_cast<int>(std::lround(area.x + (p + 0.5) * spacing)));
   if (look.rods)
     for (int x : xs) cv::rectangle(img, {x - rod_w / 2, floor_y - rod_h, rod_w, rod_h + floor_h / 2}, rod_colour, cv::FILLED);
   if (look.floor == HanoiLook::Floor::kBase)
@@ -201,24 +201,24 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
     } else colours.push_back(hsv(std::fmod(dh + d * 180.0 / n + rng.uniform(0, 10), 180), rng.uniform(120, 230), look.dark ? rng.uniform(170, 250) : rng.uniform(90, 220)));
   }
   const cv::Scalar mark = rng.uniform(0, 2) ? page : cv::Scalar(255, 255, 255);
-  std::vector<int> height(static_cast<std::size_t>(pegs), 0);
+  std::vector<int> height(static_cast<std::size_t>(rods), 0);
   for (int d = n - 1; d >= 0 && state.disks() > 0; --d) {
-    const int peg = state.config[static_cast<std::size_t>(d)];
+    const int rod = state.config[static_cast<std::size_t>(d)];
     const int w = static_cast<int>(std::lround(min_w + unit * d));
-    const int bottom = floor_y - height[static_cast<std::size_t>(peg)]++ * (disc_h + gap) - (gap > 0 ? gap : 0);
-    disc(img, {xs[static_cast<std::size_t>(peg)] - w / 2, bottom - disc_h, w, disc_h}, look.shape, colours[static_cast<std::size_t>(d)], mark, unit * 0.25 + 1);
+    const int bottom = floor_y - height[static_cast<std::size_t>(rod)]++ * (disc_h + gap) - (gap > 0 ? gap : 0);
+    disc(img, {xs[static_cast<std::size_t>(rod)] - w / 2, bottom - disc_h, w, disc_h}, look.shape, colours[static_cast<std::size_t>(d)], mark, unit * 0.25 + 1);
   }
   return degrade(img, look.scale, look.jpeg);
 }
 
-// A random position for look `seed`: 3 or 4 pegs, 1-7 discs, goal the last peg.
+// A random position for look `seed`: 3 or 4 rods, 1-7 discs, goal the last rod.
 inline solvers::hanoi::State random_hanoi_position(std::uint64_t seed) {
   cv::RNG rng(seed * 7919ull + 3);
   solvers::hanoi::State s;
-  s.pegs = rng.uniform(0, 4) == 0 ? 4 : 3;
+  s.rods = rng.uniform(0, 4) == 0 ? 4 : 3;
   s.config.resize(static_cast<std::size_t>(rng.uniform(1, 8)));
-  for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
-  s.goal = s.pegs - 1;
+  for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.rods));
+  s.goal = s.rods - 1;
   return s;
 }
 

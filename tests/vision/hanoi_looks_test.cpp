@@ -47,7 +47,7 @@ Tallies sweep(std::uint64_t first, int count) {
 }
 
 // The CI sample: 24 looks from a fixed seed, a few seconds. Refusing everything would pass "never
-// wrong": most looks with rods must read (no-rod looks are refused: where pegs stand without rods
+// wrong": most looks with rods must read (no-rod looks are refused: where rods stand without rods
 // is not guessed).
 TEST(HanoiLooks, FixedSampleExactOrRefusedNeverWrong) {
   constexpr std::uint64_t kFirst = 1000;

@@ -24,10 +24,10 @@ TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
   const cv::Size sizes[] = {{800, 600}, {640, 480}, {1024, 768}, {560, 720}, {1280, 720}};
   for (int i = 0; i < 80; ++i) {
     State s;
-    s.pegs = rng.uniform(3, 6);
+    s.rods = rng.uniform(3, 6);
     s.config.resize(static_cast<std::size_t>(rng.uniform(1, 9)));
-    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
-    s.goal = rng.uniform(0, s.pegs);
+    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.rods));
+    s.goal = rng.uniform(0, s.rods);
     const RenderStyle style = style_variant(static_cast<std::uint64_t>(i));
     const cv::Size size = sizes[i % 5];
     const cv::Mat img = render(s, style, size, i % 4 != 1);
@@ -38,8 +38,8 @@ TEST(HanoiReader, ReadsRenderedPositionsAcrossStylesExactly) {
     EXPECT_TRUE(got->state == s) << what;
     EXPECT_TRUE(got->goal_marked) << what;
     const RenderLayout lay = layout(s, board_area(size, i % 4 != 1), style);
-    for (int p = 0; p < s.pegs; ++p)
-      EXPECT_LT(std::abs(got->centres[static_cast<std::size_t>(p)].x - lay.peg_x[static_cast<std::size_t>(p)]), 2.0) << what;
+    for (int p = 0; p < s.rods; ++p)
+      EXPECT_LT(std::abs(got->centres[static_cast<std::size_t>(p)].x - lay.rod_x[static_cast<std::size_t>(p)]), 2.0) << what;
   }
 }
 
@@ -50,16 +50,16 @@ TEST(HanoiReader, RefusesATowerCutByTheFramesEdge) {
   cv::RNG rng(2525);
   for (int i = 0; i < 2; ++i) {
     State s;
-    s.pegs = 3 + i % 2;
+    s.rods = 3 + i % 2;
     s.config.resize(static_cast<std::size_t>(4 + i));
-    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.pegs));
-    s.goal = s.pegs - 1;
+    for (auto& p : s.config) p = static_cast<std::uint8_t>(rng.uniform(0, s.rods));
+    s.goal = s.rods - 1;
     const cv::Mat img = render(s, style_variant(static_cast<std::uint64_t>(3 * i)), {800, 600}, i % 2 == 0);
     auto whole = read(img);
     ASSERT_TRUE(whole.ok()) << i << ": " << whole.error().message;
     double disc = 0;
-    for (const auto& peg : whole->disks)
-      for (const cv::Rect& r : peg) disc = std::max<double>(disc, r.height);
+    for (const auto& rod : whole->disks)
+      for (const cv::Rect& r : rod) disc = std::max<double>(disc, r.height);
     // Cut through the apparatus at depths of up to six disc heights (a base, a rod's top, an end
     // disc). Cut deeper than half a disc, what is left may no longer look like a tower at all (a
     // base with no rods, an end rod's discs sliced): refused, sometimes as no board.
@@ -89,14 +89,14 @@ TEST(HanoiReader, ReadsAnyPageRodAndDiscColours) {
       {{200, 230, 200}, {60, 60, 160}, {{60, 60, 160}, {20, 20, 20}}},
   };
   State s;
-  s.pegs = 3;
+  s.rods = 3;
   s.config = {0, 0, 0, 0, 2, 1};
   s.goal = 2;
   for (const Palette& pal : palettes)
     for (double scale : {1.0, 0.5}) {
       RenderStyle look;
       look.background = pal.page;
-      look.peg = look.base = look.marker = pal.rod;
+      look.rod = look.base = look.marker = pal.rod;
       look.disks = pal.discs;
       look.gap_px = 2;
       cv::Mat img = render(s, look, {1000, 700});
@@ -110,7 +110,7 @@ TEST(HanoiReader, ReadsAnyPageRodAndDiscColours) {
 
 TEST(HanoiReader, ImagePuzzleSolves) {
   State s;
-  s.pegs = 4;
+  s.rods = 4;
   s.config = {0, 1, 1, 3, 0};
   s.goal = 2;
   const cv::Mat img = render(s, style_variant(9), {800, 600});
@@ -133,7 +133,7 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   negatives.push_back(bars);
   // Rods on a base with two equal disks (not a position: sizes must differ).
   State twin;
-  twin.pegs = 3;
+  twin.rods = 3;
   twin.config = {0, 1};
   twin.goal = 2;
   cv::Mat same = render(twin, {}, {800, 600});
@@ -145,7 +145,7 @@ TEST(HanoiReader, RejectsImagesThatAreNoHanoi) {
   // The arena's LEVEL CLEARED banner across the rods: the discs above it are a part of the board
   // (the play loop takes a refusal here for the level's end).
   State cleared;
-  cleared.pegs = 3;
+  cleared.rods = 3;
   cleared.config = {2, 2, 2};
   cleared.goal = 2;
   cv::Mat banner = render(cleared, {}, {800, 600});
@@ -174,11 +174,11 @@ cv::Mat small_board(const State& s) {
 
 TEST(HanoiReader, LearnsALookTheDefaultsRefuse) {
   State first;
-  first.pegs = 3;
+  first.rods = 3;
   first.config = {0, 0, 1};
   first.goal = 2;
   State second;
-  second.pegs = 3;
+  second.rods = 3;
   second.config = {2, 1, 0};
   second.goal = 2;
   const cv::Mat shot = small_board(first), other = small_board(second);
@@ -195,7 +195,7 @@ TEST(HanoiReader, ParamsFromAProfileNode) {
   cv::FileStorage fs("%YAML:1.0\nhanoi:\n  max_pegs: 5\n  min_step: 0.5\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
   auto p = load_params(fs["hanoi"]);
   ASSERT_TRUE(p.ok());
-  EXPECT_EQ(p->max_pegs, 5);
+  EXPECT_EQ(p->max_rods, 5);
   EXPECT_DOUBLE_EQ(p->min_step, 0.5);
   cv::FileStorage bad("%YAML:1.0\nhanoi:\n  max_pegs: 40\n", cv::FileStorage::READ | cv::FileStorage::MEMORY);
   EXPECT_FALSE(load_params(bad["hanoi"]).ok());

@@ -159,9 +159,12 @@ std::vector<ParamRow> param_rows_of() {
 }
 
 // The reader's line in the reader list (vision/registry.cpp).
+// An ImageSpec whose reader uses Tesseract says `static constexpr bool kReadsText = true;`.
 template <class P>
 constexpr Reader reader_entry() {
-  return {P::Game::kName, &read_image<P>, &param_rows_of<P>, &learn_image<P>};
+  Reader reader{P::Game::kName, &read_image<P>, &param_rows_of<P>, &learn_image<P>};
+  if constexpr (requires { P::Spec::kReadsText; }) reader.reads_text = P::Spec::kReadsText;
+  return reader;
 }
 
 }  // namespace pb::vision

@@ -22,7 +22,7 @@ Error refuse(const std::string& why) { return make_error(ErrorCode::kNoBoard, "n
 
 // A bar found down a rod: rows top..bottom (inclusive), its rows' runs top to bottom.
 struct Bar {
-  int peg = 0;
+  int rod = 0;
   int top = 0, bottom = 0;
   std::vector<Run> rows;
   BarFit fit;
@@ -58,7 +58,7 @@ Result<std::vector<VerticalBar>> pick_rods(const std::vector<VerticalBar>& rods,
     const double tol = p.level_tolerance * (rods[i].bottom - rods[i].top + 1) + 3;
     for (const VerticalBar& r : rods)
       if (std::abs(r.top - rods[i].top) <= tol && std::abs(r.width - rods[i].width) <= p.rod_tolerance * rods[i].width + 1) set.push_back(r);
-    if (set.size() < static_cast<std::size_t>(p.min_pegs) || set.size() > static_cast<std::size_t>(p.max_pegs)) continue;
+    if (set.size() < static_cast<std::size_t>(p.min_rods) || set.size() > static_cast<std::size_t>(p.max_rods)) continue;
     std::vector<double> xs;
     for (const VerticalBar& r : set) xs.push_back(r.x);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
@@ -71,7 +71,7 @@ Result<std::vector<VerticalBar>> pick_rods(const std::vector<VerticalBar>& rods,
   }
   if (sets.empty()) return refuse(rods.empty() ? "no rods (thin upright bars) stand out from the page" : "no equally spaced rods of one width with level tops");
   std::sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-  if (sets.size() > 1 && sets[1].size() == sets[0].size()) return refuse("two sets of rods could be the pegs");
+  if (sets.size() > 1 && sets[1].size() == sets[0].size()) return refuse("two sets of rods could be the tower");
   return sets.front();
 }
 
@@ -196,7 +196,7 @@ std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
   for (int j = 0; j < k; ++j) {  // bottom slice first
     const int to = n - n * j / k, from = n - n * (j + 1) / k;  // rows [from, to)
     Bar part;
-    part.peg = b.peg;
+    part.rod = b.rod;
     part.top = b.top + from;
     part.bottom = b.top + to - 1;
     part.rows.assign(b.rows.begin() + from, b.rows.begin() + to);
@@ -211,8 +211,8 @@ std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
 
 // The goal marker: ink under `base`, within its width, joined to it, `depth` rows at most (4 base
 // heights, or a disc height); of the pieces side by side, the largest, at least twice any other (a
-// peg number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
-// peg, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
+// rod number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
+// rod, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
 constexpr int kNoMarker = -1, kMarkerAstray = -2;
 int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h,
                 double min_area, int& bottom) {
@@ -303,7 +303,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   std::vector<Column>& cols = found.columns;
   for (std::size_t i = 0; i < found.rods.size(); ++i) {
     cols.push_back(scan_column(ink, lab, found.rods[i], spacing, p));
-    for (Bar& b : cols.back().bars) b.peg = static_cast<int>(i);
+    for (Bar& b : cols.back().bars) b.rod = static_cast<int>(i);
   }
   // Scenery under the board (a bush, a tree) may join the foot of a rod to what lies below: when
   // most columns end on a plate alike in width, height and level, a column holding such a bar, or a
@@ -371,7 +371,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   const double h = disc_height(all, p);
   if (h == 0) return refuse("the discs differ in height");
   // Multiples of the disc height split; then every disc one height.
-  std::vector<Bar> discs;  // per peg, top to bottom
+  std::vector<Bar> discs;  // per rod, top to bottom
   for (Column& c : cols) {
     std::vector<Bar> split;
     for (Bar& b : c.bars) {
@@ -451,17 +451,17 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
     out.confidence = std::clamp((worst - p.min_step) / (1 - p.min_step), 0.0, 1.0);
   }
   State& st = out.state;
-  st.pegs = static_cast<int>(cols.size());
+  st.rods = static_cast<int>(cols.size());
   st.config.assign(discs.size(), 0);
   std::vector<int> size_of(discs.size());
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     size_of[order[rank]] = static_cast<int>(rank);
-    st.config[rank] = static_cast<std::uint8_t>(discs[order[rank]].peg);
+    st.config[rank] = static_cast<std::uint8_t>(discs[order[rank]].rod);
     out.widths.push_back(discs[order[rank]].fit.width);
   }
-  // Top to bottom each peg's discs must grow (discs[] lists them so per peg).
+  // Top to bottom each rod's discs must grow (discs[] lists them so per rod).
   for (std::size_t i = 1; i < discs.size(); ++i)
-    if (discs[i].peg == discs[i - 1].peg && size_of[i] < size_of[i - 1]) return refuse("a larger disc lies on a smaller one");
+    if (discs[i].rod == discs[i - 1].rod && size_of[i] < size_of[i - 1]) return refuse("a larger disc lies on a smaller one");
 
   // Ink among the rods, or a rod spacing beside them, that is on no rod, disc, plate or base: a disc
   // off its rod (dragged), a rod the set missed, or something read as nothing.
@@ -496,7 +496,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
 
   // The base and the goal marker: what hangs under the base, joined to it, under one rod.
   out.frame = img.size();
-  st.goal = st.pegs - 1;
+  st.goal = st.rods - 1;
   const int floor_y = median_of(floors);
   bool on_base = true;
   for (const Column& c : cols) on_base = on_base && c.on_base;
@@ -528,7 +528,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   out.disks.assign(cols.size(), {});
   for (const Column& c : cols) {
     out.centres.push_back({static_cast<float>(c.x), static_cast<float>((c.top + c.floor) / 2.0)});
-    for (auto it = c.bars.rbegin(); it != c.bars.rend(); ++it) out.disks[static_cast<std::size_t>(it->peg)].push_back(it->box());
+    for (auto it = c.bars.rbegin(); it != c.bars.rend(); ++it) out.disks[static_cast<std::size_t>(it->rod)].push_back(it->box());
   }
   const int left = static_cast<int>(std::lround(xs.front() - spacing / 2));
   out.apparatus = cv::Rect(left, found.rods.front().top, static_cast<int>(std::lround(spacing * static_cast<double>(xs.size()))),
@@ -586,7 +586,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
       best = std::move(*got);
       continue;
     }
-    if (best->state.pegs != got->state.pegs || best->state.config != got->state.config)
+    if (best->state.rods != got->state.rods || best->state.config != got->state.config)
       return refuse("the discs read differently at two ink thresholds");
     // A faint goal marker may fade at the higher threshold: a marker seen wins over none.
     if (best->goal_marked && got->goal_marked && best->state.goal != got->state.goal)
@@ -595,14 +595,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   }
   if (!best) return *first_error;
   // The marker at the lower threshold too, whichever threshold read the discs: a faint marker is
-  // lost at the higher one, and the last peg taken for the goal.
+  // lost at the higher one, and the last rod taken for the goal.
   if (!best->base.empty() && best->disks.size() >= 2) {
     std::vector<double> xs;
     for (const cv::Point2f& c : best->centres) xs.push_back(c.x);
     const double spacing = (xs.back() - xs.front()) / static_cast<double>(xs.size() - 1);
     double h = 0;
-    for (const auto& peg : best->disks)
-      for (const cv::Rect& r : peg) h = std::max<double>(h, r.height);
+    for (const auto& rod : best->disks)
+      for (const cv::Rect& r : rod) h = std::max<double>(h, r.height);
     int bottom = 0;
     const int marked = goal_marker(ink0, best->base, xs, spacing, h, p.min_marker_area, bottom);
     if (!best->goal_marked && marked == kMarkerAstray) return refuse("the goal marker is under no rod");
@@ -615,8 +615,8 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   // when no disc stands). A narrow page may bring the base within a few pixels of its sides, so only
   // an apparatus that touches a border (2 px) is cut by that alone.
   double scale = 0;
-  for (const auto& peg : best->disks)
-    for (const cv::Rect& r : peg) scale = std::max<double>(scale, r.height);
+  for (const auto& rod : best->disks)
+    for (const cv::Rect& r : rod) scale = std::max<double>(scale, r.height);
   if (scale == 0) scale = 2.0 * best->apparatus.width / std::max<std::size_t>(1, best->centres.size() * 10);
   ClipCheck clip;
   clip.min_gap = 2.0 / std::max(2.0, scale);
@@ -644,8 +644,9 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"rod_aspect", &Params::rod_aspect, 1, kAnyHi, "a rod, to the foot of its column, stands at least this times its width tall; a visible piece of it half that"},
     {"rod_fill", &Params::rod_fill, 0, 1, "least share of a rod piece's bounding box that is ink"},
     {"level_tolerance", &Params::level_tolerance, 0, 1, "rod tops and floors are level within this fraction of the rod height, plus 3 px"},
-    {"min_pegs", &Params::min_pegs, 2, 16, "fewest pegs (rods) that make a Tower of Hanoi"},
-    {"max_pegs", &Params::max_pegs, 2, 16, "most pegs (rods) read (the solver takes up to 16)"},
+    // The keys keep their first names (profiles hold them); the fields say what they count.
+    {"min_pegs", &Params::min_rods, 2, 16, "fewest rods that make a Tower of Hanoi"},
+    {"max_pegs", &Params::max_rods, 2, 16, "most rods read (the solver takes up to 16)"},
     {"spacing_tolerance", &Params::spacing_tolerance, 0, 1, "rod spacings differ from their median by at most this fraction"},
     {"rod_tolerance", &Params::rod_tolerance, 0, kAnyHi, "rod widths differ from their median by at most this fraction"},
     {"disk_factor", &Params::disk_factor, 1, kAnyHi, "a row is a disc row when wider than this times the rod plus disk_extra_px"},
@@ -676,7 +677,7 @@ namespace {
 
 // What makes Params inconsistent, for people ("" when nothing).
 std::string inconsistency(const Params& p) {
-  if (p.min_pegs < 2 || p.max_pegs < p.min_pegs || p.max_pegs > solvers::hanoi::kMaxPegs || p.min_disk_rows < 1 ||
+  if (p.min_rods < 2 || p.max_rods < p.min_rods || p.max_rods > solvers::hanoi::kMaxRods || p.min_disk_rows < 1 ||
       p.max_disks < 1 || p.max_disks > solvers::hanoi::kMaxDisks)
     return "the `hanoi` profile node has inconsistent values (2 <= min_pegs <= max_pegs <= 16, 1 <= max_disks <= 63)";
   return "";
@@ -697,12 +698,12 @@ Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug)
 }
 
 // A hill climb from `start` (vision/common/learn_climb.hpp) towards more discs read on their true
-// pegs; switches are left alone (the reader's only ones say what a look is, not how big it is drawn).
+// rods; switches are left alone (the reader's only ones say what a look is, not how big it is drawn).
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {
-  auto agreement = [&](const Params& p) -> int {  // -1 refused; else discs on their true pegs, and the goal
+  auto agreement = [&](const Params& p) -> int {  // -1 refused; else discs on their true rods, and the goal
     auto got = read(bgr, p);
     if (!got) return -1;
-    if (got->state.pegs != truth.pegs || got->state.disks() != truth.disks()) return 0;
+    if (got->state.rods != truth.rods || got->state.disks() != truth.disks()) return 0;
     int n = got->state.goal == truth.goal ? 1 : 0;
     for (std::size_t i = 0; i < truth.config.size(); ++i) n += got->state.config[i] == truth.config[i] ? 1 : 0;
     return n;
@@ -725,15 +726,15 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Mov
   if (!reading.base.empty()) cv::rectangle(out, reading.base, {0, 200, 0}, 2);
   for (const cv::Rect& r : reading.plates) cv::rectangle(out, r, {0, 200, 0}, 2);
   const State& st = reading.state;
-  for (std::size_t peg = 0; peg < reading.disks.size(); ++peg) {
-    cv::circle(out, reading.centres[peg], 5, peg == static_cast<std::size_t>(st.goal) ? cv::Scalar(255, 0, 255) : cv::Scalar(0, 200, 0),
+  for (std::size_t rod = 0; rod < reading.disks.size(); ++rod) {
+    cv::circle(out, reading.centres[rod], 5, rod == static_cast<std::size_t>(st.goal) ? cv::Scalar(255, 0, 255) : cv::Scalar(0, 200, 0),
                cv::FILLED);
-    // Sizes on this peg, bottom to top: the config's disks on it from the largest.
+    // Sizes on this rod, bottom to top: the config's disks on it from the largest.
     std::vector<int> sizes;
     for (int d = st.disks() - 1; d >= 0; --d)
-      if (st.config[static_cast<std::size_t>(d)] == peg) sizes.push_back(d + 1);
-    for (std::size_t k = 0; k < reading.disks[peg].size(); ++k) {
-      const cv::Rect& r = reading.disks[peg][k];
+      if (st.config[static_cast<std::size_t>(d)] == rod) sizes.push_back(d + 1);
+    for (std::size_t k = 0; k < reading.disks[rod].size(); ++k) {
+      const cv::Rect& r = reading.disks[rod][k];
       cv::rectangle(out, r, {0, 0, 255}, 2);
       if (k < sizes.size())
         cv::putText(out, std::to_string(sizes[k]), {r.x + r.width + 4, r.y + r.height}, cv::FONT_HERSHEY_SIMPLEX,

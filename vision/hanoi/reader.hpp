@@ -1,4 +1,4 @@
-/* reader.hpp: reads a Tower of Hanoi position (pegs, disks by width, goal peg) off an arena screenshot. */
+/* reader.hpp: reads a Tower of Hanoi position (rods, disks by width, goal rod) off an arena screenshot. */
 #pragma once
 
 // detect -> decode -> verify, on the shared bar detection (vision/common/bars.hpp):
@@ -11,9 +11,9 @@
 //           that shows (a gap closed by blur), into whole multiples of the disc height. A bar of one
 //           width at the foot of every rod is a base plate.
 //   decode: sizes are the ranks of the discs' widths (median width of their middle half: ranks
-//           boxes, rounded bars and trapezoids alike), over all pegs; colours play no part (one
+//           boxes, rounded bars and trapezoids alike), over all rods; colours play no part (one
 //           colour, shades of one, many). A shape hanging under the base marks the goal (none: the
-//           last peg, the text's default).
+//           last rod, the text's default).
 //   verify: the game's invariants: one disc height, widths distinct and clearly apart, each stack
 //           largest at the bottom, each disc centred on its rod and resting on the one below or the
 //           floor, the floors level, no disc-sized ink among the rods that is on none. The read is
@@ -55,7 +55,7 @@ struct Params {
   double rod_aspect = 3;             // a rod (to its column's foot) stands at least this times its width tall; a visible piece half that
   double rod_fill = 0.7;             // least share of a rod piece's box that is ink
   double level_tolerance = 0.05;     // rod tops, floors: level within this fraction of the rod height, plus 3 px
-  int min_pegs = 2, max_pegs = 16;
+  int min_rods = 2, max_rods = 16;  // profile keys min_pegs, max_pegs
   double spacing_tolerance = 0.12;   // rod spacings differ from their median by at most this fraction
   double rod_tolerance = 0.5;        // rod widths differ from their median by at most this fraction
   double disk_factor = 1.4;          // a row is a disc row when wider than this times the rod ...
@@ -86,13 +86,13 @@ std::span<const ParamSpec<Params>> param_table();
 
 struct Reading {
   State state;
-  bool goal_marked = false;             // false: no marker seen, goal is the last peg
-  std::vector<cv::Point2f> centres;     // per peg: halfway up its rod, frame px (where to click or drag)
-  std::vector<std::vector<cv::Rect>> disks;  // per peg, bottom to top: each disk's box, frame px
+  bool goal_marked = false;             // false: no marker seen, goal is the last rod
+  std::vector<cv::Point2f> centres;     // per rod: halfway up its rod, frame px (where to click or drag)
+  std::vector<std::vector<cv::Rect>> disks;  // per rod, bottom to top: each disk's box, frame px
   std::vector<double> widths;           // per disk (index 0 = smallest), px
   cv::Rect apparatus;                   // bounding box of base, rods and disks
   cv::Rect base;                        // the base bar (empty: none; plates or bare rods)
-  std::vector<cv::Rect> plates;         // per peg, a base plate (empty: none)
+  std::vector<cv::Rect> plates;         // per rod, a base plate (empty: none)
   double confidence = 1;                // 0..1: how clearly the widths separate into sizes
   cv::Size frame;
 };

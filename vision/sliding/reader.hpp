@@ -152,6 +152,7 @@ struct ImageSpec {
   static constexpr auto param_table = &sliding::param_table;
   static constexpr auto read = &sliding::read;
   static constexpr auto learn = &sliding::learn;
+  static constexpr bool kReadsText = true;  // Tesseract (extra.cmake links pb_vision_ocr)
   static constexpr auto annotate = &sliding::draw_reading;
   static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);
 };

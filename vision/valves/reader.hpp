@@ -151,6 +151,7 @@ struct ImageSpec {
   static constexpr auto param_table = &valves::param_table;
   static constexpr auto read = &valves::read;
   static constexpr auto learn = &valves::learn;
+  static constexpr bool kReadsText = true;  // Tesseract (extra.cmake links pb_vision_ocr)
   static constexpr auto annotate = &valves::annotate;
   static Drawn drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol);
 };
