@@ -116,7 +116,7 @@ int calibrate_adb(const ParsedArgs& a, const std::string& out_path) {
   if (!after->changed)
     return fail(where + " changed nothing on the screen: the touch and screenshot coordinates disagree, or the game "
                 "ignores adb touches (some phones need 'USB debugging (Security settings)' on)");
-  if (auto landed = move->check(after->frame.bgr, where); !landed) return fail(landed.error().text());
+  if (auto landed = move->check(after->frame.bgr, where); !landed) return fail(landed.error());
 
   calibration::Profile p = calibration::phone_profile(info->model, transform->input, info->density.effective(), *transform,
                                                        move->board);
