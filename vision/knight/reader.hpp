@@ -76,6 +76,13 @@ struct Params {
   double ring_from = 0.33;      // the start ring is looked for between these radii,
   double ring_to = 0.47;        //   fractions of the side
   double ring_min = 0.75;       // least fraction of directions that cross the ring
+  // Separated tiles (each square its own shape, the page between them):
+  int min_tiles = 6;            // fewest tile-like shapes of one size on a lattice for a board of tiles
+  double tile_min_fill = 0.5;   // a tile's shape covers at least this fraction of its box (holes: marks in the page colour)
+  double tile_size_tolerance = 0.12;  // a board's tiles differ in width and height by at most this fraction
+  double tile_min_ratio = 0.7;  // least tile side / pitch (the gaps are at most 30% of the pitch)
+  double tile_max_offset = 0.15;  // a tile's centre lies at most this far from its lattice site, fraction of the pitch
+  double tile_corner_from = 0.11;  // fill samples start at least this far in from a tile's corner, fraction of its side
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
@@ -87,7 +94,8 @@ struct Reading {
   std::vector<cv::Point2f> centres;    // per square, row-major, frame px (where to click)
   cv::Rect board;                      // the outer frame, frame px
   double pitch_x = 0, pitch_y = 0;     // px between grid lines (square boundaries)
-  bool ruled = true;                   // grid lines drawn (false: a chequered board without lines)
+  bool ruled = true;                   // grid lines drawn (false: a chequered board without lines, or tiles)
+  bool tiles = false;                  // separated tiles (a missing tile is a removed square)
   std::vector<double> confidence;      // per square, row-major, 0..1
   cv::Size frame;
 
