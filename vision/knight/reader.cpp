@@ -1,4 +1,4 @@
-/* reader.cpp: the knight's-tour reader: page colour -> board frame -> grid lines -> per-square marks. */
+/* reader.cpp: the knight's-tour reader: page colour -> board frame and grid lines, or separated tiles on a lattice -> per-square marks. */
 #include "vision/knight/reader.hpp"
 
 #include <algorithm>
