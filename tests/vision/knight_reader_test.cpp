@@ -1,6 +1,8 @@
 // knight_reader_test.cpp: the knight's-tour reader reads arena samples and rendered boards exactly, and rejects non-boards.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <tuple>
 
@@ -114,6 +116,45 @@ TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
   }
   EXPECT_EQ(now.free_count(), 0);
   EXPECT_EQ((*p)->annotate(img).size(), img.size());
+}
+
+// A board of separated rounded tiles of one colour (a mobile game's look), a tile missing (a removed
+// square), no knight placed yet and no start: read exactly as tiles, and toured from any square
+// (the tour replayed through the rules). PB_LOOKS_DIR=DIR keeps the picture and its annotation.
+TEST(KnightReader, ReadsSeparatedTilesWithNoKnightAndToursFromAnySquare) {
+  State s;
+  s.rows = s.cols = 6;
+  s.squares.assign(36, Square::kFree);
+  s.squares[2 * 6 + 3] = Square::kRemoved;
+  RenderStyle look;
+  look.background = {40, 34, 30};
+  look.light = {120, 190, 235};
+  look.checkered = false;
+  look.tile_gap = 0.08;
+  look.tile_radius = 0.25;
+  const cv::Mat img = render(s, look, {720, 1280});
+  auto got = read(img);
+  ASSERT_TRUE(got.ok()) << got.error().message;
+  EXPECT_TRUE(got->tiles);
+  EXPECT_EQ(got->state, s);
+  auto p = kReader.read(img, {});
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
+  ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
+  const auto& k = dynamic_cast<const KnightImagePuzzle&>(**p);
+  State now = s;
+  for (const Cell& c : k.tour()) {
+    auto next = solvers::knight::apply(now, c);
+    ASSERT_TRUE(next.ok()) << next.error().message;
+    now = *next;
+  }
+  EXPECT_EQ(now.free_count(), 0);
+  const cv::Mat seen = (*p)->annotate(img);
+  EXPECT_EQ(seen.size(), img.size());
+  if (const char* dir = std::getenv("PB_LOOKS_DIR")) {
+    cv::imwrite(std::string(dir) + "/knight_tiles.png", img);
+    cv::imwrite(std::string(dir) + "/knight_tiles_annotated.png", seen);
+  }
 }
 
 TEST(KnightReader, RejectsImagesThatAreNoKnightBoard) {

@@ -1,4 +1,4 @@
-/* reader.cpp: the knight's-tour reader: page colour -> board frame -> grid lines -> per-square marks. */
+/* reader.cpp: the knight's-tour reader: page colour -> board frame and grid lines, or separated tiles on a lattice -> per-square marks. */
 #include "vision/knight/reader.hpp"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "solvers/common/text_board.hpp"
+#include "vision/common/lattice.hpp"
 #include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
@@ -277,7 +278,7 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
       else fills.push_back(looks[i].fill);
     }
     if (fills.empty()) {
-      if (page_seen && !out.ruled)
+      if (page_seen && !out.ruled && !out.tiles)
         return no_board("every plain square of one colour of the checkerboard has the page colour: removed, or the "
                         "board's own colour? (a profile's knight.page_squares_removed: false says the latter)");
       continue;
@@ -287,7 +288,8 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
       return no_board("no colour is shared by most squares of one colour of the checkerboard");
     free_colour[k] = colour;
   }
-  if (free_colour[0] && free_colour[1] && p.require_checkerboard && l1_distance(*free_colour[0], *free_colour[1]) < p.page_distance)
+  // Separated tiles stand on their own lattice: one colour for all of them is a board too.
+  if (free_colour[0] && free_colour[1] && p.require_checkerboard && !out.tiles && l1_distance(*free_colour[0], *free_colour[1]) < p.page_distance)
     return no_board("the squares are not a checkerboard");
   std::vector<cv::Vec3b> other;
   std::vector<std::size_t> other_at;
@@ -323,6 +325,260 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
   return {};
 }
 
+// A board of separated tiles: every square its own shape on the page (rounded or not, chequered or
+// one colour), the page between them, a missing tile a removed square.
+//   detect: the shapes that differ from the page, are square and mostly filled (tile_min_fill);
+//           the largest group of one size (count x side, as the one-stroke reader's cells); the
+//           pitch from their nearest neighbours and their sites on it (vision/common/lattice.hpp),
+//           the board being the tiles that link up (neighbours up to two missing tiles apart).
+//   verify: one lattice (every tile within tile_max_offset of its site, one tile a site, at least
+//           min_side sites a side), a steady share of the pitch (tile_min_ratio), and nothing else
+//           of a tile's size near the lattice: tiles a blur ran together, or a tile of another size,
+//           would otherwise leave a site empty, read as a removed square.
+// `seen` says whether enough tiles of one size were found for this to be the board (its refusal
+// then is the one to report).
+// `shaved`: the shapes' mask was eroded by this many px (their boxes are grown back by as much);
+// `ink`: far_from(page, page_distance), unshaved (a site without a tile must show only the page).
+Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat& shape, int shaved, const cv::Mat& ink, const Params& p,
+                           bool& seen) {
+  seen = false;
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
+  struct Blob {
+    cv::Rect box;
+    int area = 0;
+    bool tile_like = false;
+  };
+  std::vector<Blob> blobs;
+  for (int i = 1; i < n; ++i) {
+    const int* s = stats.ptr<int>(i);
+    Blob b{cv::Rect(s[cv::CC_STAT_LEFT] - shaved, s[cv::CC_STAT_TOP] - shaved, s[cv::CC_STAT_WIDTH] + 2 * shaved, s[cv::CC_STAT_HEIGHT] + 2 * shaved) &
+               cv::Rect(0, 0, img.cols, img.rows),
+           s[cv::CC_STAT_AREA] + 2 * shaved * (s[cv::CC_STAT_WIDTH] + s[cv::CC_STAT_HEIGHT]), false};
+    const double w = b.box.width, h = b.box.height;
+    b.tile_like = std::min(w, h) >= p.tile_min_ratio * p.min_pitch && std::max(w, h) <= (1 + p.tile_size_tolerance) * std::min(w, h) &&
+                  b.area >= p.tile_min_fill * w * h;
+    blobs.push_back(b);
+  }
+  auto alike = [&](const Blob& a, const Blob& b) {
+    return std::abs(a.box.width - b.box.width) <= p.tile_size_tolerance * a.box.width &&
+           std::abs(a.box.height - b.box.height) <= p.tile_size_tolerance * a.box.height;
+  };
+  // The size with the largest count x side: many tiles beat a few big panels, real tiles more numerous specks.
+  std::size_t ref = blobs.size();
+  double ref_score = 0;
+  for (std::size_t i = 0; i < blobs.size(); ++i) {
+    if (!blobs[i].tile_like) continue;
+    int count = 0;
+    for (const Blob& o : blobs) count += o.tile_like && alike(blobs[i], o) ? 1 : 0;
+    const double score = count * static_cast<double>(blobs[i].box.width + blobs[i].box.height);
+    if (score > ref_score) ref = i, ref_score = score;
+  }
+  if (ref == blobs.size()) return no_board("no separate tiles");
+  std::vector<std::size_t> alike_tiles;
+  for (std::size_t i = 0; i < blobs.size(); ++i)
+    if (blobs[i].tile_like && alike(blobs[ref], blobs[i])) alike_tiles.push_back(i);
+  if (static_cast<int>(alike_tiles.size()) < p.min_tiles)
+    return no_board("only " + std::to_string(alike_tiles.size()) + " separate tiles of one size");
+  auto centre = [&](std::size_t i) {
+    const cv::Rect& b = blobs[i].box;
+    return cv::Point2f(static_cast<float>(b.x + (b.width - 1) / 2.0), static_cast<float>(b.y + (b.height - 1) / 2.0));
+  };
+  std::vector<double> sides;
+  for (std::size_t i : alike_tiles) sides.push_back(blobs[i].box.width), sides.push_back(blobs[i].box.height);
+  const double side = median_of(sides);
+  const float slack = static_cast<float>(0.25 * side);
+  const float first_pitch = neighbour_pitch(alike_tiles, centre, [&](std::size_t, std::size_t) { return slack; });
+  if (first_pitch <= 0) return no_board("separate tiles of one size, but none beside another");
+  // The board: tiles linked as neighbours, up to two missing tiles between them.
+  const std::vector<std::size_t> linked = largest_linked_group(alike_tiles, [&](std::size_t a, std::size_t b) {
+    const cv::Point2f d = centre(a) - centre(b);
+    return std::abs(d.x) <= 3.5f * first_pitch && std::abs(d.y) <= 3.5f * first_pitch;
+  });
+  std::vector<std::size_t> group;
+  for (std::size_t k : linked) group.push_back(alike_tiles[k]);
+  if (static_cast<int>(group.size()) < p.min_tiles)
+    return no_board("only " + std::to_string(group.size()) + " separate tiles of one size side by side");
+  std::vector<cv::Point2f> centres;
+  for (std::size_t i : group) centres.push_back(centre(i));
+  auto fitted = fit_sites(centres, first_pitch, p.max_side);
+  if (!fitted) return fitted.error();
+  LatticeSites lat = std::move(*fitted);
+  seen = lat.rows >= p.min_side && lat.cols >= p.min_side;
+  if (!seen)
+    return no_board(std::to_string(group.size()) + " separate tiles on a " + std::to_string(lat.cols) + "x" + std::to_string(lat.rows) +
+                    " lattice (a board has " + std::to_string(p.min_side) + " or more squares a side)");
+  // One pitch for both axes, fitted to every tile (least squares on the sites), then every tile checked against it.
+  double mc = 0, mr = 0, mx = 0, my = 0;
+  for (std::size_t k = 0; k < centres.size(); ++k)
+    mc += lat.sites[k].second, mr += lat.sites[k].first, mx += centres[k].x, my += centres[k].y;
+  const double m = static_cast<double>(centres.size());
+  mc /= m, mr /= m, mx /= m, my /= m;
+  double num = 0, den = 0;
+  for (std::size_t k = 0; k < centres.size(); ++k) {
+    const double dc = lat.sites[k].second - mc, dr = lat.sites[k].first - mr;
+    num += dc * (centres[k].x - mx) + dr * (centres[k].y - my);
+    den += dc * dc + dr * dr;
+  }
+  const double pitch = den > 0 ? num / den : first_pitch;
+  const cv::Point2d origin(mx - mc * pitch, my - mr * pitch);
+  auto site_centre = [&](int r, int c) { return cv::Point2d(origin.x + c * pitch, origin.y + r * pitch); };
+  if (pitch < p.min_pitch) return no_board("tiles closer than " + std::to_string(p.min_pitch) + " px");
+  if (side / pitch < p.tile_min_ratio || side / pitch > 1.02)
+    return no_board("the gaps between the tiles are not a steady share of the pitch (tile " + std::to_string(static_cast<int>(side)) +
+                    " px at a pitch of " + std::to_string(static_cast<int>(pitch)) + " px)");
+  std::vector<int> at(static_cast<std::size_t>(lat.rows * lat.cols), -1);
+  for (std::size_t k = 0; k < centres.size(); ++k) {
+    const auto [r, c] = lat.sites[k];
+    const cv::Point2d d = cv::Point2d(centres[k]) - site_centre(r, c);
+    if (std::max(std::abs(d.x), std::abs(d.y)) > p.tile_max_offset * pitch)
+      return no_board("the tiles are not on one lattice (a tile " + std::to_string(static_cast<int>(std::hypot(d.x, d.y))) +
+                      " px off its site)");
+    int& slot = at[static_cast<std::size_t>(r * lat.cols + c)];
+    if (slot >= 0) return no_board("two tiles on one lattice site");
+    slot = static_cast<int>(group[k]);
+  }
+  // Nothing of a tile's size near the lattice but its tiles: ink inside a tile's box is its marks.
+  // (`shaved` px were added to every box: what the mask took from a blob is counted back.)
+  const double half = pitch / 2;
+  const cv::Rect2d bounds(origin.x - half, origin.y - half, lat.cols * pitch, lat.rows * pitch);
+  const cv::Rect2d near(bounds.x - 3.5 * pitch, bounds.y - 3.5 * pitch, bounds.width + 7 * pitch, bounds.height + 7 * pitch);
+  const cv::Rect2d beside(bounds.x - pitch, bounds.y - pitch, bounds.width + 2 * pitch, bounds.height + 2 * pitch);
+  std::vector<bool> in_group(blobs.size(), false);
+  for (std::size_t i : group) in_group[i] = true;
+  for (std::size_t i = 0; i < blobs.size(); ++i) {
+    if (in_group[i]) continue;
+    const cv::Rect2d b(blobs[i].box);
+    bool inside_tile = false;
+    for (std::size_t g : group) inside_tile = inside_tile || (blobs[g].box & blobs[i].box) == blobs[i].box;
+    if (inside_tile) continue;
+    if (blobs[i].tile_like && alike(blobs[ref], blobs[i]) && (b & near).area() > 0)
+      return no_board("a tile of the board's size apart from its lattice");
+    // Tiles run together fill their box as tiles do; what a mask cut off a gap or a ring is thin,
+    // and a tile it broke up leaves its site to the check of missing tiles below.
+    if ((b & bounds).area() > 0 && blobs[i].area >= 0.25 * side * side && blobs[i].area >= p.tile_min_fill * b.area())
+      return no_board("a shape on the tiles' lattice that is not one tile (tiles run together, or one of another size)");
+    // Beside the lattice, anything that large may be more of the board drawn otherwise (another
+    // game's cells, a path through them): the tiles alone are not the whole picture.
+    if ((b & bounds).area() == 0 && (b & beside).area() > 0 && blobs[i].area >= 0.25 * side * side)
+      return no_board("a shape as large as a tile beside the tiles' lattice (more of the board, drawn otherwise?)");
+  }
+
+  Reading out;
+  out.ruled = false;
+  out.tiles = true;
+  out.frame = img.size();
+  out.board = cv::Rect(cv::Point(static_cast<int>(std::floor(bounds.x)), static_cast<int>(std::floor(bounds.y))),
+                       cv::Point(static_cast<int>(std::ceil(bounds.br().x)), static_cast<int>(std::ceil(bounds.br().y)))) &
+              cv::Rect(0, 0, img.cols, img.rows);
+  out.pitch_x = out.pitch_y = pitch;
+  State& st = out.state;
+  st.rows = lat.rows;
+  st.cols = lat.cols;
+  st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
+  // Fill samples clear of rounded corners (one of radius r leaves 0.29 r of the square's corner bare).
+  Params tp = p;
+  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
+  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  tp.page_squares_removed = true;  // a site without a tile shows the page: a removed square
+  std::vector<SquareLook> looks;
+  for (int r = 0; r < st.rows; ++r)
+    for (int c = 0; c < st.cols; ++c) {
+      const cv::Point2d m = site_centre(r, c);
+      out.centres.push_back(cv::Point2f(m));
+      const int i = at[static_cast<std::size_t>(r * st.cols + c)];
+      if (i >= 0) {
+        looks.push_back(look_at(img, blobs[static_cast<std::size_t>(i)].box, tp));
+        continue;
+      }
+      // A removed square: the page, and nothing on it (a tile the masks broke up would show here).
+      const int h = static_cast<int>(std::lround(0.4 * side));
+      const cv::Rect middle = cv::Rect(static_cast<int>(std::lround(m.x)) - h, static_cast<int>(std::lround(m.y)) - h, 2 * h + 1, 2 * h + 1) &
+                              cv::Rect(0, 0, img.cols, img.rows);
+      if (middle.area() == 0 || cv::countNonZero(ink(middle)) > p.clean_max * middle.area())
+        return no_board("a site of the tiles' lattice with no tile on it is not the page");
+      SquareLook missing;
+      missing.fill = page;
+      looks.push_back(missing);
+    }
+  // The page between neighbouring tiles: across each gap some pixel much nearer to the page than
+  // both tiles' fills are (a blurred gap keeps a trace of it; a grid's lines between cells do not).
+  int gaps = 0, page_gaps = 0;
+  for (int r = 0; r < st.rows; ++r)
+    for (int c = 0; c < st.cols; ++c) {
+      const int a = at[static_cast<std::size_t>(r * st.cols + c)];
+      if (a < 0) continue;
+      for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}}) {
+        if (r + dr >= st.rows || c + dc >= st.cols) continue;
+        const int b = at[static_cast<std::size_t>((r + dr) * st.cols + c + dc)];
+        if (b < 0) continue;
+        const cv::Rect& ba = blobs[static_cast<std::size_t>(a)].box;
+        const cv::Rect& bb = blobs[static_cast<std::size_t>(b)].box;
+        const double fills = std::min(l1_distance(looks[static_cast<std::size_t>(r * st.cols + c)].fill, page),
+                                      l1_distance(looks[static_cast<std::size_t>((r + dr) * st.cols + c + dc)].fill, page));
+        int nearest = 765;
+        const cv::Point2d m = (site_centre(r, c) + site_centre(r + dr, c + dc)) / 2;
+        const int from = dc ? ba.br().x - 2 : ba.br().y - 2, to = dc ? bb.x + 1 : bb.y + 1;
+        for (int t = from; t <= to; ++t) {
+          const int x = dc ? t : static_cast<int>(std::lround(m.x)), y = dc ? static_cast<int>(std::lround(m.y)) : t;
+          if (x >= 0 && y >= 0 && x < img.cols && y < img.rows) nearest = std::min(nearest, l1_distance(img.at<cv::Vec3b>(y, x), page));
+        }
+        ++gaps;
+        page_gaps += nearest <= std::max<double>(p.page_distance, fills / 2) ? 1 : 0;
+      }
+    }
+  if (gaps > 0 && page_gaps < 0.9 * gaps)
+    return no_board("the tiles are not set apart by the page (" + std::to_string(gaps - page_gaps) + " of " + std::to_string(gaps) +
+                    " gaps are another colour: a grid's lines?)");
+  if (auto decoded = decode(out, looks, page, tp); !decoded) return decoded.error();
+  return out;
+}
+
+// 255 where a pixel is a tile's: farther than page_distance from the page's colour, and more than
+// half as far as the farthest pixel within 2 px (a thin gap's pixels, whose colour JPEG and scaling
+// blend with the tiles' either side, are farther from the page than page_distance but much nearer
+// to it than the tiles are). A pale tile's pixels beside a dark mark on it are cut away too: the
+// tile breaks up, and its site fails the check that a site without a tile shows the page.
+cv::Mat relative_to_tiles(const cv::Mat& img, const Colour& page, const Params& p) {
+  cv::Mat dist(img.size(), CV_16U);
+  for (int y = 0; y < img.rows; ++y) {
+    const auto* row = img.ptr<cv::Vec3b>(y);
+    auto* d = dist.ptr<std::uint16_t>(y);
+    for (int x = 0; x < img.cols; ++x) d[x] = static_cast<std::uint16_t>(l1_distance(row[x], page));
+  }
+  cv::Mat near_max;
+  cv::dilate(dist, near_max, cv::getStructuringElement(cv::MORPH_RECT, {5, 5}));
+  cv::Mat mask(img.size(), CV_8U);
+  for (int y = 0; y < img.rows; ++y) {
+    const auto* d = dist.ptr<std::uint16_t>(y);
+    const auto* m = near_max.ptr<std::uint16_t>(y);
+    auto* out = mask.ptr<std::uint8_t>(y);
+    for (int x = 0; x < img.cols; ++x) out[x] = d[x] > p.page_distance && 2 * d[x] > m[x] ? 255 : 0;
+  }
+  return mask;
+}
+
+// Whether a shape as large as a square lies within a pitch of the board read (and outside it): a
+// board of tiles that a blur ran together in part would otherwise be read as the part that is.
+bool shape_beside(const cv::Mat& shape, const Reading& r) {
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
+  const double pitch = std::min(r.pitch_x, r.pitch_y);
+  const int reach = static_cast<int>(std::ceil(pitch));
+  const cv::Rect near(r.board.x - reach, r.board.y - reach, r.board.width + 2 * reach, r.board.height + 2 * reach);
+  for (int i = 1; i < n; ++i) {
+    const int* s = stats.ptr<int>(i);
+    const cv::Rect b(s[cv::CC_STAT_LEFT], s[cv::CC_STAT_TOP], s[cv::CC_STAT_WIDTH], s[cv::CC_STAT_HEIGHT]);
+    if ((b & r.board) == b || (b & near).area() == 0) continue;
+    if (s[cv::CC_STAT_AREA] >= 0.25 * pitch * pitch) return true;
+  }
+  return false;
+}
+
+Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p, DebugSink* debug);
+
+// One framed board first, ruled or chequered (the board is the largest shape), unless shapes as large
+// as its squares lie beside it (a board of tiles a blur ran together in part); then separated tiles.
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
   if (input.empty()) return no_board("the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
@@ -332,6 +588,30 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
 
   const Colour page = border_colour(img);
   const cv::Mat shape = far_from(img, page, p.page_distance);
+  auto framed = read_framed(img, page, shape, p, debug);
+  if (framed && !shape_beside(shape, *framed)) return framed;
+  // A narrow gap blurred by scaling or JPEG (whose colour, kept at half resolution, bleeds the
+  // tiles' into a gap a few px wide) is far enough from the page to run neighbouring tiles
+  // together: the third mask takes a pixel for the page when it is much nearer to it than the tiles
+  // around it are; the second is the first shaved by a pixel (tiles touching at a corner).
+  // Rejected: more shaving, and a third mask that keeps pale tiles whole (0 more reads of 40 looks).
+  bool tiles_seen = false;
+  Result<Reading> tiles = no_board("no separate tiles");
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    cv::Mat mask = shape;
+    if (attempt == 1) cv::erode(shape, mask, cv::Mat());
+    if (attempt == 2) mask = relative_to_tiles(img, page, p);
+    bool seen = false;
+    auto got = read_tiles(img, page, mask, attempt == 1 ? 1 : 0, shape, p, seen);
+    if (got) return got;
+    if (seen && !tiles_seen) tiles = got.error(), tiles_seen = true;
+  }
+  if (tiles_seen) return tiles.error();  // each of its messages names the tiles
+  if (framed) return no_board("a shape as large as a square beside the board read (part of it? tiles a blur ran together in part)");
+  return framed;
+}
+
+Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p, DebugSink* debug) {
   cv::Mat labels;
   const BoxComponent board = largest_box_component(shape, labels);
   // The smallest board there can be: min_side squares of min_pitch a side, in each direction.
@@ -480,6 +760,12 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"ring_from", &Params::ring_from, kAnyLo, kAnyHi, "the start ring is looked for from this radius, fraction of the side (to ring_to)"},
     {"ring_to", &Params::ring_to, kAnyLo, kAnyHi, "outer radius of the start ring search, fraction of the side"},
     {"ring_min", &Params::ring_min, kAnyLo, kAnyHi, "least fraction of directions that cross the ring"},
+    {"min_tiles", &Params::min_tiles, kAnyLo, kAnyHi, "separated tiles: fewest tile-like shapes of one size on a lattice for a board of tiles"},
+    {"tile_min_fill", &Params::tile_min_fill, kAnyLo, kAnyHi, "separated tiles: a tile's shape covers at least this fraction of its box (holes are marks in the page colour)"},
+    {"tile_size_tolerance", &Params::tile_size_tolerance, kAnyLo, kAnyHi, "separated tiles: a board's tiles differ in width and height by at most this fraction"},
+    {"tile_min_ratio", &Params::tile_min_ratio, kAnyLo, kAnyHi, "separated tiles: least tile side / pitch (the page between tiles is at most the rest)"},
+    {"tile_max_offset", &Params::tile_max_offset, kAnyLo, kAnyHi, "separated tiles: a tile's centre lies at most this far from its lattice site, fraction of the pitch"},
+    {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

@@ -1,4 +1,4 @@
-/* reader.hpp: reads a knight's-tour board (size, removed squares, start, visited squares, knight) off an arena screenshot. */
+/* reader.hpp: reads a knight's-tour board (size, removed squares, start, visited squares, knight) off a screenshot: ruled, chequered, or separated tiles. */
 #pragma once
 
 // What the reader relies on (structure first, then squares told apart by how they differ from each
@@ -10,7 +10,21 @@
 //           height or width, so columns and rows nearly all ink are grid lines, equally spaced;
 //           chequered (no lines): colour changes line up along the squares' edges, so the lattice
 //           is the finest equal division of the shape whose every boundary is such an edge (a
-//           coarser one fails the check that each square's four corners are one colour).
+//           coarser one fails the check that each square's four corners are one colour);
+//           separated tiles (each square its own shape, rounded or not, chequered or one colour,
+//           the page between them, as many mobile games draw them), tried when the framed board
+//           fails or has shapes as large as its squares beside it: the shapes that are square and
+//           mostly filled, the largest group of one size (count x side), their pitch from nearest
+//           neighbours and their lattice sites (vision/common/lattice.hpp), the tiles that link up
+//           (up to two missing between) being the board. Three masks in turn: the page's, it
+//           shaved by a pixel (tiles touching at a corner), and one that takes a pixel for the page
+//           when it is much nearer to it than the tiles within 2 px are (JPEG bleeds the tiles'
+//           colour into a gap a few px wide).
+//   verify (tiles): one lattice (every tile within tile_max_offset of its site, one a site, at
+//           least min_side a side), tile side a steady share of the pitch, nothing of a tile's size
+//           on or beside the lattice but its tiles (tiles run together, a tile broken up, another
+//           game's cells), the page across nine gaps in ten (a grid's lines are not), and every site
+//           without a tile showing only the page. Any doubt refuses, saying which.
 //   decode: per square, the fill (sampled in its corners, which must agree), and the marks on it
 //           (pixels far from the fill): a cross along both diagonals is a removed square; a mark
 //           in the middle is a visited square (a number or a dot), or the knight when it is the one
@@ -18,16 +32,25 @@
 //           ring round the middle is the start. Plain squares: the commonest fill of each colour
 //           of the checkerboard (by parity) is a free square; a fill of the page colour
 //           (page_squares_removed) or of one other colour, always fewer, is a removed square.
-// Cannot be told from the picture, and so not promised: with no grid lines, a whole outer row or
-// column of removed squares in the page colour (the board looks one row smaller), or removed squares
-// of a colour of their own outnumbering the free squares of their parity.
+//           Tiles: a site without a tile is a removed square; the fill is sampled clear of rounded
+//           corners (tile_corner_from); tiles all of one colour are a board too. No knight (and no
+//           visited square) is a board before the first jump: the tour may start anywhere, or on
+//           the start ring when there is one.
+// Cannot be told from the picture, and so not promised: with no grid lines (or as tiles), a whole
+// outer row or column of removed squares in the page colour (the board looks one row smaller), or
+// removed squares of a colour of their own outnumbering the free squares of their parity.
 // Rejected: a least board area as a fraction of the image (it refused small boards in large frames,
 // e.g. a 4x4 board at a 40 px pitch in 1280x720; the grid-line checks reject non-boards anyway);
 // telling free from visited squares by colour alone (a style may make the visited colour
 // close to one of the checker colours; the mark in the centre does not depend on colours); reading the
 // visiting numbers (needs OCR, and the puzzle does not need the order: visited squares are simply
 // out of play); the knight as the one filled disc (a glyph or a piece picture fills little of the
-// middle; its height sets it apart from the numbers whatever it looks like).
+// middle; its height sets it apart from the numbers whatever it looks like); tiles before the framed
+// board (every refused read and learn's climb then paid for the tiles' masks; the framed reading's
+// check for shapes beside its board keeps it off tiles a blur ran together in part); the tiles'
+// lattice fitted to the outline of all of them and its seams (vision/common/cell_lattice.hpp) when
+// the masks cannot part them (tiles of one colour run together are a plain rectangle, and another
+// game's cells fit it as well: refused instead, 6 of the sweep's 40 tiles looks).
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -76,6 +99,13 @@ struct Params {
   double ring_from = 0.33;      // the start ring is looked for between these radii,
   double ring_to = 0.47;        //   fractions of the side
   double ring_min = 0.75;       // least fraction of directions that cross the ring
+  // Separated tiles (each square its own shape, the page between them):
+  int min_tiles = 6;            // fewest tile-like shapes of one size on a lattice for a board of tiles
+  double tile_min_fill = 0.5;   // a tile's shape covers at least this fraction of its box (holes: marks in the page colour)
+  double tile_size_tolerance = 0.12;  // a board's tiles differ in width and height by at most this fraction
+  double tile_min_ratio = 0.7;  // least tile side / pitch (the gaps are at most 30% of the pitch)
+  double tile_max_offset = 0.15;  // a tile's centre lies at most this far from its lattice site, fraction of the pitch
+  double tile_corner_from = 0.11;  // fill samples start at least this far in from a tile's corner, fraction of its side
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
@@ -87,7 +117,8 @@ struct Reading {
   std::vector<cv::Point2f> centres;    // per square, row-major, frame px (where to click)
   cv::Rect board;                      // the outer frame, frame px
   double pitch_x = 0, pitch_y = 0;     // px between grid lines (square boundaries)
-  bool ruled = true;                   // grid lines drawn (false: a chequered board without lines)
+  bool ruled = true;                   // grid lines drawn (false: a chequered board without lines, or tiles)
+  bool tiles = false;                  // separated tiles (a missing tile is a removed square)
   std::vector<double> confidence;      // per square, row-major, 0..1
   cv::Size frame;
 

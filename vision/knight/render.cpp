@@ -2,6 +2,7 @@
 #include "vision/knight/render.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 #include <string>
@@ -65,6 +66,21 @@ void draw_knight(cv::Mat& img, cv::Point2d m, double p, const RenderStyle& style
   }
 }
 
+// A rounded rectangle filled (anti-aliased), corners of `radius` px, in 1/16 px like the marks.
+void fill_rounded(cv::Mat& img, const cv::Rect& r, double radius, const cv::Scalar& colour) {
+  radius = std::clamp(radius, 0.0, std::min(r.width, r.height) / 2.0);
+  const double x0 = r.x + radius, y0 = r.y + radius, x1 = r.x + r.width - radius, y1 = r.y + r.height - radius;
+  std::vector<cv::Point> pts;
+  constexpr int kArc = 8;  // points per quarter circle
+  const std::array<std::array<double, 3>, 4> corners{{{x1, y1, 0}, {x0, y1, 0.5}, {x0, y0, 1}, {x1, y0, 1.5}}};
+  for (const auto& [cx, cy, from] : corners)
+    for (int k = 0; k <= kArc; ++k) {
+      const double a = CV_PI * (from + 0.5 * k / kArc);
+      pts.emplace_back(static_cast<int>(std::lround((cx + radius * std::cos(a)) * 16)), static_cast<int>(std::lround((cy + radius * std::sin(a)) * 16)));
+    }
+  cv::fillPoly(img, std::vector<std::vector<cv::Point>>{pts}, colour, cv::LINE_AA, 4);
+}
+
 }  // namespace
 
 std::optional<Cell> RenderLayout::cell_at(cv::Point2d p) const {
@@ -80,24 +96,27 @@ RenderLayout layout(const State& state, cv::Rect area, const RenderStyle& style)
   RenderLayout out;
   out.rows = std::max(1, state.rows);
   out.cols = std::max(1, state.cols);
-  out.grid_px = std::max(0, style.grid_px);
+  const bool tiles = style.tile_gap > 0;
+  out.grid_px = tiles ? 0 : std::max(0, style.grid_px);
   const int margin = static_cast<int>(std::lround(style.margin * std::min(area.width, area.height)));
   const int pw = (area.width - 2 * margin - out.grid_px) / out.cols;
   const int ph = (area.height - 2 * margin - out.grid_px) / out.rows;
   out.pitch = std::max(out.grid_px + 4, std::min({pw, ph, static_cast<int>(style.max_pitch)}));
   const cv::Size board(out.cols * out.pitch + out.grid_px, out.rows * out.pitch + out.grid_px);
   out.origin = {area.x + (area.width - board.width) / 2, area.y + (area.height - board.height) / 2};
+  if (tiles) out.gap_px = std::clamp(static_cast<int>(std::lround(style.tile_gap * out.pitch)), 1, out.pitch - 4);
   return out;
 }
 
 void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle& style, std::span<const Cell> tour) {
   const RenderLayout lay = layout(state, area, style);
-  const double p = lay.pitch - lay.grid_px;  // inner side of a square
+  const double p = lay.pitch - lay.grid_px - lay.gap_px;  // inner side of a square
+  const bool tiles = lay.gap_px > 0;
   std::vector<int> order(state.squares.size(), 0);
   for (std::size_t i = 0; i < tour.size(); ++i)
     if (state.inside(tour[i])) order[state.index(tour[i])] = static_cast<int>(i) + 1;
 
-  cv::rectangle(canvas, lay.board(), style.grid, cv::FILLED);
+  if (!tiles) cv::rectangle(canvas, lay.board(), style.grid, cv::FILLED);
   for (int r = 0; r < state.rows; ++r)
     for (int c = 0; c < state.cols; ++c) {
       const Cell cell{r, c};
@@ -108,7 +127,8 @@ void draw(cv::Mat& canvas, cv::Rect area, const State& state, const RenderStyle&
                               : sq == Square::kVisited                           ? style.visited
                               : (r + c) % 2 == 0 || !style.checkered            ? style.light
                                                                                  : style.dark;
-      cv::rectangle(canvas, lay.square(cell), fill, cv::FILLED);
+      if (!tiles) cv::rectangle(canvas, lay.square(cell), fill, cv::FILLED);
+      else if (!(removed && style.removed == RemovedLook::kPage)) fill_rounded(canvas, lay.square(cell), style.tile_radius * p, fill);
       if (removed && style.removed == RemovedLook::kCross) {
         const cv::Point2d m = lay.centre(cell), d(0.32 * p, 0.32 * p), e(0.32 * p, -0.32 * p);
         const int thick = std::max(2, static_cast<int>(std::lround(0.07 * p)));

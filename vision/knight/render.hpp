@@ -12,7 +12,9 @@
 //
 // Other looks of the same board, for the readers' look sweeps (tests/vision/knight_look_sweep_test.cpp):
 // no grid lines (a plain chequered board), removed squares in a colour of their own or crossed out,
-// the knight as a chess-knight silhouette (a glyph), an outlined piece, or a large letter.
+// the knight as a chess-knight silhouette (a glyph), an outlined piece, or a large letter; and boards of
+// separated rounded tiles (tile_gap > 0: each square its own rounded rectangle, the page between
+// them, no grid; a removed square in the page colour is a missing tile), as many mobile games draw them.
 //
 // Rejected: a bitmap of a chess piece for the knight (it would not scale with the square: the
 // silhouette is a polygon drawn at any size); anti-aliased grid lines (blended one-pixel lines would make the grid
@@ -55,17 +57,22 @@ struct RenderStyle {
   int font = 0;                     // cv::HersheyFonts value
   double max_pitch = 72;            // largest square pitch
   double margin = 0.05;             // free space around the board, fraction of the area's shorter side
+  double tile_gap = 0;              // > 0: separated tiles, the page between them this fraction of the pitch wide (grid_px ignored)
+  double tile_radius = 0;           // separated tiles: corner radius, fraction of the tile's side
 };
 
-// Where the board is: square (r, c) spans square(c); lines are grid_px wide at multiples of pitch.
+// Where the board is: square (r, c) spans square(c); lines are grid_px wide at multiples of pitch
+// (separated tiles: no lines, each tile inset gap_px / 2 into its pitch-wide cell).
 struct RenderLayout {
   cv::Point origin;  // top-left pixel of the board's outer frame
   int pitch = 0;     // px between neighbouring grid lines
   int grid_px = 0;
+  int gap_px = 0;    // separated tiles: px of page between neighbouring tiles
   int rows = 0, cols = 0;
   cv::Rect board() const { return {origin.x, origin.y, cols * pitch + grid_px, rows * pitch + grid_px}; }
   cv::Rect square(Cell c) const {
-    return {origin.x + c.col * pitch + grid_px, origin.y + c.row * pitch + grid_px, pitch - grid_px, pitch - grid_px};
+    const int lead = grid_px + gap_px / 2, side = pitch - grid_px - gap_px;
+    return {origin.x + c.col * pitch + lead, origin.y + c.row * pitch + lead, side, side};
   }
   cv::Point2d centre(Cell c) const {
     const cv::Rect s = square(c);
