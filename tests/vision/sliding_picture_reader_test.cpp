@@ -113,9 +113,13 @@ TEST(SlidingPictureReader, TheFinishedPictureReadsAsTheGoal) {
   NEED_PICTURES();
   std::vector<int> whole(16);
   std::iota(whole.begin(), whole.end(), 0);  // piece 0 shows too once the game is won
-  auto r = vs::read_picture_board(draw_taquin(picture_named(*pictures, "4-numbers.png"), 4, 60, whole), *pictures);
-  ASSERT_TRUE(r.ok()) << r.error().message;
-  EXPECT_TRUE(pb::solvers::sliding::is_goal(r->state));
+  for (const char* name : {"4-numbers.png", "1-Cat_face_day.jpg", "1-Jasmina.jpg", "1-Tortoiseshell.jpg", "1-maine.jpg", "1-march.jpg"}) {
+    SCOPED_TRACE(name);
+    auto r = vs::read_picture_board(draw_taquin(picture_named(*pictures, name), 4, 60, whole), *pictures);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE(pb::solvers::sliding::is_goal(r->state));
+    EXPECT_EQ(r->state.rows, 4);
+  }
 }
 
 TEST(SlidingPictureReader, RefusesATileMidSlide) {

@@ -285,66 +285,72 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
     cv::Vec3b ground = common_colours(bgr(board.rect), 1, p.background_tolerance).front();
     std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
-    for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
-      // Taquin's board is n * pitch - 1 px a side (pieces pitch - 1 wide, a one-pixel seam); a
-      // screenshot scaled by any factor keeps the lattice but not the whole pixels, so every n is
-      // tried with the pitch the side gives it, and the pictures decide.
-      const double pitch = (side + 1.0) / n;
-      if (pitch < p.min_tile_px) continue;
-      std::vector<Look> sites;
-      for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch, p.site_margin)), p));
-      // The seams between pieces show the plain board, and so does the gap: the gap is a plain site,
-      // likeliest of the seams' colour (a photo may have plain pieces of other colours; a scaled
-      // board blurs the seams). Each of the few plain sites is tried as the gap, and no gap too
-      // (the finished picture, every piece shown).
-      std::vector<cv::Vec3b> seam;
-      for (int k = 1; k < n; ++k) {
-        const int at = static_cast<int>(std::lround(k * pitch)) - 1;
-        for (int t = 0; t < side; ++t) {
-          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + at));
-          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + at, board.rect.x + t));
+    // Taquin's board is n * pitch - 1 px a side (pieces pitch - 1 wide, a one-pixel seam); a
+    // screenshot scaled by any factor keeps the lattice but not the whole pixels, so every n is
+    // tried with the pitch the side gives it, and the pictures decide. The game's own pixels first
+    // (n dividing side + 1: what play grabs), the fractional pitches only when those fit nothing
+    // (they more than double the cost of a read).
+    for (int pass = 0; pass < 2 && fits.empty(); ++pass) {
+      for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
+        if (((side + 1) % n == 0) != (pass == 0)) continue;
+        const double pitch = (side + 1.0) / n;
+        if (pitch < p.min_tile_px) continue;
+        std::vector<Look> sites;
+        for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch, p.site_margin)), p));
+        // The seams between pieces show the plain board, and so does the gap: the gap is a plain site,
+        // likeliest of the seams' colour (a photo may have plain pieces of other colours; a scaled
+        // board blurs the seams). Each of the few plain sites is tried as the gap, and no gap too
+        // (the finished picture, every piece shown).
+        std::vector<cv::Vec3b> seam;
+        for (int k = 1; k < n; ++k) {
+          const int at = static_cast<int>(std::lround(k * pitch)) - 1;
+          for (int t = 0; t < side; ++t) {
+            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + at));
+            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + at, board.rect.x + t));
+          }
         }
-      }
-      cv::Vec3b seam_colour = ground;
-      if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
-      std::vector<std::pair<float, int>> plain;  // (distance from the seams' colour, site)
-      for (int s = 0; s < n * n; ++s) {
-        const Look& l = sites[static_cast<std::size_t>(s)];
-        if (!l.texture.empty()) continue;
-        plain.emplace_back(std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
-                                     std::abs(l.colour[2] - seam_colour[2])}),
-                           s);
-      }
-      // More plain sites than gap_candidates: pieces a lattice too fine cuts into plain bits, or
-      // a picture too plain to place its pieces; either way no reading.
-      if (static_cast<int>(plain.size()) > p.gap_candidates) continue;
-      std::sort(plain.begin(), plain.end());
-      std::vector<int> gaps;
-      for (const auto& [d, s] : plain) gaps.push_back(s);
-      gaps.push_back(-1);
-      if (scaled.empty())
-        for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
-      for (std::size_t k = 0; k < pictures.images.size(); ++k) {
-        std::vector<Look> pieces;
-        for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), p));
-        for (int gap : gaps) {
-          Match m = match_sites(sites, gap, pieces, n);
-          if (!m.why.empty()) {
-            if (first_error.empty()) first_error = m.why;
-            continue;
+        cv::Vec3b seam_colour = ground;
+        if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
+        std::vector<std::pair<float, int>> plain;  // (distance from the seams' colour, site)
+        for (int s = 0; s < n * n; ++s) {
+          const Look& l = sites[static_cast<std::size_t>(s)];
+          if (!l.texture.empty()) continue;
+          plain.emplace_back(std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
+                                       std::abs(l.colour[2] - seam_colour[2])}),
+                             s);
+        }
+        // More plain sites than gap_candidates: pieces a lattice too fine cuts into plain bits, or
+        // a picture too plain to place its pieces; either way no gap is looked for among them
+        // (the finished picture, every piece shown, is still tried).
+        std::sort(plain.begin(), plain.end());
+        std::vector<int> gaps;
+        if (static_cast<int>(plain.size()) <= p.gap_candidates)
+          for (const auto& [d, s] : plain) gaps.push_back(s);
+        gaps.push_back(-1);
+        if (scaled.empty())
+          for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
+        for (std::size_t k = 0; k < pictures.images.size(); ++k) {
+          std::vector<Look> pieces;
+          for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), p));
+          for (int gap : gaps) {
+            Match m = match_sites(sites, gap, pieces, n);
+            if (!m.why.empty()) {
+              if (first_error.empty()) first_error = m.why;
+              continue;
+            }
+            // The gap's place holds piece 0 in the finished picture; with a gap, piece 0 must not show.
+            const bool has_gap = gap >= 0;
+            if (has_gap && std::find(m.piece.begin(), m.piece.end(), 0) != m.piece.end()) {
+              if (first_error.empty()) first_error = "the picture's first piece shows beside the gap (is it the 16-puzzle?)";
+              continue;
+            }
+            if (!has_gap && m.piece[0] != 0) {
+              if (first_error.empty()) first_error = "no gap on the board and the picture is not whole";
+              continue;
+            }
+            closest = std::max(closest, m.worst);
+            if (m.worst >= p.min_match) fits.push_back({m, n, pitch, k});
           }
-          // The gap's place holds piece 0 in the finished picture; with a gap, piece 0 must not show.
-          const bool has_gap = gap >= 0;
-          if (has_gap && std::find(m.piece.begin(), m.piece.end(), 0) != m.piece.end()) {
-            if (first_error.empty()) first_error = "the picture's first piece shows beside the gap (is it the 16-puzzle?)";
-            continue;
-          }
-          if (!has_gap && m.piece[0] != 0) {
-            if (first_error.empty()) first_error = "no gap on the board and the picture is not whole";
-            continue;
-          }
-          closest = std::max(closest, m.worst);
-          if (m.worst >= p.min_match) fits.push_back({m, n, pitch, k});
         }
       }
     }
@@ -353,18 +359,23 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     const Hypothesis& best = fits.front();
     // Verify: the winner must win by a margin over any fit that reads another board (another lattice,
     // picture or gap giving other tiles); the same board read twice (the gap on the first site, or
-    // piece 0 there in the finished picture) is no rival. The finished picture, every piece home,
-    // is home on a coarser or finer lattice too: only the seams between pieces tell its size, by a
-    // hair, so finished pictures are no rivals of each other (the best fit is the game's lattice).
+    // piece 0 there in the finished picture) is no rival. The goal, every piece home (the gap, if
+    // any, on site 0), is the goal on a coarser or finer lattice too (a plain corner of the photo
+    // passes for the gap): only the seams between pieces tell its size, by a hair, so readings of
+    // the goal are no rivals of each other (the best fit is the game's lattice).
     auto tiles_of = [](const Hypothesis& h) {
       std::vector<int> t;
       for (int piece : h.match.piece) t.push_back(std::max(piece, 0));
       return std::make_pair(h.n, t);
     };
-    auto finished = [](const Hypothesis& h) { return std::find(h.match.piece.begin(), h.match.piece.end(), -1) == h.match.piece.end(); };
+    auto home = [](const Hypothesis& h) {  // Taquin's goal: every piece shown on its own site, the gap (if any) on site 0
+      for (std::size_t q = 0; q < h.match.piece.size(); ++q)
+        if (h.match.piece[q] != static_cast<int>(q) && !(q == 0 && h.match.piece[q] == -1)) return false;
+      return true;
+    };
     for (std::size_t i = 1; i < fits.size(); ++i)
       if (fits[i].match.worst > best.match.worst - p.match_margin && tiles_of(fits[i]) != tiles_of(best) &&
-          !(finished(fits[i]) && finished(best)))
+          !(home(fits[i]) && home(best)))
         return make_error(ErrorCode::kNoBoard, "no board found: two readings of the picture board fit alike (" + std::to_string(best.n) + "x" +
                                                    std::to_string(best.n) + " and " + std::to_string(fits[i].n) + "x" +
                                                    std::to_string(fits[i].n) + "): refusing to guess");
