@@ -1,4 +1,4 @@
-/* vision_sgt.cpp: time to read Simon Tatham's Fifteen (with Tesseract) and Pegs off their windows. */
+/* vision_sgt.cpp: time to read Simon Tatham's Fifteen (with Tesseract), GNOME Taquin's picture board and Pegs off their windows. */
 // Run: bench_vision_sgt (from anywhere; samples come from PB_SOURCE_DIR/samples/sgt).
 // Inputs are the committed window grabs, and the same grabs pasted into a 1920x1080 desktop (what a
 // root-window capture hands the reader). Figures: docs/PERFORMANCE.md, "Simon Tatham readers".
@@ -60,6 +60,12 @@ void BM_FifteenStatusLine(benchmark::State& state) {
   run(state, sample("fifteen/4x4_completed_window.png"),
       [](const cv::Mat& m) { return pb::vision::sliding::read_status_line(m); });
 }
+// A GNOME Taquin picture board (the theme pictures are decoded once, on the first read): the framed
+// square, then every lattice size, picture and gap tried against the sites.
+void BM_TaquinWindow(benchmark::State& state) {
+  run(state, cv::imread(std::string(PB_SOURCE_DIR) + "/samples/taquin/4x4_cats_window.png", cv::IMREAD_COLOR),
+      [](const cv::Mat& m) { return pb::vision::sliding::read(m); });
+}
 void BM_PegsWindow(benchmark::State& state) {
   run(state, sample("pegs/octagon_window_t40.png"), [](const cv::Mat& m) { return pb::vision::pegs::read(m); });
 }
@@ -75,6 +81,7 @@ BENCHMARK(BM_FifteenDesktop1080p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fifteen5x5Window)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FifteenDetectOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FifteenStatusLine)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TaquinWindow)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PegsWindow)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PegsDesktop1080p)->Unit(benchmark::kMillisecond);
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <opencv2/core.hpp>
 #include <optional>
@@ -77,6 +78,27 @@ inline std::vector<cv::Vec3b> common_colours(const cv::Mat& bgr, int k, int tole
     for (int x = 0; x < bgr.cols; x += step) h.add(row[x]);
   }
   return h.top(k, tolerance);
+}
+
+// The mean of the pixels within `tolerance` of `colour` (sampled as common_colours() does): the
+// centre of the cluster `colour` stands for. common_colours() gives a histogram bin's mean, and a
+// JPEG'd or blurred flat colour spreads over neighbouring bins: a tolerance round a bin's mean can
+// then miss half of it, where one round the cluster's centre takes it all.
+inline cv::Vec3b centred_colour(const cv::Mat& bgr, const cv::Vec3b& colour, int tolerance) {
+  const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(bgr.total()) / 500000.0)));
+  std::array<std::uint64_t, 3> sum{0, 0, 0};
+  std::uint64_t n = 0;
+  for (int y = 0; y < bgr.rows; y += step) {
+    const auto* row = bgr.ptr<cv::Vec3b>(y);
+    for (int x = 0; x < bgr.cols; x += step)
+      if (colour_distance(row[x], colour) <= tolerance) {
+        for (int k = 0; k < 3; ++k) sum[static_cast<std::size_t>(k)] += row[x][k];
+        ++n;
+      }
+  }
+  if (n == 0) return colour;
+  return cv::Vec3b(static_cast<std::uint8_t>((sum[0] + n / 2) / n), static_cast<std::uint8_t>((sum[1] + n / 2) / n),
+                   static_cast<std::uint8_t>((sum[2] + n / 2) / n));
 }
 
 // The text colour on the tiles: the commonest colour among the pixels farthest from the background

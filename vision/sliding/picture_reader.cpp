@@ -18,6 +18,46 @@ struct Board {
   cv::Vec3b frame;      // BGR of the frame around it
 };
 
+// `rect` with each side moved to the strongest colour step between two neighbouring lines within
+// `reach` px of it: JPEG rings a few pixels out from a dark frame's edge, and those pixels are far
+// enough from the frame's colour to join the board. A sharp edge is one step between two lines, so
+// an unspoilt board keeps its exact sides.
+cv::Rect sharpest_edges(const cv::Mat& bgr, const cv::Rect& rect, int reach) {
+  const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+  // Summed L1 step between column x - 1 and x (vertical: row y - 1 and y) over the rect's span.
+  auto column_step = [&](int x) {
+    if (x < 1 || x >= bgr.cols) return 0.0;
+    double sum = 0;
+    for (int y = std::max(rect.y, 0); y < std::min(rect.br().y, bgr.rows); ++y) {
+      const auto* row = bgr.ptr<cv::Vec3b>(y);
+      sum += std::abs(row[x][0] - row[x - 1][0]) + std::abs(row[x][1] - row[x - 1][1]) + std::abs(row[x][2] - row[x - 1][2]);
+    }
+    return sum;
+  };
+  auto row_step = [&](int y) {
+    if (y < 1 || y >= bgr.rows) return 0.0;
+    double sum = 0;
+    const auto* row = bgr.ptr<cv::Vec3b>(y);
+    const auto* up = bgr.ptr<cv::Vec3b>(y - 1);
+    for (int x = std::max(rect.x, 0); x < std::min(rect.br().x, bgr.cols); ++x)
+      sum += std::abs(row[x][0] - up[x][0]) + std::abs(row[x][1] - up[x][1]) + std::abs(row[x][2] - up[x][2]);
+    return sum;
+  };
+  // The line in [at - reach, at + reach] with the largest step; the nearest to `at` of equals.
+  auto strongest = [&](int at, auto step) {
+    int best = at;
+    double best_step = step(at);
+    for (int d = 1; d <= reach; ++d)
+      for (int v : {at - d, at + d})
+        if (double s = step(v); s > best_step) best = v, best_step = s;
+    return best;
+  };
+  const int x0 = strongest(rect.x, column_step), x1 = strongest(rect.br().x, column_step);
+  const int y0 = strongest(rect.y, row_step), y1 = strongest(rect.br().y, row_step);
+  const cv::Rect out = cv::Rect(cv::Point(x0, y0), cv::Point(x1, y1)) & frame;
+  return out.width > 0 && out.height > 0 ? out : rect;
+}
+
 std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
   std::vector<Board> out;
   const int min_side = 2 * p.min_tile_px;
@@ -30,7 +70,9 @@ std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
       cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
                  stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
       if (r.x == 0 || r.y == 0 || r.br().x >= bgr.cols || r.br().y >= bgr.rows) continue;
-      if (std::min(r.width, r.height) < min_side || std::abs(r.width - r.height) > 1) continue;
+      // Square within a pixel, or within the edges' blur on a scaled screenshot.
+      const int skew = std::max(1, static_cast<int>(std::lround(p.edge_reach * std::max(r.width, r.height))));
+      if (std::min(r.width, r.height) < min_side || std::abs(r.width - r.height) > skew) continue;
       if (stats.at<int>(i, cv::CC_STAT_AREA) < p.min_board_fill * r.area()) continue;
       // The ring one pixel outside must be the frame (a photo's dark patch is no frame).
       int ring = 0, framed = 0;
@@ -41,6 +83,13 @@ std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
       for (int x = r.x - 1; x <= r.br().x; ++x) probe(x, r.y - 1), probe(x, r.br().y);
       for (int y = r.y; y < r.br().y; ++y) probe(r.x - 1, y), probe(r.br().x, y);
       if (framed < p.min_frame_ring * ring) continue;
+      r = sharpest_edges(bgr, r, skew);
+      if (std::abs(r.width - r.height) > skew) continue;
+      // A scaled board's sides fall between pixels: the square between the two measures (a pixel
+      // off in one direction is well inside the sites' margins).
+      const int side = (r.width + r.height + 1) / 2;
+      r = cv::Rect(r.x, r.y, side, side) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+      if (r.width != r.height) continue;
       out.push_back({r, frame});
     }
   }
@@ -60,10 +109,14 @@ cv::Mat signature(const cv::Mat& grey, int side) {
 }
 
 // The patch of site (row, col) inside a pitch-`pitch` lattice of pieces `pitch - 1` wide, without
-// the seam and a small margin (anti-aliased edges differ between the game's scaler and ours).
-cv::Rect site_rect(int row, int col, int pitch) {
-  int margin = std::max(1, pitch / 20);
-  return cv::Rect(col * pitch + margin, row * pitch + margin, pitch - 1 - 2 * margin, pitch - 1 - 2 * margin);
+// the seam and a margin of `margin` pitches (anti-aliased edges differ between the game's scaler and
+// ours; a screenshot scaled or JPEG'd blurs and rings a few pixels across each edge). The pitch is
+// fractional when the screenshot was scaled.
+cv::Rect site_rect(int row, int col, double pitch, double margin) {
+  const int m = std::max(1, static_cast<int>(std::lround(margin * pitch)));
+  const int x0 = static_cast<int>(std::lround(col * pitch)), y0 = static_cast<int>(std::lround(row * pitch));
+  const int x1 = static_cast<int>(std::lround((col + 1) * pitch)) - 1, y1 = static_cast<int>(std::lround((row + 1) * pitch)) - 1;
+  return cv::Rect(x0 + m, y0 + m, std::max(1, x1 - x0 - 2 * m), std::max(1, y1 - y0 - 2 * m));
 }
 
 // The picture scaled to the board as the game does (stretched to a square), alpha over `ground`.
@@ -134,10 +187,8 @@ Match failed(std::string why) {
 // Pieces that look alike form groups; the sites showing a group get its pieces in any order, which
 // is no guess when there are two (the caller picks the order that keeps the board solvable) and is
 // refused when there are more.
-Match match_sites(const std::vector<Look>& sites, int gap, const cv::Mat& picture, int n, int pitch, const Params& p) {
+Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Look>& pieces, int n) {
   const int cells = n * n;
-  std::vector<Look> pieces;
-  for (int k = 0; k < cells; ++k) pieces.push_back(look_of(picture(site_rect(k / n, k % n, pitch)), p));
   // Groups of look-alike pieces (union by smallest index).
   std::vector<int> group(static_cast<std::size_t>(cells));
   for (int k = 0; k < cells; ++k) group[static_cast<std::size_t>(k)] = k;
@@ -225,56 +276,113 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
   std::vector<Board> boards = board_candidates(bgr, p);
   if (boards.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no framed square of picture tiles");
   std::string first_error;
+  float closest = -1;  // the best worst match of a pairing that is a permutation, when none is close enough
   for (const Board& board : boards) {
     const int side = board.rect.width;
-    struct Best { Match match; int n = 0; int pitch = 0; std::size_t picture = 0; } best;
+    // A reading of the board: a lattice, a picture, a gap, and how the sites pair with the pieces.
+    struct Hypothesis { Match match; int n = 0; double pitch = 0; std::size_t picture = 0; };
+    std::vector<Hypothesis> fits;
     // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
     cv::Vec3b ground = common_colours(bgr(board.rect), 1, p.background_tolerance).front();
     std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
-    for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
-      if ((side + 1) % n != 0) continue;  // pieces are pitch - 1 wide with a one-pixel seam
-      int pitch = (side + 1) / n;
-      if (pitch < p.min_tile_px) continue;
-      std::vector<Look> sites;
-      for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch)), p));
-      // The seams between pieces show the plain board, and so does the gap: the gap is the plain
-      // site of the seams' colour (a photo may have plain pieces of other colours). None: the
-      // finished picture, every piece shown.
-      std::vector<cv::Vec3b> seam;
-      for (int k = 1; k < n; ++k)
-        for (int t = 0; t < side; ++t) {
-          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + k * pitch - 1));
-          seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + k * pitch - 1, board.rect.x + t));
+    // Taquin's board is n * pitch - 1 px a side (pieces pitch - 1 wide, a one-pixel seam); a
+    // screenshot scaled by any factor keeps the lattice but not the whole pixels, so every n is
+    // tried with the pitch the side gives it, and the pictures decide. The game's own pixels first
+    // (n dividing side + 1: what play grabs), the fractional pitches only when those fit nothing
+    // (they more than double the cost of a read).
+    for (int pass = 0; pass < 2 && fits.empty(); ++pass) {
+      for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
+        if (((side + 1) % n == 0) != (pass == 0)) continue;
+        const double pitch = (side + 1.0) / n;
+        if (pitch < p.min_tile_px) continue;
+        std::vector<Look> sites;
+        for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch, p.site_margin)), p));
+        // The seams between pieces show the plain board, and so does the gap: the gap is a plain site,
+        // likeliest of the seams' colour (a photo may have plain pieces of other colours; a scaled
+        // board blurs the seams). Each of the few plain sites is tried as the gap, and no gap too
+        // (the finished picture, every piece shown).
+        std::vector<cv::Vec3b> seam;
+        for (int k = 1; k < n; ++k) {
+          const int at = static_cast<int>(std::lround(k * pitch)) - 1;
+          for (int t = 0; t < side; ++t) {
+            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + at));
+            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + at, board.rect.x + t));
+          }
         }
-      cv::Vec3b seam_colour = ground;
-      if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
-      int gap = -1;
-      float gap_distance = 0;
-      for (int s = 0; s < n * n; ++s) {
-        const Look& l = sites[static_cast<std::size_t>(s)];
-        if (!l.texture.empty()) continue;
-        float d = std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
-                            std::abs(l.colour[2] - seam_colour[2])});
-        if (d <= p.background_tolerance && (gap < 0 || d < gap_distance)) gap = s, gap_distance = d;
-      }
-      if (scaled.empty())
-        for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
-      for (std::size_t k = 0; k < pictures.images.size(); ++k) {
-        Match m = match_sites(sites, gap, scaled[k], n, pitch, p);
-        if (m.worst > best.match.worst) best = {m, n, pitch, k};
-        if (first_error.empty() && !m.why.empty()) first_error = m.why;
+        cv::Vec3b seam_colour = ground;
+        if (!seam.empty()) seam_colour = common_colours(cv::Mat(seam, false).reshape(3, 1), 1, p.background_tolerance).front();
+        std::vector<std::pair<float, int>> plain;  // (distance from the seams' colour, site)
+        for (int s = 0; s < n * n; ++s) {
+          const Look& l = sites[static_cast<std::size_t>(s)];
+          if (!l.texture.empty()) continue;
+          plain.emplace_back(std::max({std::abs(l.colour[0] - seam_colour[0]), std::abs(l.colour[1] - seam_colour[1]),
+                                       std::abs(l.colour[2] - seam_colour[2])}),
+                             s);
+        }
+        // More plain sites than gap_candidates: pieces a lattice too fine cuts into plain bits, or
+        // a picture too plain to place its pieces; either way no gap is looked for among them
+        // (the finished picture, every piece shown, is still tried).
+        std::sort(plain.begin(), plain.end());
+        std::vector<int> gaps;
+        if (static_cast<int>(plain.size()) <= p.gap_candidates)
+          for (const auto& [d, s] : plain) gaps.push_back(s);
+        gaps.push_back(-1);
+        if (scaled.empty())
+          for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
+        for (std::size_t k = 0; k < pictures.images.size(); ++k) {
+          std::vector<Look> pieces;
+          for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), p));
+          for (int gap : gaps) {
+            Match m = match_sites(sites, gap, pieces, n);
+            if (!m.why.empty()) {
+              if (first_error.empty()) first_error = m.why;
+              continue;
+            }
+            // The gap's place holds piece 0 in the finished picture; with a gap, piece 0 must not show.
+            const bool has_gap = gap >= 0;
+            if (has_gap && std::find(m.piece.begin(), m.piece.end(), 0) != m.piece.end()) {
+              if (first_error.empty()) first_error = "the picture's first piece shows beside the gap (is it the 16-puzzle?)";
+              continue;
+            }
+            if (!has_gap && m.piece[0] != 0) {
+              if (first_error.empty()) first_error = "no gap on the board and the picture is not whole";
+              continue;
+            }
+            closest = std::max(closest, m.worst);
+            if (m.worst >= p.min_match) fits.push_back({m, n, pitch, k});
+          }
+        }
       }
     }
-    if (best.n == 0 || best.match.worst < p.min_match) continue;
+    if (fits.empty()) continue;
+    std::sort(fits.begin(), fits.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.match.worst > b.match.worst; });
+    const Hypothesis& best = fits.front();
+    // Verify: the winner must win by a margin over any fit that reads another board (another lattice,
+    // picture or gap giving other tiles); the same board read twice (the gap on the first site, or
+    // piece 0 there in the finished picture) is no rival. The goal, every piece home (the gap, if
+    // any, on site 0), is the goal on a coarser or finer lattice too (a plain corner of the photo
+    // passes for the gap): only the seams between pieces tell its size, by a hair, so readings of
+    // the goal are no rivals of each other (the best fit is the game's lattice).
+    auto tiles_of = [](const Hypothesis& h) {
+      std::vector<int> t;
+      for (int piece : h.match.piece) t.push_back(std::max(piece, 0));
+      return std::make_pair(h.n, t);
+    };
+    auto home = [](const Hypothesis& h) {  // Taquin's goal: every piece shown on its own site, the gap (if any) on site 0
+      for (std::size_t q = 0; q < h.match.piece.size(); ++q)
+        if (h.match.piece[q] != static_cast<int>(q) && !(q == 0 && h.match.piece[q] == -1)) return false;
+      return true;
+    };
+    for (std::size_t i = 1; i < fits.size(); ++i)
+      if (fits[i].match.worst > best.match.worst - p.match_margin && tiles_of(fits[i]) != tiles_of(best) &&
+          !(home(fits[i]) && home(best)))
+        return make_error(ErrorCode::kNoBoard, "no board found: two readings of the picture board fit alike (" + std::to_string(best.n) + "x" +
+                                                   std::to_string(best.n) + " and " + std::to_string(fits[i].n) + "x" +
+                                                   std::to_string(fits[i].n) + "): refusing to guess");
 
     const int n = best.n, cells = n * n;
     const Match& m = best.match;
-    bool has_gap = std::find(m.piece.begin(), m.piece.end(), -1) != m.piece.end();
-    // The gap's place holds piece 0 in the finished picture; with a gap, piece 0 must not show.
-    if (has_gap && std::find(m.piece.begin(), m.piece.end(), 0) != m.piece.end())
-      return make_error("the picture's first piece shows beside the gap: not a Taquin board (is it the 16-puzzle?)");
-    if (!has_gap && m.piece[0] != 0)
-      return make_error("no gap on the board and the picture is not whole: is a tile still sliding?");
+    const bool has_gap = std::find(m.piece.begin(), m.piece.end(), -1) != m.piece.end();
 
     Reading out;
     out.board = board.rect;
@@ -282,15 +390,16 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     out.state.tiles.assign(static_cast<std::size_t>(cells), 0);
     out.confidence.assign(static_cast<std::size_t>(cells), 0.0f);
     out.centres.assign(static_cast<std::size_t>(cells), cv::Point2f());
-    const float half = (best.pitch - 1) / 2.0f;
+    const auto pitch = static_cast<float>(best.pitch);
+    const float half = (pitch - 1) / 2.0f;
     for (int site = 0; site < cells; ++site) {
       auto si = static_cast<std::size_t>(site);
       int cell = cells - 1 - site;  // the half-turn (see the header)
       auto ci = static_cast<std::size_t>(cell);
       int piece = m.piece[si];
       out.state.tiles[ci] = piece <= 0 ? 0 : cells - piece;
-      out.centres[ci] = cv::Point2f(static_cast<float>(board.rect.x + (site % n) * best.pitch) + half,
-                                    static_cast<float>(board.rect.y + (site / n) * best.pitch) + half);
+      out.centres[ci] = cv::Point2f(static_cast<float>(board.rect.x) + static_cast<float>(site % n) * pitch + half,
+                                    static_cast<float>(board.rect.y) + static_cast<float>(site / n) * pitch + half);
       out.confidence[ci] = std::clamp(m.score[si], 0.0f, 1.0f);
     }
     // Two look-alike pieces: of their two places only one leaves the board solvable, and the game
@@ -303,8 +412,8 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     out.half_turn = true;
     Lattice& lat = out.lattice;
     lat.rows = lat.cols = n;
-    lat.pitch = static_cast<float>(best.pitch);
-    lat.face = static_cast<float>(best.pitch - 1);
+    lat.pitch = pitch;
+    lat.face = pitch - 1;
     lat.origin = cv::Point2f(board.rect.x + half, board.rect.y + half);
     lat.board = board.rect;
     lat.background = board.frame;
@@ -315,7 +424,8 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
   }
   return make_error(
       ErrorCode::kNoBoard, "no board found: a framed square, but no theme picture matches its tiles" +
-      (first_error.empty() ? std::string() : " (" + first_error + ")") + ": is a tile still sliding?");
+      (closest > -1 ? " (at best a site matches its piece to " + std::to_string(closest).substr(0, 4) + ", under min_match)"
+                    : first_error.empty() ? std::string() : " (" + first_error + ")") + ": is a tile still sliding?");
 }
 
 }  // namespace pb::vision::sliding

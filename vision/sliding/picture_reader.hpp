@@ -6,11 +6,16 @@
 // "numbers" theme is such a picture too (digits in a serif italic on a transparent ground), so one
 // reader serves both themes and learns the numbering from the game's own pictures:
 //   detect: the board is the square hole in a frame of one colour (whatever colour: each common
-//           colour of the frame is tried); its side + 1 is a multiple of the tile pitch;
-//   decode: for each lattice size n that divides it and each picture of the theme folders, the
-//           picture is cut the way the game cuts it and every site is matched to the pieces by
-//           normalised correlation; the gap is the one flat site (the outlier by texture); the
-//           pairing that is a permutation with the best worst match is the reading.
+//           colour of the frame is tried), its sides moved to the sharpest colour steps near them
+//           (JPEG rings out from the frame's edge); its side + 1 is n tile pitches (in the game's
+//           own pixels a whole number; in a scaled screenshot not);
+//   decode: for each lattice size n and each picture of the theme folders, the picture is cut
+//           the way the game cuts it and every site is matched to the pieces by normalised
+//           correlation; the gap is a flat site (each of the few flat sites is tried, and no gap:
+//           the finished picture);
+//   verify: the pairing must be a permutation (piece 0 hidden by the gap, or home when there is
+//           none); the one with the best worst match is the reading, when it leads every pairing
+//           that reads another board by `match_margin`.
 // Taquin's goal puts the gap first (top-left) and piece k on site k; the solver's goal is 1..N-1
 // with the blank last (FORMATS.md). A half-turn maps one onto the other and keeps neighbours
 // neighbours: screen site p is solver cell N-1-p, and piece k is solver tile N-k. The Reading is in

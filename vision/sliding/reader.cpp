@@ -49,10 +49,21 @@ std::string site_name(int index, int cols) {
   return "tile at row " + std::to_string(index / cols) + ", col " + std::to_string(index % cols);
 }
 
-// Tile faces: background-coloured components that are square, fairly full, and not open to the
-// image's edge (the area around the board is background too, and always reaches an edge). Those open
-// to the edge and no longer than a tile there go to `cut` (when given): a row of tiles cut by the
-// frame's edge leaves such stubs, in line with the board's columns.
+// Pixels of component `label` in `labels` (its bounding box) with its holes filled: a tile face's
+// digits are holes in it, and bold digits blurred by scaling or JPEG can take half its area.
+int filled_area(const cv::Mat& labels, int label) {
+  cv::Mat outside(labels.rows + 2, labels.cols + 2, CV_8U, cv::Scalar(255));
+  cv::Mat inner = outside(cv::Rect(1, 1, labels.cols, labels.rows));
+  inner.setTo(0, labels == label);
+  // What is not the component and reaches the box's rim is outside it; the rest is the component or a hole.
+  cv::floodFill(outside, cv::Point(0, 0), cv::Scalar(128));
+  return labels.cols * labels.rows - cv::countNonZero(inner == 128);
+}
+
+// Tile faces: background-coloured components that are square, fairly full once the digits' holes in
+// them are filled, and not open to the image's edge (the area around the board is background too, and
+// always reaches an edge). Those open to the edge and no longer than a tile there go to `cut` (when
+// given): a row of tiles cut by the frame's edge leaves such stubs, in line with the board's columns.
 std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, std::vector<cv::Rect>* cut = nullptr) {
   cv::Mat mask = near_colour(bgr, bg, p.background_tolerance);
   if (p.seal_px > 0)
@@ -70,7 +81,7 @@ std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const
     }
     if (std::min(w, h) < p.min_tile_px) continue;
     if (std::max(w, h) > p.max_tile_aspect * std::min(w, h)) continue;
-    if (area < p.min_tile_fill * w * h) continue;
+    if (area < p.min_tile_fill * w * h && filled_area(labels(cv::Rect(x, y, w, h)), i) < p.min_tile_fill * w * h) continue;
     // Undo the sealing erosion so the face is its true size.
     cv::Rect r(x - p.seal_px, y - p.seal_px, w + 2 * p.seal_px, h + 2 * p.seal_px);
     faces.push_back({r, cv::Point2f(r.x + r.width / 2.0f, r.y + r.height / 2.0f), (r.width + r.height) / 2.0f});
@@ -385,7 +396,7 @@ float Reading::min_confidence() const {
 Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   return detect_on_common_backgrounds<Lattice>(
       bgr, p.background_candidates, p.background_tolerance,
-      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, bg, p, debug); });
+      [&](const cv::Vec3b& bg) { return detect_with_background(bgr, centred_colour(bgr, bg, p.background_tolerance), p, debug); });
 }
 
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) {
@@ -401,7 +412,12 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
     if (r.width < 4 || r.height < 4) return make_error(ErrorCode::kNoBoard, "no board found: tile faces fall outside the picture");
     crops[static_cast<std::size_t>(i)] = bgr(r);
   }
-  auto ink_colour = dominant_ink(crops, lat.background, p.background_tolerance);
+  // The ink is looked for on the tiles only: where tiles are flat squares of their own colour, the
+  // blank site shows the page, which is far from the faces' colour and can outweigh the digits.
+  std::vector<cv::Mat> tiles;
+  for (int i = 0; i < cells; ++i)
+    if (std::find(lat.blank_sites.begin(), lat.blank_sites.end(), i) == lat.blank_sites.end()) tiles.push_back(crops[static_cast<std::size_t>(i)]);
+  auto ink_colour = dominant_ink(tiles, lat.background, p.background_tolerance);
   if (!ink_colour) return make_error(ErrorCode::kNoBoard, "no board found: the tiles carry no numbers");
 
   Reading out;
@@ -559,7 +575,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},
     {"max_tile_aspect", &Params::max_tile_aspect, kAnyLo, kAnyHi, "longer / shorter side of a tile face's bounding box"},
-    {"min_tile_fill", &Params::min_tile_fill, kAnyLo, kAnyHi, "face area / bounding-box area (digits and their holes cut it)"},
+    {"min_tile_fill", &Params::min_tile_fill, kAnyLo, kAnyHi, "face area / bounding-box area, the digits' holes in it filled (digits touching its edge cut it)"},
     {"size_tolerance", &Params::size_tolerance, kAnyLo, kAnyHi, "faces of one board differ in side by at most this fraction"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, kAnyHi, "largest distance of a face's centre from its lattice site, pitches"},
     {"min_face_ratio", &Params::min_face_ratio, kAnyLo, kAnyHi, "least face side / pitch (the game: 0.9)"},
@@ -576,6 +592,10 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"match_px", &Params::match_px, 4, 256, "picture board: sites and pieces are compared at this side, px"},
     {"min_match", &Params::min_match, kAnyLo, 1, "picture board: least normalised correlation of a site with its piece (0..1)"},
     {"max_gap_stddev", &Params::max_gap_stddev, kAnyLo, kAnyHi, "picture board: the gap (plain board) varies at most this much, grey levels"},
+    {"edge_reach", &Params::edge_reach, 0, 0.2, "picture board: the board's sides are sought this far either side of its outline's (JPEG rings), fraction of its side"},
+    {"site_margin", &Params::site_margin, 0, 0.4, "picture board: each site's edge left out of the comparison (seams, blur, JPEG ringing), pitches"},
+    {"gap_candidates", &Params::gap_candidates, 1, 81, "picture board: most plain sites, each tried as the gap (more: a lattice too fine, or a picture too plain)"},
+    {"match_margin", &Params::match_margin, 0, 1, "picture board: least lead of the best pairing's worst match over one that reads another board"},
     {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
     {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
     {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},

@@ -36,7 +36,7 @@ struct Params {
   int background_candidates = 3;   // commonest colours tried as the background, in order
   int min_tile_px = 14;            // smallest tile face side accepted, px
   double max_tile_aspect = 1.15;   // longer / shorter side of a tile face's bounding box
-  double min_tile_fill = 0.55;     // face area / bounding-box area (digits and their holes cut it)
+  double min_tile_fill = 0.55;     // face area / bounding-box area, the digits' holes in it filled (digits touching its edge cut it)
   double size_tolerance = 0.12;    // faces of one board differ in side by at most this fraction
   double lattice_tolerance = 0.15; // largest distance of a face's centre from its lattice site, pitches
   double min_face_ratio = 0.75;    // least face side / pitch (the game: 0.9)
@@ -59,6 +59,10 @@ struct Params {
   int match_px = 24;               // sites and pieces are compared at this side, px
   double min_match = 0.8;          // least normalised correlation of a site with its piece (0..1)
   double max_gap_stddev = 3.0;     // the gap (plain board) varies at most this much, grey levels
+  double edge_reach = 0.02;        // the board's sides are sought this far either side of its outline's (JPEG rings), fraction of its side
+  double site_margin = 0.05;       // each site's edge left out of the comparison (seams, blur, JPEG ringing), pitches
+  int gap_candidates = 3;          // most plain sites, each tried as the gap (more: a lattice too fine, or a picture too plain)
+  double match_margin = 0.05;      // least lead of the best pairing's worst match over one that reads another board
 
   // Numbered picture boards (numbered_reader.hpp: GCompris), looked for when Fifteen's tiles are not found.
   int flat_range = 4;              // most a pixel of the empty cell's 3x3 neighbourhood varies, levels
