@@ -30,7 +30,9 @@ Tallies sweep(std::uint64_t first, int count) {
     const State truth = testing::random_hanoi_position(seed);
     const cv::Mat img = testing::draw_hanoi_look(truth, look);
     if (dir != nullptr) cv::imwrite(std::string(dir) + "/hanoi_look_" + std::to_string(seed) + ".png", img);
-    auto got = read(img);
+    Params params;  // PB_HANOI_PAGE_LAYERS=2: the page as two planes (a profile's choice: docs/VISION.md)
+    if (const char* layers = std::getenv("PB_HANOI_PAGE_LAYERS")) params.page_layers = std::atoi(layers);
+    auto got = read(img, params);
     std::string what = look.what();
     bool read_ok = got.ok(), same = false;
     if (!got) {
