@@ -1,4 +1,4 @@
-/* hanoi_looks.hpp: a randomised Tower of Hanoi look generator for the reader's tests: rods or none, base bar, plates or nothing under them, discs as boxes, rounded bars, stadiums, trapezoids or boxes holding a shape, one colour, shades of one or many, light or dark, flat, gradient or textured pages, landscape phone frames with a status bar and an ad banner. */
+/* hanoi_looks.hpp: a randomised Tower of Hanoi look generator for the reader's tests: rods, slots or none, base bar, plates or nothing under them, discs as boxes, rounded bars, stadiums, trapezoids or boxes holding a shape, one colour, shades of one or many, light or dark, flat, gradient, textured or illustrated pages, landscape phone frames with a status bar and an ad banner. */
 #pragma once
 
 // Looks the project's arena renderer (vision/hanoi/render.cpp) never draws, drawn here so the reader
@@ -26,6 +26,8 @@ struct HanoiLook {
   enum class Page { kFlat, kGradient, kTexture };
   std::uint64_t seed = 0;
   bool rods = true, dark = false, phone = false, touching = false;
+  bool slots = false;        // each peg a slot (a tall channel of another colour the discs stand in) instead of a rod
+  bool illustrated = false;  // a landscape behind the board: a sky, hills, a sun and trees
   Floor floor = Floor::kBase;
   Shape shape = Shape::kRounded;
   Palette palette = Palette::kMany;
@@ -35,6 +37,8 @@ struct HanoiLook {
   // The family the tallies are kept by (docs/VISION.md's rows).
   std::string family() const {
     if (!rods) return "no rods";
+    if (slots) return "slots instead of rods";
+    if (illustrated) return "illustrated background";
     if (phone) return "phone, landscape, banner";
     if (dark) return "dark page";
     if (floor == Floor::kPlates) return "base plates";
@@ -48,7 +52,8 @@ struct HanoiLook {
     static const char* pages[] = {"flat", "gradient", "textured"};
     char buf[240];
     std::snprintf(buf, sizeof buf, "seed %llu: %s%s, %s, %s, %s, %s %s page%s, scale %.2f, %s %d",
-                  static_cast<unsigned long long>(seed), rods ? "rods" : "no rods", phone ? " (phone)" : "",
+                  static_cast<unsigned long long>(seed), !rods ? "no rods" : slots ? "slots" : "rods",
+                  illustrated ? " (illustrated)" : phone ? " (phone)" : "",
                   floors[static_cast<int>(floor)], shapes[static_cast<int>(shape)], palettes[static_cast<int>(palette)],
                   dark ? "dark" : "light", pages[static_cast<int>(page)], touching ? ", discs touching" : "", scale,
                   jpeg ? "jpeg" : "png", jpeg);
@@ -71,6 +76,13 @@ inline HanoiLook random_hanoi_look(std::uint64_t seed) {
   l.page = static_cast<HanoiLook::Page>(rng.uniform(0, 3));
   l.scale = std::exp(rng.uniform(std::log(0.6), std::log(1.5)));
   l.jpeg = rng.uniform(0, 3) == 0 ? 0 : rng.uniform(60, 96);
+  // Drawn apart, so that the factors above stay what they were for every seed (issue #24's looks).
+  std::uint64_t h = seed + 0x9E3779B97F4A7C15ull;  // splitmix64: cv::RNG's first draws follow a plain multiple of the seed
+  h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+  h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+  cv::RNG more(h ^ (h >> 31));
+  l.slots = l.rods && more.uniform(0, 7) == 0;
+  l.illustrated = !l.dark && more.uniform(0, 7) == 0;
   return l;
 }
 
@@ -144,6 +156,32 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
         if ((x + y) % period < period / 2) img16.at<cv::Vec3s>(y, x) += cv::Vec3s(static_cast<short>(amp), static_cast<short>(amp), static_cast<short>(amp));
     img16.convertTo(img, CV_8UC3);
   }
+  if (look.illustrated) {
+    // A sky fading to the horizon, a sun, two or three ranges of hills (the nearer darker), trees.
+    cv::RNG art(look.seed * 7001ull + 11);
+    const cv::Scalar top = hsv(art.uniform(95, 115), art.uniform(60, 140), art.uniform(200, 250)), low = hsv(art.uniform(90, 110), 30, 250);
+    for (int y = 0; y < img.rows; ++y) {
+      const double t = static_cast<double>(y) / img.rows;
+      img.row(y).setTo(top * (1 - t) + low * t);
+    }
+    cv::circle(img, {art.uniform(img.cols / 10, img.cols * 9 / 10), art.uniform(img.rows / 12, img.rows / 4)}, img.rows / art.uniform(12, 20),
+               hsv(art.uniform(20, 30), 180, 255), cv::FILLED, cv::LINE_AA);
+    const int ranges = art.uniform(2, 4);
+    for (int k = 0; k < ranges; ++k) {
+      const double base = img.rows * (0.45 + 0.15 * k), amp = img.rows * art.uniform(0.04, 0.1), period = img.cols / art.uniform(1.0, 3.0);
+      const double phase = art.uniform(0.0, 6.28);
+      std::vector<cv::Point> hill{{0, img.rows}};
+      for (int x = 0; x <= img.cols; x += 8) hill.emplace_back(x, static_cast<int>(base - amp * std::sin(phase + x * 6.28 / period)));
+      hill.emplace_back(img.cols, img.rows);
+      cv::fillPoly(img, std::vector<std::vector<cv::Point>>{hill}, hsv(art.uniform(35, 70), art.uniform(80, 200), 200 - 45 * k), cv::LINE_AA);
+    }
+    for (int k = art.uniform(2, 7); k > 0; --k) {
+      const cv::Point foot(art.uniform(0, img.cols), art.uniform(img.rows / 2, img.rows));
+      const int h = img.rows / art.uniform(10, 18);
+      cv::rectangle(img, {foot.x - h / 12, foot.y - h, std::max(2, h / 6), h}, hsv(15, 150, 90), cv::FILLED);
+      cv::ellipse(img, {foot.x, foot.y - h}, {h / 2, h / 4}, 0, 0, 360, hsv(art.uniform(40, 65), 170, art.uniform(90, 160)), cv::FILLED, cv::LINE_AA);
+    }
+  }
   const cv::Scalar ink = look.dark ? cv::Scalar(225, 225, 225) : cv::Scalar(40, 40, 40);
   cv::Rect area(0, 0, size.width, size.height);
   if (look.phone) {
@@ -181,8 +219,18 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
   const cv::Scalar floor_colour = rng.uniform(0, 2) ? rod_colour : hsv(rng.uniform(0, 180), rng.uniform(60, 200), look.dark ? 160 : 90);
   std::vector<int> xs;
   for (int p = 0; p < rods; ++p) xs.push_back(static_cast<int>(std::lround(area.x + (p + 0.5) * spacing)));
-  if (look.rods)
+  if (look.slots) {
+    // Channels a little wider than the largest disc, of a colour apart from the page, the discs
+    // standing on their floors (the X11 game's look).
+    const int w = static_cast<int>(std::lround(std::min(spacing * 0.96, max_w + spacing * rng.uniform(0.03, 0.08))));
+    const cv::Scalar slot = look.dark ? hsv(hue, rng.uniform(0, 60), rng.uniform(70, 110)) : hsv(hue, rng.uniform(0, 60), rng.uniform(150, 195));
+    for (int x : xs) {
+      cv::rectangle(img, {x - w / 2, floor_y - rod_h, w, rod_h}, slot, cv::FILLED);
+      if (rng.uniform(0, 2) == 0) cv::rectangle(img, {x - w / 2, floor_y - rod_h, w, rod_h}, rod_colour, 2);
+    }
+  } else if (look.rods) {
     for (int x : xs) cv::rectangle(img, {x - rod_w / 2, floor_y - rod_h, rod_w, rod_h + floor_h / 2}, rod_colour, cv::FILLED);
+  }
   if (look.floor == HanoiLook::Floor::kBase)
     cv::rectangle(img, {area.x + static_cast<int>(spacing * 0.05), floor_y, static_cast<int>(area.width - spacing * 0.1), floor_h}, floor_colour, cv::FILLED);
   if (look.floor == HanoiLook::Floor::kPlates)

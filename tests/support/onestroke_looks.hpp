@@ -32,6 +32,8 @@ enum class Family {
   kRoundCells,   // corners up to a circle
   kPastelBand,   // visited cells in a pale colour, hardly more colourful than grey
   kGreyBand,     // visited cells a darker or lighter grey than the free ones
+  kDots,         // cells drawn as dots: discs a third to a half of the pitch, wide gaps
+  kHatchedPage,  // a hatched or grainy page (paper themes) behind flat cells
 };
 
 struct FamilyInfo {
@@ -53,6 +55,8 @@ inline const std::vector<FamilyInfo>& families() {
       {Family::kRoundCells, "round cells", true},
       {Family::kPastelBand, "visited cells pale (chroma 15-45)", false},
       {Family::kGreyBand, "visited cells another grey", false},
+      {Family::kDots, "cells drawn as dots", false},
+      {Family::kHatchedPage, "hatched or textured page", false},
   };
   return kAll;
 }
@@ -157,6 +161,24 @@ inline Look make_look(Family family, int index) {
       const int v = rng.uniform(0, 2) == 0 ? cell - rng.uniform(25, 80) : std::min(page - 8, cell + rng.uniform(12, 30));
       st.band = grey(v);
       variation = "band grey " + std::to_string(v) + " on " + std::to_string(cell);
+      break;
+    }
+    case Family::kDots: {
+      st.gap = rng.uniform(0.45, 0.65);
+      st.corner = 0.5;  // a circle, whatever the cell's side
+      variation = "dot " + std::to_string(1 - st.gap).substr(0, 4) + " of the pitch";
+      break;
+    }
+    case Family::kHatchedPage: {
+      const bool hatch = rng.uniform(0, 3) != 0;  // else grain alone
+      if (hatch) {
+        st.hatch = rng.uniform(4.0, 16.0) * scale;
+        st.hatch_width = std::max(1.0, rng.uniform(1.0, 3.0) * scale);
+        st.hatch_colour = grey(page - rng.uniform(6, 25));
+      }
+      st.page_noise = hatch && rng.uniform(0, 2) == 0 ? 0 : rng.uniform(2.0, 6.0);
+      variation = (hatch ? "hatch " + std::to_string(static_cast<int>(st.hatch)) + " px" : std::string("no hatch")) + " grain " +
+                  std::to_string(static_cast<int>(st.page_noise));
       break;
     }
     case Family::kRoundCells:

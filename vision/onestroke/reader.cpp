@@ -59,6 +59,7 @@
 #include <string_view>
 #include <utility>
 
+#include "vision/common/disc_lattice.hpp"
 #include "vision/common/pixels.hpp"
 #include "vision/onestroke/marked_reader.hpp"
 
@@ -125,6 +126,7 @@ std::optional<Split> otsu(const std::array<double, 256>& hist, int lo) {
 struct Square {
   cv::Point2d centre;  // pixel-centre coordinates
   double w = 0, h = 0;
+  double fill = 1;     // area / bounding box (a disc 0.785)
 };
 
 // Fit of one axis: centre of index i is origin + i * pitch; span: sites between the extreme centres.
@@ -487,7 +489,7 @@ Result<std::vector<Square>> Reader::find_squares(int split) {
     // Samples x0..x0+mw-1 (times k) cover the cell: their middle is its centre, within k/2.
     squares.push_back({{content_.x + (s[cv::CC_STAT_LEFT] + (mw - 1) / 2) * k,
                         content_.y + (s[cv::CC_STAT_TOP] + (mh - 1) / 2) * k},
-                       w, h});
+                       w, h, area / (mw * mh)});
   }
   if (squares.empty()) return no_board("no grey squares that could be cells");
   // The group of squares of one size with the largest count x side is the board: many cells beat
@@ -519,6 +521,37 @@ Result<Lattice> Reader::fit_lattice(std::vector<Square>& squares) const {
   std::vector<double> ws, hs, xs, ys;
   for (const Square& s : squares) ws.push_back(s.w), hs.push_back(s.h), xs.push_back(s.centre.x), ys.push_back(s.centre.y);
   const double w = median_of(ws), h = median_of(hs);
+  // Cells drawn as dots (discs a third to a half of the pitch apart): the fit below guesses the
+  // pitch from a cell's side and would take half the pitch, every other site a hole. The shared
+  // lattice fitter (vision/common/disc_lattice.hpp) votes the pitch from the centres' gaps alone;
+  // when the side it leaves is a dot's, that lattice is the board's.
+  std::vector<double> fills;
+  for (const Square& s : squares) fills.push_back(s.fill);
+  // Dots are round: a disc fills 0.785 of its box, a rounded square (or a piece of one, a frame
+  // caught mid-fade) nearly all of it.
+  if (p_.min_dot_ratio < p_.min_cell_ratio && static_cast<int>(squares.size()) >= p_.min_dots && median_of(fills) <= p_.max_dot_fill) {
+    std::vector<cv::Point2f> centres;
+    std::vector<float> slack;
+    for (const Square& s : squares)
+      centres.emplace_back(static_cast<float>(s.centre.x), static_cast<float>(s.centre.y)),
+          slack.push_back(static_cast<float>(p_.max_offset * std::max(s.w, s.h)));
+    LatticeFitParams fit;
+    fit.tolerance = p_.max_offset;
+    fit.max_side = p_.max_side;
+    auto dots = fit_square_lattice(centres, slack, fit, p_.min_dots);
+    const double ratio = dots ? std::max(w, h) / dots->pitch : 0;
+    if (dots && ratio >= p_.min_dot_ratio && ratio < p_.min_cell_ratio &&
+        static_cast<double>(dots->members.size()) >= p_.min_aligned * static_cast<double>(squares.size())) {
+      Lattice lat;
+      lat.pitch_x = lat.pitch_y = dots->pitch;
+      lat.origin = {dots->origin.x, dots->origin.y};
+      lat.cell = {w, h};
+      std::vector<Square> kept;
+      for (const std::size_t i : dots->members) kept.push_back(squares[i]);
+      squares = std::move(kept);
+      return lat;
+    }
+  }
   const double nominal = (p_.min_cell_ratio + p_.max_cell_ratio) / 2;
   auto fx = fit_axis(xs, w, nominal), fy = fit_axis(ys, h, nominal);
   if (!fx && !fy) return no_board("the grey squares do not form a lattice (all in one place)");
@@ -1108,6 +1141,9 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
+    {"min_dots", &Params::min_dots, 2, 1000, "cells drawn as dots are taken for a lattice only when this many free ones lie on it (two round specks, a cat's eyes, are no board)"},
+    {"max_dot_fill", &Params::max_dot_fill, 0, 1, "cells drawn as dots fill at most this fraction of their bounding box (a disc 0.785; rounded squares are no dots)"},
+    {"min_dot_ratio", &Params::min_dot_ratio, 0.05, 1, "least cell side / pitch of cells drawn as dots, on a lattice voted from their gaps (>= min_cell_ratio: no dots)"},
     {"max_offset", &Params::max_offset, 0, 0.5, "largest distance of a cell's centre from its lattice site, pitches"},
     {"min_aligned", &Params::min_aligned, 0, 1, "least fraction of cell candidates that sit on the lattice"},
     {"min_free_cells", &Params::min_free_cells, 1, 1000, "grey cells needed to fit a lattice"},

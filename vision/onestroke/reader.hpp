@@ -45,6 +45,9 @@ struct Params {
 
   // Lattice.
   double min_cell_ratio = 0.75;  // least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)
+  double min_dot_ratio = 0.3;    // least side / pitch of cells drawn as dots (a lattice voted from their gaps)
+  double max_dot_fill = 0.85;    // dots are round: they fill at most this of their box (a disc 0.785)
+  int min_dots = 4;              // free dots needed on their lattice (two round specks are no board)
   double max_cell_ratio = 0.97;  // most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)
   double max_offset = 0.2;       // largest distance of a cell's centre from its lattice site, pitches
   double min_aligned = 0.7;      // least fraction of cell candidates that sit on the lattice

@@ -50,6 +50,26 @@ void fill_rounded(cv::Mat& img, cv::Rect2d r, double radius, const cv::Scalar& c
   for (cv::Point2d c : {cv::Point2d{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}) fill_circle(img, c, radius, colour);
 }
 
+// The page's hatching and grain (RenderStyle::hatch, page_noise), before anything is drawn on it.
+void draw_page_texture(cv::Mat& img, const RenderStyle& style, cv::RNG& rng) {
+  if (style.hatch > 0) {
+    const double step = std::max(2.0, style.hatch);
+    const int thick = std::max(1, static_cast<int>(std::lround(style.hatch_width)));
+    for (double x = -img.rows; x < img.cols; x += step)
+      cv::line(img, {static_cast<int>(std::lround(x)), img.rows}, {static_cast<int>(std::lround(x + img.rows)), 0}, style.hatch_colour, thick,
+               cv::LINE_AA);
+  }
+  if (style.page_noise > 0) {
+    cv::Mat noise(img.size(), CV_16SC1), img16;
+    rng.fill(noise, cv::RNG::NORMAL, 0, style.page_noise);
+    cv::Mat grain;
+    cv::merge(std::vector<cv::Mat>{noise, noise, noise}, grain);
+    img.convertTo(img16, CV_16SC3);
+    img16 += grain;
+    img16.convertTo(img, CV_8UC3);
+  }
+}
+
 void fill_poly(cv::Mat& img, const std::vector<cv::Point2d>& pts, const cv::Scalar& colour) {
   std::vector<cv::Point> s;
   for (const auto& p : pts) s.push_back(sp(p.x, p.y));
@@ -268,6 +288,7 @@ RenderLayout layout(const State& state, const RenderStyle& style) {
 cv::Mat render(const State& state, const RenderStyle& style, std::span<const Cell> band_path) {
   cv::Mat img(style.height, style.width, CV_8UC3, style.background);
   cv::RNG rng(style.seed);
+  draw_page_texture(img, style, rng);
   if (style.chrome) draw_chrome(img, style, rng);
   const RenderLayout lay = layout(state, style);
   const double p = lay.pitch, s = lay.cell;

@@ -48,6 +48,11 @@ struct RenderStyle {
   cv::Scalar grid_colour{120, 120, 120};
   double outline = 0;              // > 0: a rim of this width (fraction of pitch) round every cell
   cv::Scalar outline_colour{180, 180, 180};
+  // A page that is not flat (paper or fabric themes): the cells and chrome are drawn over it, flat.
+  double hatch = 0;                // > 0: diagonal lines across the page every `hatch` px
+  double hatch_width = 1;          // their width, px
+  cv::Scalar hatch_colour{225, 225, 225};
+  double page_noise = 0;           // > 0: grain of this standard deviation (levels) on the page
   // The end cell of a level that fixes one (State::end): a pennant flag planted on the free cell.
   cv::Scalar end_flag{60, 60, 225};  // the pennant (red)
   cv::Scalar end_pole{80, 80, 80};   // the pole (dark grey)

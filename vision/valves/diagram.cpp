@@ -1,4 +1,4 @@
-/* diagram.cpp: valves drawn as a node-link diagram: lettered circles or squares, straight pipes, coloured inlet and outlet boxes. */
+/* diagram.cpp: valves drawn as a node-link diagram: lettered circles or squares, straight pipes, coloured inlet and outlet boxes or arrows. */
 #include "vision/valves/diagram.hpp"
 
 // What the reader relies on (no colour, size, line width or font is fixed):
@@ -10,11 +10,12 @@
 //   decode: a node's letter is the ink inside it, apart from its fill, that does not reach its
 //           edge (Tesseract, as for the wheels). X and Y are the inlet and the outlet; two plain
 //           nodes with no letter at all are the two ends (which is which does not change the puzzle:
-//           a cut parts both ways; the left one is named X). A pipe joins two nodes when the segment
+//           a cut parts both ways; the left one is named X). A blob of another shape (an arrow:
+//           `diagram_end_fill`, `diagram_end_aspect`) is an end only when it holds X or Y. A pipe joins two nodes when the segment
 //           between their centres is ink nearly all along outside them and passes through no other
 //           node; a segment neither clearly inked nor clearly bare (a broken line, a pipe that
 //           grazes a third node) is refused, never guessed. The counter "wrenches: n/k" says how
-//           many valves are closed; the closed ones are the valves that look different from the
+//           many valves are closed ("Wrenches: k", the total alone: none, when all look alike); the closed ones are the valves that look different from the
 //           rest (two groups by colour, the smaller of the size the counter says), and a board
 //           where that split is not clean is refused.
 // Rejected: Hough circles for the nodes (squares too, and radius bounds unknown); telling the
@@ -37,12 +38,14 @@ struct DNode {
   cv::Mat mask;          // box-sized, 255 on the node (filled)
   cv::Point2f centre;
   double half = 0;       // half the side, px
+  double body = 0;       // the largest disc inside it, radius px (an arrow's shaft; a circle's or square's half)
   cv::Vec3b fill, rim;   // median colours inside and on the outer band
   cv::Mat letter;        // box-sized, 255 on the letter; empty: a plain node (unless marked)
   bool marked = false;   // ink inside that reaches its edge (a wheel's spokes): no letter to read
   std::string name;
   float confidence = 0;
   bool closed = false;
+  bool end_only = false; // not compact (an arrow): a node only if it holds X or Y
 };
 
 std::string at(cv::Point2f p) {
@@ -106,12 +109,24 @@ std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params
       continue;
     }
     const cv::Mat shape = filled(labels(b) == i);
-    if (compact(b, cv::countNonZero(shape), p)) {
+    const double area = cv::countNonZero(shape);
+    const bool end_like = std::max(b.width, b.height) <= p.diagram_end_aspect * std::min(b.width, b.height) && area >= p.diagram_end_fill * b.area();
+    if (compact(b, area, p) || end_like) {
       DNode d;
       d.box = b;
       d.mask = shape;
       d.centre = cv::Point2f(static_cast<float>(b.x + b.width / 2.0), static_cast<float>(b.y + b.height / 2.0));
       d.half = (b.width + b.height) / 4.0;
+      d.end_only = !compact(b, area, p);
+      // The letter lies in the body, the largest disc inside (an arrow's shaft where it meets the
+      // head); a circle's or a square's is its half-side. An arrow's size is its body's.
+      cv::Mat padded, dist;
+      cv::copyMakeBorder(shape, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+      cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+      double inscribed = 0;
+      cv::minMaxLoc(dist, nullptr, &inscribed);
+      d.body = std::min(d.half, inscribed + 1);
+      if (d.end_only) d.half = d.body;
       nodes.push_back(d);
     } else {
       largest_other = std::max({largest_other, b.width, b.height});
@@ -120,9 +135,12 @@ std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params
   return nodes;
 }
 
+// The median half-side of the compact nodes (an arrow's box is no valve's size).
 double median_half(const std::vector<DNode>& nodes) {
   std::vector<double> halves;
-  for (const DNode& d : nodes) halves.push_back(d.half);
+  for (const DNode& d : nodes)
+    if (!d.end_only) halves.push_back(d.half);
+  if (halves.empty()) return 0;
   std::nth_element(halves.begin(), halves.begin() + static_cast<long>(halves.size() / 2), halves.end());
   return halves[halves.size() / 2];
 }
@@ -135,6 +153,10 @@ std::vector<DNode> find_nodes(const cv::Mat& solid, const Params& p) {
   for (int k = 3; k <= limit; k += std::max(2, k / 3)) {
     int largest_other = 0;
     std::vector<DNode> nodes = blobs_after_opening(solid, k, p, largest_other);
+    // A blob of an end's shape but far larger than a valve is the network still joined, not an arrow.
+    for (const DNode& d : nodes)
+      if (d.end_only && std::max(d.box.width, d.box.height) > 4 * median_half(nodes))
+        largest_other = std::max({largest_other, d.box.width, d.box.height});
     if (nodes.size() < 3 || largest_other > 2 * median_half(nodes)) continue;  // still joined by pipes
     const int wider = k + std::max(2, k / 2) + ((k + std::max(2, k / 2)) % 2 == 0 ? 1 : 0);
     // Opened too far (the kernel as wide as a node's half-side): the nodes would come out eaten.
@@ -171,7 +193,7 @@ cv::Mat shrunk(const cv::Mat& mask, int by) {
 // A node's colours (inside, outer band) and its letter: the ink inside that is not its fill and
 // does not reach the inside's edge (a wheel's spokes, a ring).
 void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
-  const int band = std::max(2, static_cast<int>(std::lround(d.half * (1 - p.diagram_letter_zone))));
+  const int band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
   const cv::Mat inner = shrunk(d.mask, band);
   const cv::Mat edge = shrunk(d.mask, 2);  // anti-aliased rim left out
   const cv::Mat roi = bgr(d.box);
@@ -261,9 +283,23 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     return make_error(ErrorCode::kNoBoard, std::to_string(nodes.size()) + " node-like blobs, more than a valves board has");
 
   static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  // Blobs of an end's shape but not compact (arrows) are the inlet or outlet when they hold X or Y,
+  // and nothing otherwise (a pipes' junction, a thick word).
+  std::erase_if(nodes, [&](DNode& d) {
+    if (!d.end_only) return false;
+    look_inside(bgr, fg, d, p);
+    if (d.marked || d.letter.empty()) return true;
+    auto got = read_letter(d.letter, kLetters, p);
+    if (!got || (got->text != "X" && got->text != "Y")) return true;
+    d.name = got->text;
+    d.confidence = got->confidence;
+    return false;
+  });
+  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
   std::vector<std::size_t> plain;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     DNode& d = nodes[i];
+    if (d.end_only) continue;  // named above
     look_inside(bgr, fg, d, p);
     if (d.marked)
       return make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
@@ -320,14 +356,14 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   const double r = halves[halves.size() / 2];
   auto counter = read_counter(fg, zones, {}, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error(ErrorCode::kNoBoard, "no \"wrenches: n/k\" count on the page");
+  if (!*counter) return make_error(ErrorCode::kNoBoard, "no \"wrenches: n/k\" or \"wrenches: k\" count on the page");
 
   // Closed valves look different from open ones: the valves part in groups of one look; with n
   // closed there must be two, one of n valves (the closed), the other not of n too.
   std::vector<DNode*> valves;
   for (DNode& d : nodes)
     if (d.name != "X" && d.name != "Y") valves.push_back(&d);
-  const int used = (*counter)->used;
+  int used = (*counter)->used;
   std::vector<int> group(valves.size());
   std::iota(group.begin(), group.end(), 0);
   auto look_distance = [](const DNode& x, const DNode& y) { return std::max(colour_distance(x.fill, y.fill), colour_distance(x.rim, y.rim)); };
@@ -342,7 +378,12 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   const auto size_of = [&](int g) { return static_cast<int>(std::count(group.begin(), group.end(), g)); };
   const int valve_count = static_cast<int>(valves.size());
-  if (used == 0) {
+  if (used < 0) {  // "Wrenches: k": none used is the one reading the page allows, if the valves all look alike
+    if (ids.size() != 1)
+      return make_error("the count gives " + std::to_string((*counter)->total) +
+                        " wrenches but not how many are used, and the valves do not all look alike");
+    used = 0;
+  } else if (used == 0) {
     if (ids.size() != 1)
       return make_error("the counter says no wrench is used, but the valves do not all look alike");
   } else {

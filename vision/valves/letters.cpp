@@ -164,7 +164,9 @@ Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allo
     if ((got.text == "O") != (turned >= p.o_symmetry)) return Letter{};
     return got;
   }
-  const bool symmetric = upside_down_match(ink) >= p.i_symmetry;
+  // An I is alike upside down, and an italic one (slanted) alike turned a half-turn; a J, its hook
+  // at one end, is neither (issue #24's sweep: an italic serif I was read as J).
+  const bool symmetric = std::max(upside_down_match(ink), half_turn_match(ink)) >= p.i_symmetry;
   if (got.text == "I" || got.text == "J") {
     const std::string shape = symmetric ? "I" : "J";
     if (shape != got.text) got = Letter{shape, got.confidence / 2};
@@ -227,6 +229,7 @@ Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector
     return x.rect.width != y.rect.width ? x.rect.width < y.rect.width : x.rect.y < y.rect.y;
   });
   static const std::regex kCount(R"((\d+)\s*/\s*(\d+))");
+  std::optional<Counter> total_only;
   for (const Line& l : lines) {
     cv::Mat ink(l.rect.size(), CV_8UC1, cv::Scalar(0));
     const cv::Mat lab = labels(l.rect);
@@ -249,7 +252,14 @@ Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector
     }
     std::smatch m;
     if (std::regex_search(tail, m, kCount)) return std::optional<Counter>(Counter{std::stoi(m[1].str()), std::stoi(m[2].str())});
+    // "Wrenches: k" (other games write the total alone): taken only when nothing but one or two
+    // digits follows the colon, and only if no line says "n/k" (a "0/3" whose slash is lost reads
+    // "03", and is then no count at all: it has a 0 first).
+    static const std::regex kTotal(R"(^\s*([1-9]\d?)\s*$)");
+    if (!total_only && text.find(':') != std::string::npos && std::regex_search(tail, m, kTotal))
+      total_only = Counter{-1, std::stoi(m[1].str())};
   }
+  if (total_only) return total_only;
   return std::optional<Counter>{};
 }
 

@@ -29,11 +29,12 @@ Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const
 Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allowed, const Params& p);
 
 struct Counter {
-  int used = 0, total = 0;
+  int used = 0, total = 0;  // used -1: the count gives the total alone ("Wrenches: k")
 };
 
 // The "wrenches: n/k" line among the ink shapes of `fg` no taller than 2.5 r, leaving out shapes that
-// touch a node's `zones` or lie wholly inside a letter's `tags`. Nothing when no line says so.
+// touch a node's `zones` or lie wholly inside a letter's `tags`; failing that, a "Wrenches: k" line
+// (used -1). Nothing when no line says either.
 Result<std::optional<Counter>> read_counter(const cv::Mat& fg, const std::vector<cv::Rect>& zones,
                                             const std::vector<cv::Rect>& tags, double r);
 

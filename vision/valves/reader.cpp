@@ -512,7 +512,9 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
       if (!n.tank) valves.push_back(&n);
     std::sort(valves.begin(), valves.end(), [](const Node* a, const Node* b) { return a->bar > b->bar; });
     const int used = (*counter)->used;
-    if (used < 0 || used > static_cast<int>(valves.size()))
+    if (used < 0)  // "Wrenches: k": the wheels' bars are read against the count of those used
+      return make_error(ErrorCode::kNoBoard, "no board found: the count gives the wrenches in all but not how many are used (\"wrenches: n/k\")");
+    if (used > static_cast<int>(valves.size()))
       return make_error("the counter says " + std::to_string(used) + " wrenches used, with " + std::to_string(valves.size()) +
                         " valves on the board");
     for (int i = 0; i < static_cast<int>(valves.size()); ++i) {
@@ -575,7 +577,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tag_half", &Params::tag_half, kAnyLo, kAnyHi, "the tag hides pipes within this of its letter's centre, r (square)"},
     {"glyph_height", &Params::glyph_height, kAnyLo, kAnyHi, "letters are scaled to this height for Tesseract, px"},
     {"narrow_glyph", &Params::narrow_glyph, kAnyLo, kAnyHi, "a glyph Tesseract cannot read, narrower than this times its height, is \"I\""},
-    {"i_symmetry", &Params::i_symmetry, kAnyLo, kAnyHi, "an I matches itself upside down at least this much (intersection over union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)"},
+    {"i_symmetry", &Params::i_symmetry, kAnyLo, kAnyHi, "an I matches itself upside down (or, italic, turned a half-turn) at least this much (intersection over union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)"},
     {"o_symmetry", &Params::o_symmetry, 0, 1, "an O matches itself turned a half-turn at least this much (intersection over union of the ink), a D less: a read of either the shape contradicts is refused"},
     {"narrow_letter", &Params::narrow_letter, kAnyLo, kAnyHi, "a glyph narrower than this times its height is I or J (other capitals are 0.55 and wider): another letter read for it is refused"},
     {"stem_from", &Params::stem_from, kAnyLo, kAnyHi, "a glyph whose rows from this fraction of its height (to stem_to) are one upright stroke clear of its left edge is I, J or T"},
@@ -594,6 +596,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"diagram_min_px", &Params::diagram_min_px, kAnyLo, kAnyHi, "diagram look: a node (circle or square) is at least this wide, px"},
     {"diagram_aspect", &Params::diagram_aspect, 1, kAnyHi, "diagram look: a node's longer side is at most this times its shorter"},
     {"diagram_fill", &Params::diagram_fill, 0, 1, "diagram look: a node fills at least this fraction of its bounding box (a circle: 0.785)"},
+    {"diagram_end_aspect", &Params::diagram_end_aspect, 1, kAnyHi, "diagram look: an inlet or outlet of another shape (an arrow) is at most this long for its width"},
+    {"diagram_end_fill", &Params::diagram_end_fill, 0, 1, "diagram look: an inlet or outlet of another shape fills at least this fraction of its box (an arrow: 0.47) and holds X or Y"},
     {"diagram_size_spread", &Params::diagram_size_spread, 0, 1, "diagram look: a blob this fraction smaller than the median node is no node"},
     {"diagram_letter_zone", &Params::diagram_letter_zone, 0, 1, "diagram look: a node's letter lies within this fraction of its half-side from its centre"},
     {"diagram_through", &Params::diagram_through, 0, kAnyHi, "diagram look: a segment passing closer than this to a third node's centre, its half-sides, is no pipe"},

@@ -77,7 +77,7 @@ struct Params {
   double tag_half = 0.7;           // the tag hides pipes within this of its letter's centre, r (square)
   double glyph_height = 48;        // letters are scaled to this height for Tesseract, px
   double narrow_glyph = 0.4;       // a glyph Tesseract cannot read, narrower than this times its height, is "I"
-  double i_symmetry = 0.7;         // an I matches itself upside down at least this much (intersection over
+  double i_symmetry = 0.7;         // an I matches itself upside down (italic: a half-turn) at least this much (intersection over
                                    //   union of the ink; Hershey fonts 0.79-1.0), a J less (its hook: 0.26-0.61)
   double o_symmetry = 0.8;         // an O matches itself turned a half-turn at least this much (intersection over
                                    //   union of the ink), a D less (small bold Ds reach 0.73, read as O by Tesseract):
@@ -104,6 +104,8 @@ struct Params {
   int diagram_min_px = 10;         // a node (circle or square, filled or outlined) is at least this wide, px
   double diagram_aspect = 1.3;     // a node's longer side is at most this times its shorter
   double diagram_fill = 0.6;       // a node fills at least this fraction of its bounding box (a circle: 0.785)
+  double diagram_end_aspect = 1.6; // an inlet or outlet of another shape (an arrow) is at most this long for its width,
+  double diagram_end_fill = 0.4;   //   fills at least this fraction of its box (an arrow: 0.47), and holds the letter X or Y
   double diagram_size_spread = 0.3;// a blob this fraction smaller than the median node is no node
   double diagram_letter_zone = 0.7;// a node's letter lies within this fraction of its half-side from its centre
   double diagram_through = 0.6;    // a segment passing closer than this to a third node's centre (its half-sides) is no pipe
