@@ -3,38 +3,20 @@
 // docs/PERFORMANCE.md, "River reader".
 #include <benchmark/benchmark.h>
 
-#include <opencv2/imgcodecs.hpp>
 #include <string>
 
+#include "bench/vision_bench.hpp"
 #include "vision/river/reader.hpp"
 
 namespace {
 
-cv::Mat sample(const std::string& name) {
-  return cv::imread(std::string(PB_SOURCE_DIR) + "/samples/arena/river/" + name, cv::IMREAD_COLOR);
-}
+using pb::bench::on_desktop;
 
-// The window at (300, 200) on a plain 1920x1080 desktop.
-cv::Mat on_desktop(const cv::Mat& window) {
-  cv::Mat desk(1080, 1920, CV_8UC3, cv::Scalar(80, 50, 30));
-  if (!window.empty()) window.copyTo(desk(cv::Rect(300, 200, window.cols, window.rows)));
-  return desk;
-}
+cv::Mat sample(const std::string& name) { return pb::bench::sample_image("arena/river/" + name); }
 
 void run(benchmark::State& state, const cv::Mat& img) {
-  if (img.empty()) {
-    state.SkipWithError("sample missing: run samples/arena/regenerate.sh");
-    return;
-  }
-  for (auto _ : state) {
-    auto r = pb::vision::river::read(img);
-    if (!r) {
-      state.SkipWithError(r.error().message.c_str());
-      return;
-    }
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["px"] = static_cast<double>(img.total());
+  pb::bench::time_read(state, img, [](const cv::Mat& m) { return pb::vision::river::read(m); },
+                       "sample missing: run samples/arena/regenerate.sh");
 }
 
 void BM_Window800x600(benchmark::State& state) { run(state, sample("a01_l1_s0.png")); }

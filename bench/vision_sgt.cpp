@@ -4,40 +4,21 @@
 // root-window capture hands the reader). Figures: docs/PERFORMANCE.md, "Simon Tatham readers".
 #include <benchmark/benchmark.h>
 
-#include <opencv2/imgcodecs.hpp>
 #include <string>
 
+#include "bench/vision_bench.hpp"
 #include "vision/pegs/reader.hpp"
 #include "vision/sliding/reader.hpp"
 
 namespace {
 
-cv::Mat sample(const std::string& name) {
-  return cv::imread(std::string(PB_SOURCE_DIR) + "/samples/sgt/" + name, cv::IMREAD_COLOR);
-}
+using pb::bench::on_desktop;
 
-// The window at (300, 200) on a plain 1920x1080 desktop.
-cv::Mat on_desktop(const cv::Mat& window) {
-  cv::Mat desk(1080, 1920, CV_8UC3, cv::Scalar(80, 50, 30));
-  window.copyTo(desk(cv::Rect(300, 200, window.cols, window.rows)));
-  return desk;
-}
+cv::Mat sample(const std::string& name) { return pb::bench::sample_image("sgt/" + name); }
 
 template <class Read>
 void run(benchmark::State& state, const cv::Mat& img, Read read) {
-  if (img.empty()) {
-    state.SkipWithError("sample missing: run samples/sgt/regenerate.sh");
-    return;
-  }
-  for (auto _ : state) {
-    auto r = read(img);
-    if (!r) {
-      state.SkipWithError(r.error().message.c_str());
-      return;
-    }
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["px"] = static_cast<double>(img.total());
+  pb::bench::time_read(state, img, read, "sample missing: run samples/sgt/regenerate.sh");
 }
 
 // A full Fifteen read: lattice, 15 Tesseract reads (re-reads when doubtful), permutation check.

@@ -6,38 +6,25 @@
 // longer changes these figures.
 #include <benchmark/benchmark.h>
 
-#include <opencv2/imgcodecs.hpp>
 #include <string>
 
+#include "bench/vision_bench.hpp"
 #include "vision/valves/reader.hpp"
 
 namespace {
 
-cv::Mat sample(const std::string& name) {
-  return cv::imread(std::string(PB_SOURCE_DIR) + "/samples/arena/valves/" + name, cv::IMREAD_COLOR);
-}
+cv::Mat sample(const std::string& name) { return pb::bench::sample_image("arena/valves/" + name); }
 
 void run(benchmark::State& state, const cv::Mat& img) {
-  if (img.empty()) {
-    state.SkipWithError("sample missing: run samples/arena/regenerate.sh");
-    return;
-  }
-  for (auto _ : state) {
-    auto r = pb::vision::valves::read(img);
-    if (!r) {
-      state.SkipWithError(r.error().message.c_str());
-      return;
-    }
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["px"] = static_cast<double>(img.total());
+  pb::bench::time_read(state, img, [](const cv::Mat& m) { return pb::vision::valves::read(m); },
+                       "sample missing: run samples/arena/regenerate.sh");
 }
 
 // A phone screenshot of another game (一笔画完, 1080x1920): what `solve shot.png` pays for the
 // valves reader's refusal when it tries every reader. Most of it is the node-link diagram's
 // widening openings (vision/common/morphology.hpp).
 void BM_ValvesRefusesOneStroke1080x1920(benchmark::State& state) {
-  const cv::Mat img = cv::imread(std::string(PB_SOURCE_DIR) + "/samples/onestroke/s04_7x7_1080x1920_mid.png", cv::IMREAD_COLOR);
+  const cv::Mat img = pb::bench::sample_image("onestroke/s04_7x7_1080x1920_mid.png");
   if (img.empty()) {
     state.SkipWithError("samples/onestroke/s04_7x7_1080x1920_mid.png missing");
     return;

@@ -8,7 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "solvers/onestroke/onestroke.hpp"
-#include "tests/app/learn_round_trip.hpp"
+#include "tests/support/learn_round_trip.hpp"
 #include "vision/onestroke/render.hpp"
 
 namespace pb::testing {
@@ -30,8 +30,9 @@ class LearnCli : public ::testing::Test {
     style.height = 640;
     style.cell = cv::Scalar(186, 204, 222);
     style.background = cv::Scalar(240, 247, 252);
+    image_ = os::render(truth_, style);
     shot_ = (dir_ / "warm.png").string();
-    cv::imwrite(shot_, os::render(truth_, style));
+    cv::imwrite(shot_, image_);
     board_ = write("warm.txt", pb::solvers::onestroke::format(truth_));
   }
   std::string write(const std::string& name, const std::string& text) const {
@@ -40,14 +41,15 @@ class LearnCli : public ::testing::Test {
   }
   fs::path dir_;
   pb::solvers::onestroke::State truth_;
+  cv::Mat image_;
   std::string shot_, board_;
 };
 
 TEST_F(LearnCli, LearnsASkinTheDefaultsRefuseAndSolveReadsItWithTheProfile) {
+  const std::string board = pb::solvers::onestroke::format(truth_);
   std::string profile;
-  ASSERT_NO_FATAL_FAILURE(
-      expect_learn_round_trip("onestroke", dir_, shot_, board_, shot_, pb::solvers::onestroke::format(truth_), profile));
-  EXPECT_NE(profile.find("neutral_max_chroma"), std::string::npos) << profile;  // what this skin needs
+  // neutral_max_chroma: what this skin needs.
+  ASSERT_NO_FATAL_FAILURE(expect_learn_round_trip({"onestroke", image_, board, image_, board, "neutral_max_chroma"}, &profile));
   EXPECT_EQ(profile.find("samples_per_side"), std::string::npos) << "only the keys that differ: " << profile;
 }
 

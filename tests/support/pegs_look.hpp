@@ -11,19 +11,14 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solvers/pegs/pegs.hpp"
+#include "tests/support/generated_look.hpp"
 
 namespace pb::testing {
 
-struct PegsLook {
-  solvers::pegs::State truth;
-  cv::Mat image;
+struct PegsLook : GeneratedLook<solvers::pegs::State> {
   bool one_size = false;
   bool shadow = false;
 };
-
-inline int pegs_colour_distance(const cv::Scalar& a, const cv::Scalar& b) {
-  return static_cast<int>(std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}));
-}
 
 // A ball: shaded from a highlight (up-left) to its colour, darker at the rim.
 inline void shaded_ball(cv::Mat& img, cv::Point2d c, double radius, const cv::Scalar& colour) {
@@ -65,7 +60,7 @@ inline PegsLook pegs_look(int seed) {
   cv::Scalar peg, hole;
   do {
     peg = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
-  } while (pegs_colour_distance(peg, bg) < 90 ||
+  } while (colour_distance(peg, bg) < 90 ||
            (out.one_size && std::max({peg[0], peg[1], peg[2]}) - std::min({peg[0], peg[1], peg[2]}) < 120));
   if (out.one_size) {
     const int grey = g > 128 ? rng.uniform(110, 170) : rng.uniform(110, 200);
@@ -73,7 +68,7 @@ inline PegsLook pegs_look(int seed) {
   } else {
     do {
       hole = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
-    } while (pegs_colour_distance(hole, bg) < 60);
+    } while (colour_distance(hole, bg) < 60);
   }
   const int margin = pitch;
   out.image = cv::Mat(rows * pitch + 2 * margin, cols * pitch + 2 * margin, CV_8UC3, bg);

@@ -13,19 +13,14 @@
 #include <string>
 
 #include "solvers/sliding/sliding.hpp"
+#include "tests/support/generated_look.hpp"
 
 namespace pb::testing {
 
-struct SlidingLook {
-  solvers::sliding::State truth;
-  cv::Mat image;
+struct SlidingLook : GeneratedLook<solvers::sliding::State> {
   bool bevels = true;
   int font = 0;
 };
-
-inline int sliding_colour_distance(const cv::Scalar& a, const cv::Scalar& b) {
-  return static_cast<int>(std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}));
-}
 
 inline SlidingLook sliding_look(int seed) {
   cv::RNG rng(0x736c6964696e67ull + static_cast<std::uint64_t>(seed) * 15485863);
@@ -47,9 +42,9 @@ inline SlidingLook sliding_look(int seed) {
   cv::Scalar tile = bg, text;
   if (!out.bevels)
     do tile = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
-    while (sliding_colour_distance(tile, bg) < 70);
+    while (colour_distance(tile, bg) < 70);
   do text = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
-  while (sliding_colour_distance(text, tile) < 120);
+  while (colour_distance(text, tile) < 120);
   const cv::Scalar light = bg + cv::Scalar(45, 45, 45), shade = bg * 0.55;
   const int margin = pitch / 2;
   out.image = cv::Mat(n * pitch + 2 * margin, n * pitch + 2 * margin, CV_8UC3, bg);

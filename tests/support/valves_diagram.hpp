@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "samples/arena/valves_level.hpp"
+#include "tests/support/generated_look.hpp"
 
 namespace pb::testing {
 
@@ -31,15 +32,11 @@ struct DiagramStyle {
   bool total_only = false; // the count as "Wrenches: k" centred at the top (no valve closed yet)
 };
 
-inline int scalar_distance(const cv::Scalar& a, const cv::Scalar& b) {
-  return static_cast<int>(std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])}));
-}
-
 // A random colour at least `apart` (largest channel difference) from each of `others`.
 inline cv::Scalar colour_apart(cv::RNG& rng, std::initializer_list<cv::Scalar> others, int apart) {
   for (;;) {
     cv::Scalar c(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
-    if (std::all_of(others.begin(), others.end(), [&](const cv::Scalar& o) { return scalar_distance(c, o) >= apart; })) return c;
+    if (std::all_of(others.begin(), others.end(), [&](const cv::Scalar& o) { return colour_distance(c, o) >= apart; })) return c;
   }
 }
 

@@ -114,11 +114,11 @@ TEST(HanoiReader, ImagePuzzleSolves) {
   s.config = {0, 1, 1, 3, 0};
   s.goal = 2;
   const cv::Mat img = render(s, style_variant(9), {800, 600});
-  auto p = kReader.read(img, {});
+  auto p = kReaderOf<ImageSpec>.read(img, {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
   ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
-  const auto& h = dynamic_cast<const HanoiImagePuzzle&>(**p);
+  const auto& h = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**p);
   EXPECT_TRUE(solvers::hanoi::check_solution(s, h.moves()).ok());
   EXPECT_EQ((*p)->annotate(img).size(), img.size());
 }

@@ -100,14 +100,14 @@ TEST(KnightReader, ImagePuzzleSolvesFromTheKnight) {
   std::vector<Cell> tour;
   State s = random_state(rng, 6, 6, 0, false, 1, &tour);
   const cv::Mat img = render(s, style_variant(2), {800, 600}, tour);
-  auto p = kReader.read(img, {});
+  auto p = kReaderOf<ImageSpec>.read(img, {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
   ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
-  const auto& k = dynamic_cast<const KnightImagePuzzle&>(**p);
-  ASSERT_FALSE(k.tour().empty());
-  EXPECT_TRUE(k.tour().front() == *s.knight);  // the tour starts where the knight stands
-  std::vector<Cell> rest(k.tour().begin() + 1, k.tour().end());
+  const auto& k = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**p);
+  ASSERT_FALSE(k.moves().empty());
+  EXPECT_TRUE(k.moves().front() == *s.knight);  // the tour starts where the knight stands
+  std::vector<Cell> rest(k.moves().begin() + 1, k.moves().end());
   State now = s;
   for (const Cell& c : rest) {
     auto next = solvers::knight::apply(now, c);

@@ -26,18 +26,18 @@ Result<Params> params_from_yaml(const std::string& yaml) {
 TEST(OnestrokeImagePuzzle, SolvesAMidLevelScreenshotAndDrawsThePath) {
   const cv::Mat img = sample("s04_7x7_1080x1920_mid.png");
   ASSERT_FALSE(img.empty());
-  auto puzzle = kReader.read(img, {});
+  auto puzzle = kReaderOf<ImageSpec>.read(img, {});
   ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
   EXPECT_EQ((*puzzle)->game(), "onestroke");
   EXPECT_GT((*puzzle)->confidence(), 0.5);
   const cv::Mat before = (*puzzle)->annotate(img);
   const auto outcome = (*puzzle)->solve(solvers::Limits::with_timeout(std::chrono::seconds(10)));
   ASSERT_EQ(outcome.status, solvers::Status::kSolved) << outcome.reason;
-  const auto& typed = dynamic_cast<const OnestrokeImagePuzzle&>(**puzzle);
+  const auto& typed = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**puzzle);
   // The kept path is the solver's, and it replays through the rules on the board that was read.
-  ASSERT_FALSE(typed.path().empty());
-  EXPECT_EQ(typed.path().front(), typed.reading().state.head);
-  EXPECT_TRUE(solvers::onestroke::check_solution(typed.reading().state, typed.path()).ok());
+  ASSERT_FALSE(typed.moves().empty());
+  EXPECT_EQ(typed.moves().front(), typed.reading().state.head);
+  EXPECT_TRUE(solvers::onestroke::check_solution(typed.reading().state, typed.moves()).ok());
   const cv::Mat after = (*puzzle)->annotate(img);
   ASSERT_EQ(after.size(), img.size());
   EXPECT_GT(cv::norm(after, before, cv::NORM_L1), 0.0) << "the numbered path was not drawn";
@@ -45,7 +45,7 @@ TEST(OnestrokeImagePuzzle, SolvesAMidLevelScreenshotAndDrawsThePath) {
 }
 
 TEST(OnestrokeImagePuzzle, FormatIsTheBoardText) {
-  auto puzzle = kReader.read(sample("s01_4x4_480x854.png"), {});
+  auto puzzle = kReaderOf<ImageSpec>.read(sample("s01_4x4_480x854.png"), {});
   ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
   std::ifstream in(fs::path(PB_SOURCE_DIR) / "samples" / "onestroke" / "s01_4x4_480x854.txt");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -62,10 +62,10 @@ TEST(OnestrokeImagePuzzle, ProfileOverridesParams) {
     fs << "onestroke" << "{" << "max_side" << 3 << "}";
   }
   const cv::Mat img = sample("s03_6x5_1080x1920.png");
-  ASSERT_TRUE(kReader.read(img, {}).ok());
+  ASSERT_TRUE(kReaderOf<ImageSpec>.read(img, {}).ok());
   auto doc = calibration::ProfileDoc::open(profile.string());
   ASSERT_TRUE(doc.ok()) << doc.error().message;
-  auto refused = kReader.read(img, {*doc});  // a 6x5 board is bigger than max_side 3
+  auto refused = kReaderOf<ImageSpec>.read(img, {*doc});  // a 6x5 board is bigger than max_side 3
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, ErrorCode::kNoBoard) << refused.error().message;
   EXPECT_FALSE(calibration::ProfileDoc::open((fs::temp_directory_path() / "no_such_profile.yml").string()).ok());

@@ -118,17 +118,15 @@ TEST(PegsReader, RefusesAPegBetweenSites) {
 TEST(PegsReader, ImagePuzzleSolvesAndDraws) {
   fs::path png = kSamples / "random5_t24.png";
   cv::Mat img = load(png);
-  auto p = vp::kReader.read(img, {});
+  auto p = pb::vision::kReaderOf<vp::ImageSpec>.read(img, {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_EQ((*p)->game(), "pegs");
   EXPECT_EQ((*p)->format(), pb::solvers::pegs::format(truth_of(png)));
   auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(20)));
   ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
-  auto* pp = dynamic_cast<vp::PegsImagePuzzle*>(p->get());
+  auto* pp = dynamic_cast<pb::vision::GameImagePuzzle<vp::ImageSpec>*>(p->get());
   ASSERT_NE(pp, nullptr);
-  std::vector<pb::solvers::pegs::Move> moves;
-  for (const auto& [from, to] : pp->jumps()) moves.push_back(pb::solvers::pegs::jump(from, to));
-  EXPECT_TRUE(pb::solvers::pegs::check_solution(pp->reading().state, moves).ok());
+  EXPECT_TRUE(pb::solvers::pegs::check_solution(pp->reading().state, pp->moves()).ok());
   cv::Mat drawn = (*p)->annotate(img);
   EXPECT_EQ(drawn.size(), img.size());
   EXPECT_GT(cv::norm(drawn, img, cv::NORM_L1), 0);

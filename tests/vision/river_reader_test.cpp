@@ -125,14 +125,14 @@ TEST(RiverReader, RejectsNonScenesWithOneLine) {
 
 TEST(RiverReader, ImagePuzzleSolvesWhatItRead) {
   arena::Session s = river_session(5, 77, 3, {800, 600}, 0);
-  auto p = kReader.read(s.frame(), {});
+  auto p = kReaderOf<ImageSpec>.read(s.frame(), {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_EQ((*p)->format(), s.level().board_text());
   const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
   ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
-  const auto& rp = dynamic_cast<const RiverImagePuzzle&>(**p);
-  EXPECT_FALSE(rp.trips().empty());
-  EXPECT_TRUE(solvers::river::check_solution(rp.reading().state, rp.trips()).ok());
+  const auto& rp = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**p);
+  EXPECT_FALSE(rp.moves().empty());
+  EXPECT_TRUE(solvers::river::check_solution(rp.reading().state, rp.moves()).ok());
   EXPECT_EQ((*p)->annotate(s.frame()).size(), s.frame().size());
 }
 

@@ -190,11 +190,11 @@ TEST(SlidingPictureReader, AnswersInTaquinsOwnTerms) {
   for (const char* name : {"3x3_numbers_window.png", "4x4_cats_window.png"}) {
     SCOPED_TRACE(name);
     const cv::Mat img = pb::testing::load(kSamples / name);
-    auto p = vs::kReader.read(img, {});
+    auto p = pb::vision::kReaderOf<vs::ImageSpec>.read(img, {});
     ASSERT_TRUE(p.ok()) << p.error().message;
     const auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(20)));
     ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
-    const auto& sp = dynamic_cast<const vs::SlidingImagePuzzle&>(**p);
+    const auto& sp = dynamic_cast<const pb::vision::GameImagePuzzle<vs::ImageSpec>&>(**p);
     const vs::Reading& r = sp.reading();
     ASSERT_TRUE(r.half_turn);
     const int n = r.state.rows, cells = n * n;

@@ -201,13 +201,13 @@ TEST(SlidingReader, DamagedDigitIsReReadOrRefusedNeverGuessed) {
 TEST(SlidingReader, ImagePuzzleSolvesAndDraws) {
   fs::path png = kSamples / "3x3_green_t32.png";
   cv::Mat img = load(png);
-  auto p = vs::kReader.read(img, {});
+  auto p = pb::vision::kReaderOf<vs::ImageSpec>.read(img, {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_EQ((*p)->game(), "sliding");
   EXPECT_EQ((*p)->format(), pb::solvers::sliding::format(truth_of(png)));
   auto out = (*p)->solve(pb::solvers::Limits::with_timeout(std::chrono::seconds(10)));
   ASSERT_EQ(out.status, pb::solvers::Status::kSolved) << out.reason;
-  auto* sp = dynamic_cast<vs::SlidingImagePuzzle*>(p->get());
+  auto* sp = dynamic_cast<pb::vision::GameImagePuzzle<vs::ImageSpec>*>(p->get());
   ASSERT_NE(sp, nullptr);
   EXPECT_TRUE(pb::solvers::sliding::check_solution(sp->reading().state, sp->moves()).ok());
   cv::Mat drawn = (*p)->annotate(img);

@@ -238,11 +238,11 @@ TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   auto s = arena::Session::create(o);
   ASSERT_TRUE(s.ok());
   const cv::Mat img = s->frame();
-  auto puzzle = kReader.read(img, {});
+  auto puzzle = kReaderOf<ImageSpec>.read(img, {});
   ASSERT_TRUE(puzzle.ok()) << puzzle.error().message;
   const auto out = (*puzzle)->solve(solvers::Limits{});
   ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
-  const auto& p = dynamic_cast<const ValvesImagePuzzle&>(**puzzle);
+  const auto& p = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**puzzle);
   // The valves it would close, by name, cut the arena's own network.
   const State& truth = dynamic_cast<const arena::ValvesLevel&>(s->level()).state();
   std::vector<Move> on_truth;

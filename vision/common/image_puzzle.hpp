@@ -43,7 +43,7 @@ struct Reader {
   // board exactly; learning starts from `options.profile`'s Params. Errors say why, and
   // "the <game> reader cannot learn a look yet" for a reader without a learn().
   Result<std::string> (*learn)(const cv::Mat& bgr, std::string_view board_text, const ReadOptions& options);
-  // It reads text through Tesseract (vision/common/ocr.hpp; ImageSpec::kReadsText): `doctor` names
+  // It reads text through Tesseract (vision/common/ocr.hpp; ReaderSpec's ReadsText::kYes): `doctor` names
   // these readers' screenshots as what needs the OCR module.
   bool reads_text = false;
 };

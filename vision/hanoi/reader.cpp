@@ -756,15 +756,3 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Mov
 }
 
 }  // namespace pb::vision::hanoi
-
-// The Hanoi ImagePuzzle: a solved board's moves are drawn.
-
-namespace pb::vision::hanoi {
-
-ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::hanoi::Solution& sol) {
-  return out.status == solvers::Status::kSolved ? sol.moves : Drawn{};
-}
-
-const Reader kReader = reader_entry<HanoiImagePuzzle>();
-
-}  // namespace pb::vision::hanoi

@@ -83,6 +83,9 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game hanoi`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 struct Reading {
   State state;
@@ -101,42 +104,11 @@ struct Reading {
 // receives the rods and discs found.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
-// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
-// ErrorCode::kNoBoard when none is found.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
-
 // The reading drawn over the image: base, rods, each disk's box and size, the goal; `moves` listed.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves = {});
 
-}  // namespace pb::vision::hanoi
-
-// The Hanoi reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::hanoi {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::hanoi::Spec;
-  using Params = hanoi::Params;
-  using Reading = hanoi::Reading;
-  using Drawn = std::vector<Move>;
-  static constexpr auto load_params = &hanoi::load_params;
-  static constexpr auto param_table = &hanoi::param_table;
-  static constexpr auto read = &hanoi::read;
-  static constexpr auto annotate = &hanoi::annotate;
-  static constexpr auto learn = &hanoi::learn;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::hanoi::Solution& sol);
-};
-
-// A Tower of Hanoi read from an image.
-class HanoiImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The moves of the last successful solve() (empty before one).
-  const ImageSpec::Drawn& moves() const { return drawn(); }
-};
-
-// {"hanoi", read}: reads with the profile's `hanoi` Params (defaults without a profile).
-extern const Reader kReader;
+// A Tower of Hanoi read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading(), and the moves() of its last solve(); kReaderOf<ImageSpec>, its line in the reader list.
+using ImageSpec = ReaderSpec<solvers::hanoi::Spec, &read, &annotate, &solvers::hanoi::Solution::moves, &load_params, &param_table, &learn>;
 
 }  // namespace pb::vision::hanoi

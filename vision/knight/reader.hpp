@@ -111,6 +111,10 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game knight`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() gives exactly `truth` for `bgr` (a screenshot of a look and the board it
+// shows), found from `start` by changing as few keys of param_table() as it can; an error saying
+// what was tried when none do. `truth` is a mid-tour State as read() returns it (closed = false).
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 struct Reading {
   State state;                         // closed = false: the look has no mark for closed tours
@@ -130,49 +134,20 @@ struct Reading {
 // `debug` (optional) receives a picture of the shape and grid lines found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
-// Params with which read() gives exactly `truth` for `bgr` (a screenshot of a look and the board it
-// shows), found from `start` by changing as few keys of param_table() as it can; an error saying
-// what was tried when none do. `truth` is a mid-tour State as read() returns it (closed = false).
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
-
 // The reading drawn over the image: grid, removed squares crossed, visited squares dotted, knight and
 // start circled, low-confidence squares red; `tour` (squares in order) as a numbered line.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> tour = {});
 
-}  // namespace pb::vision::knight
+// The state solved: the board text's (solvers/knight: the replay check wants a board before the first
+// move). Found by vision/common/game_image_puzzle.hpp beside the Reading.
+State solver_state(const Reading& reading);
 
-// The knight reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::knight {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::knight::Spec;
-  using Params = knight::Params;
-  using Reading = knight::Reading;
-  using Drawn = std::vector<Cell>;
-  static constexpr auto load_params = &knight::load_params;
-  static constexpr auto param_table = &knight::param_table;
-  static constexpr auto read = &knight::read;
-  static constexpr auto annotate = &knight::annotate;
-  static constexpr auto learn = &knight::learn;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::knight::Solution& sol);
-  // The board text's state (solvers/knight: the replay check wants a board before the first move).
-  static solvers::knight::State solver_state(const Reading& reading);
-};
-
-// A board read from a screenshot. It is solved as its board text (FORMATS.md): visited squares become
+// A knight's board read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading(), and the tour of its last solve() as moves(); kReaderOf<ImageSpec>, its line in the
+// reader list. It is solved as its board text (FORMATS.md, solver_state above): visited squares become
 // removed ones and the knight (or the start ring) the start 'N', the same problem for an open tour. So
 // the tour begins on the knight's own square when the knight is already placed: a player skips that
 // first square then (it is where the knight stands).
-class KnightImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The tour of the last successful solve() (empty before one).
-  const ImageSpec::Drawn& tour() const { return drawn(); }
-};
-
-// {"knight", read}: reads with the profile's `knight` Params (defaults without a profile).
-extern const Reader kReader;
+using ImageSpec = ReaderSpec<solvers::knight::Spec, &read, &annotate, &solvers::knight::Solution::tour, &load_params, &param_table, &learn>;
 
 }  // namespace pb::vision::knight

@@ -1480,16 +1480,3 @@ cv::Mat annotate(const cv::Mat& image, const Reading& rd, std::span<const Cell> 
 }
 
 }  // namespace pb::vision::onestroke
-
-// The one-stroke ImagePuzzle: a solved board's path is drawn.
-
-namespace pb::vision::onestroke {
-
-ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol) {
-  return out.status == solvers::Status::kSolved ? sol.path : Drawn{};
-}
-
-// vision::Reader: the Reader above in this file is the detector.
-const vision::Reader kReader = reader_entry<OnestrokeImagePuzzle>();
-
-}  // namespace pb::vision::onestroke

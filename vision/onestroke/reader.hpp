@@ -107,6 +107,10 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game onestroke`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` exactly off `bgr` (a screenshot of a new skin and its true
+// board), searched from `start` over the Params a look decides; an error saying why when none do.
+// `puzzlebot learn` saves the keys that differ from the defaults as a profile.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The lattice in frame pixels: site (row, col) of the board read is centred at
 // origin + (col * pitch_x, row * pitch_y).
@@ -140,46 +144,14 @@ struct Reading {
 // `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
-// Params with which read() reads `truth` exactly off `bgr` (a screenshot of a new skin and its true
-// board), searched from `start` over the Params a look decides; an error saying why when none do.
-// `puzzlebot learn` saves the keys that differ from the defaults as a profile.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
-
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start (a ring and S), the end cell if the board has one (a square and E), and
 // `path` (cells in order, from the head) as a numbered line.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Cell> path = {});
 
-}  // namespace pb::vision::onestroke
-
-// The one-stroke reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::onestroke {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::onestroke::Spec;
-  using Params = onestroke::Params;
-  using Reading = onestroke::Reading;
-  using Drawn = std::vector<Cell>;
-  static constexpr auto load_params = &onestroke::load_params;
-  static constexpr auto param_table = &onestroke::param_table;
-  static constexpr auto read = &onestroke::read;
-  static constexpr auto annotate = &onestroke::annotate;
-  static constexpr auto learn = &onestroke::learn;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::onestroke::Solution& sol);
-};
-
-// A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
-// pixels for the play loop.
-class OnestrokeImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The path of the last successful solve(), head first (empty before one).
-  const ImageSpec::Drawn& path() const { return drawn(); }
-};
-
-// {"onestroke", read}: reads with the profile's `onestroke` Params (defaults without a profile).
-extern const Reader kReader;
+// A one-stroke board read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading() (the lattice in frame pixels, for the play loop), and the path of its last solve(), head
+// first, as moves(); kReaderOf<ImageSpec>, its line in the reader list.
+using ImageSpec = ReaderSpec<solvers::onestroke::Spec, &read, &annotate, &solvers::onestroke::Solution::path, &load_params, &param_table, &learn>;
 
 }  // namespace pb::vision::onestroke

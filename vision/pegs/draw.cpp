@@ -15,8 +15,7 @@ constexpr float kDoubtful = 0.8f;
 
 }  // namespace
 
-cv::Mat draw_reading(const cv::Mat& bgr, const Reading& r,
-                     const std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>& jumps) {
+cv::Mat draw_reading(const cv::Mat& bgr, const Reading& r, std::span<const solvers::pegs::Move> jumps) {
   cv::Mat out = bgr.clone();
   const float pitch = r.lattice.pitch;
   const int thick = std::max(1, static_cast<int>(pitch / 30));
@@ -31,8 +30,8 @@ cv::Mat draw_reading(const cv::Mat& bgr, const Reading& r,
     auto at = [&](solvers::pegs::Cell c) {
       return r.centres[static_cast<std::size_t>(c.row * r.state.cols + c.col)];
     };
-    if (!r.state.inside(jumps[k].first) || !r.state.inside(jumps[k].second)) break;
-    cv::Point2f from = at(jumps[k].first), to = at(jumps[k].second);
+    if (!r.state.inside(jumps[k].from) || !r.state.inside(jumps[k].to)) break;
+    cv::Point2f from = at(jumps[k].from), to = at(jumps[k].to);
     cv::arrowedLine(out, from, to, kMove, thick, cv::LINE_AA, 0, 0.15);
     cv::putText(out, std::to_string(k + 1), from + cv::Point2f(pitch * 0.1f, -pitch * 0.1f), cv::FONT_HERSHEY_SIMPLEX,
                 std::max(0.3, pitch / 120.0), kMove, 1, cv::LINE_AA);

@@ -82,6 +82,9 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game pegs`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // A disc on a site: where it is, how wide, how it looks.
 struct Disc {
@@ -129,45 +132,14 @@ Result<Lattice> detect(const cv::Mat& bgr, const Params& params = {}, DebugSink*
 Result<Reading> decode(const Lattice& lattice, const Params& params = {});
 // detect() then decode(), with OpenCV exceptions turned into errors.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
-// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
-// the error is ErrorCode::kNoBoard when none is found.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // Draws what was read over `bgr`: sites (peg, hole) and their confidence (doubtful in red), and,
-// when given, `jumps` ([from, to] pairs of sites in order) as numbered arrows.
-cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading,
-                     const std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>& jumps = {});
+// when given, `jumps` (in order) as numbered arrows.
+cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading, std::span<const solvers::pegs::Move> jumps = {});
 
-}  // namespace pb::vision::pegs
-
-// The Pegs reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::pegs {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::pegs::Spec;
-  using Params = pegs::Params;
-  using Reading = pegs::Reading;
-  using Drawn = std::vector<std::pair<solvers::pegs::Cell, solvers::pegs::Cell>>;
-  static constexpr auto load_params = &pegs::load_params;
-  static constexpr auto param_table = &pegs::param_table;
-  static constexpr auto read = &pegs::read;
-  static constexpr auto learn = &pegs::learn;
-  static constexpr auto annotate = &pegs::draw_reading;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::pegs::Solution& sol);
-};
-
-// A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
-// pixels for the play loop.
-class PegsImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The jumps (from, to) of the last solve() that returned any, in order (empty before one).
-  const ImageSpec::Drawn& jumps() const { return drawn(); }
-};
-
-// {"pegs", read}: reads with the profile's `pegs` Params (defaults without a profile).
-extern const Reader kReader;
+// A Pegs board read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp), its
+// reading() (the lattice in frame pixels, for the play loop), and the jumps of its last solve() that gave
+// any as moves() (with --best an unsolvable board has some); kReaderOf<ImageSpec>, its line in the reader list.
+using ImageSpec = ReaderSpec<solvers::pegs::Spec, &read, &draw_reading, &solvers::pegs::Solution::moves, &load_params, &param_table, &learn>;
 
 }  // namespace pb::vision::pegs

@@ -367,15 +367,3 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Mov
 }
 
 }  // namespace pb::vision::river
-
-// The river ImagePuzzle: a solved board's trips are drawn.
-
-namespace pb::vision::river {
-
-ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::river::Solution& sol) {
-  return out.status == solvers::Status::kSolved ? sol.trips : Drawn{};
-}
-
-const Reader kReader = reader_entry<RiverImagePuzzle>();
-
-}  // namespace pb::vision::river

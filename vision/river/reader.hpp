@@ -58,6 +58,9 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game river`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 enum class Place { kLeft, kRight, kBoat };
 
@@ -83,45 +86,16 @@ struct Reading {
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a river scene.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
-// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
-// the error is ErrorCode::kNoBoard when none is found.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: banks, water and hull outlined, each figure boxed with G or P,
 // the capacity; `trips` listed.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> trips = {});
 
-}  // namespace pb::vision::river
-
-// The river reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::river {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::river::Spec;
-  using Params = river::Params;
-  using Reading = river::Reading;
-  using Drawn = std::vector<Move>;
-  static constexpr auto load_params = &river::load_params;
-  static constexpr auto param_table = &river::param_table;
-  static constexpr auto read = &river::read;
-  static constexpr auto learn = &river::learn;
-  static constexpr auto annotate = &river::annotate;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::river::Solution& sol);
-};
-
-// A river crossing read from an image. A reading with passengers already in the boat is solved as the
-// board text says (passengers count on the boat's bank): the first trip's passengers may differ from
-// those aboard, which the player settles by landing or boarding figures before crossing.
-class RiverImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The trips of the last successful solve() (empty before one).
-  const ImageSpec::Drawn& trips() const { return drawn(); }
-};
-
-// {"river", read}: reads with the profile's `river` Params (defaults without a profile).
-extern const Reader kReader;
+// A river crossing read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading(), and the trips of its last solve() as moves(); kReaderOf<ImageSpec>, its line in the
+// reader list. A reading with passengers already in the boat is solved as the board text says
+// (passengers count on the boat's bank): the first trip's passengers may differ from those aboard,
+// which the player settles by landing or boarding figures before crossing.
+using ImageSpec = ReaderSpec<solvers::river::Spec, &read, &annotate, &solvers::river::Solution::trips, &load_params, &param_table, &learn>;
 
 }  // namespace pb::vision::river

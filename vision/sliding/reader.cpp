@@ -635,15 +635,3 @@ Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start
 }
 
 }  // namespace pb::vision::sliding
-
-// The Fifteen ImagePuzzle: a solved board's moves are drawn.
-
-namespace pb::vision::sliding {
-
-ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol) {
-  return out.status == solvers::Status::kSolved ? sol.moves : Drawn{};
-}
-
-const Reader kReader = reader_entry<SlidingImagePuzzle>();
-
-}  // namespace pb::vision::sliding

@@ -77,6 +77,9 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game sliding`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // Where the tiles are: site (row, col) is centred at origin + (col, row) * pitch, frame pixels.
 struct Lattice {
@@ -115,9 +118,6 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lattice, const Params&
 // there is one, else detect() then decode(), else a numbered picture board (numbered_reader.hpp); OpenCV exceptions are turned into errors. `debug`, when
 // given, is shown what was found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
-// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
-// the error is ErrorCode::kNoBoard when none is found.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The text of the status line under the board in a whole-window grab ("Moves: 12",
 // "COMPLETED! Moves: 40"), read by Tesseract. Errors when there is no text under the board.
@@ -140,37 +140,10 @@ std::string game_moves_text(const Reading& reading, const std::vector<int>& move
 // in the game's terms (the picture grows by the strip's height).
 cv::Mat draw_reading(const cv::Mat& bgr, const Reading& reading, const std::vector<int>& moves = {});
 
-}  // namespace pb::vision::sliding
-
-// The Fifteen (sliding tiles) reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::sliding {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::sliding::Spec;
-  using Params = sliding::Params;
-  using Reading = sliding::Reading;
-  using Drawn = std::vector<int>;
-  static constexpr auto load_params = &sliding::load_params;
-  static constexpr auto param_table = &sliding::param_table;
-  static constexpr auto read = &sliding::read;
-  static constexpr auto learn = &sliding::learn;
-  static constexpr bool kReadsText = true;  // Tesseract (extra.cmake links pb_vision_ocr)
-  static constexpr auto annotate = &sliding::draw_reading;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::sliding::Solution& sol);
-};
-
-// A board read from a screenshot, solvable and drawable; reading() keeps the lattice in frame
-// pixels for the play loop.
-class SlidingImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The tiles moved by the last successful solve(), in order (empty before one).
-  const ImageSpec::Drawn& moves() const { return drawn(); }
-};
-
-// {"sliding", read}: reads with the profile's `sliding` Params (defaults without a profile).
-extern const Reader kReader;
+// A Fifteen board read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading() (the lattice in frame pixels, for the play loop), and the tiles its last solve() moves, in
+// order, as moves(); kReaderOf<ImageSpec>, its line in the reader list.
+using ImageSpec = ReaderSpec<solvers::sliding::Spec, &read, &draw_reading, &solvers::sliding::Solution::moves, &load_params, &param_table, &learn,
+                             ReadsText::kYes>;  // Tesseract (extra.cmake links pb_vision_ocr)
 
 }  // namespace pb::vision::sliding

@@ -697,15 +697,3 @@ cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Mov
 }
 
 }  // namespace pb::vision::valves
-
-// The valves ImagePuzzle: the valves a solved board closes are ringed.
-
-namespace pb::vision::valves {
-
-ImageSpec::Drawn ImageSpec::drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol) {
-  return out.status == solvers::Status::kSolved ? sol.moves : Drawn{};
-}
-
-const Reader kReader = reader_entry<ValvesImagePuzzle>();
-
-}  // namespace pb::vision::valves

@@ -117,6 +117,9 @@ struct Params {
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
 // The profile keys load_params reads, with ranges and meanings (`puzzlebot params --game valves`).
 std::span<const ParamSpec<Params>> param_table();
+// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
+// the error is ErrorCode::kNoBoard when none is found.
+Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 struct Reading {
   State state;                          // wrenches = k (the total); closed valves as drawn
@@ -129,44 +132,15 @@ struct Reading {
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a valves network.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
-// Params with which read() reads `truth` from `bgr` exactly, searched from `start` (`puzzlebot learn`);
-// the error is ErrorCode::kNoBoard when none is found.
-Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start = {});
 
 // The reading drawn over the image: nodes with names (closed ones crossed), pipes, the wrench count;
 // `moves` ringed and numbered.
 cv::Mat annotate(const cv::Mat& bgr, const Reading& reading, std::span<const Move> moves = {});
 
-}  // namespace pb::vision::valves
-
-// The valves reader's entry in the reader list and its ImagePuzzle.
-
-namespace pb::vision::valves {
-
-// What vision/common/game_image_puzzle.hpp needs to know of this reader.
-struct ImageSpec {
-  using Game = solvers::valves::Spec;
-  using Params = valves::Params;
-  using Reading = valves::Reading;
-  using Drawn = std::vector<Move>;
-  static constexpr auto load_params = &valves::load_params;
-  static constexpr auto param_table = &valves::param_table;
-  static constexpr auto read = &valves::read;
-  static constexpr auto learn = &valves::learn;
-  static constexpr bool kReadsText = true;  // Tesseract (extra.cmake links pb_vision_ocr)
-  static constexpr auto annotate = &valves::annotate;
-  static Drawn drawn(const solvers::Outcome& out, const solvers::valves::Solution& sol);
-};
-
-// A valves network read from an image.
-class ValvesImagePuzzle final : public GameImagePuzzle<ImageSpec> {
- public:
-  using GameImagePuzzle::GameImagePuzzle;
-  // The valves to close, of the last successful solve() (empty before one).
-  const ImageSpec::Drawn& moves() const { return drawn(); }
-};
-
-// {"valves", read}: reads with the profile's `valves` Params (defaults without a profile).
-extern const Reader kReader;
+// A valves network read from an image: GameImagePuzzle<ImageSpec> (vision/common/game_image_puzzle.hpp),
+// its reading(), and the valves its last solve() closes as moves(); kReaderOf<ImageSpec>, its line in
+// the reader list.
+using ImageSpec = ReaderSpec<solvers::valves::Spec, &read, &annotate, &solvers::valves::Solution::moves, &load_params, &param_table, &learn,
+                             ReadsText::kYes>;  // Tesseract (extra.cmake links pb_vision_ocr)
 
 }  // namespace pb::vision::valves
