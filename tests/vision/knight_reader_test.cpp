@@ -137,13 +137,13 @@ TEST(KnightReader, ReadsSeparatedTilesWithNoKnightAndToursFromAnySquare) {
   ASSERT_TRUE(got.ok()) << got.error().message;
   EXPECT_TRUE(got->tiles);
   EXPECT_EQ(got->state, s);
-  auto p = kReader.read(img, {});
+  auto p = kReaderOf<ImageSpec>.read(img, {});
   ASSERT_TRUE(p.ok()) << p.error().message;
   const solvers::Outcome out = (*p)->solve(solvers::Limits::with_timeout(std::chrono::milliseconds(5000)));
   ASSERT_EQ(out.status, solvers::Status::kSolved) << out.reason;
-  const auto& k = dynamic_cast<const KnightImagePuzzle&>(**p);
+  const auto& k = dynamic_cast<const GameImagePuzzle<ImageSpec>&>(**p);
   State now = s;
-  for (const Cell& c : k.tour()) {
+  for (const Cell& c : k.moves()) {
     auto next = solvers::knight::apply(now, c);
     ASSERT_TRUE(next.ok()) << next.error().message;
     now = *next;
