@@ -159,15 +159,12 @@ int calibrate_window([[maybe_unused]] const ParsedArgs& a, [[maybe_unused]] cons
 }  // namespace
 
 int calibrate_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(with_adb_value(args),
-                           {{"help", false}, {"adb", true}, {"adb-path", true}, {"window", true}, {"display", true},
-                            {"out", true}, {"profile", true}},
-                           "calibrate");
-  if (!parsed) return fail(parsed.error());
-  if (parsed->has("help")) {
-    std::fputs(help_text().c_str(), stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(with_adb_value(args),
+                             {{"adb", true}, {"adb-path", true}, {"window", true}, {"display", true}, {"out", true},
+                              {"profile", true}},
+                             "calibrate", help_text());
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (!parsed->positional.empty()) return fail("calibrate takes no INPUT: see 'puzzlebot calibrate --help'");
   const std::string out = parsed->get("out").value_or("");
   if (out.empty()) return fail("calibrate needs --out P.yml (where to write the profile)");

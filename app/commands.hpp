@@ -3,8 +3,11 @@
 
 #include <atomic>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
+#include "app/args.hpp"
 #include "core/result.hpp"
 
 namespace pb::solvers {
@@ -74,6 +77,11 @@ int doctor_command(const std::vector<std::string>& args);
 int fail(const std::string& message);
 // Prints the error's line the same way and returns its exit status (exit_status: 3 for Ctrl-C).
 int fail(const Error& error);
+
+// What every subcommand does first: its options (`specs`, and --help) parsed, or the status to
+// return at once: fail()'s for a usage error, kExitSolved once `help` is printed for --help.
+std::variant<ParsedArgs, int> start_command(const std::vector<std::string>& args, std::vector<OptionSpec> specs,
+                                            std::string_view command, const std::string& help);
 
 // "1 move", "2 moves": a count with its noun (regular plurals only).
 inline std::string plural(unsigned long long n, const std::string& noun) {

@@ -342,12 +342,9 @@ void check_browser(std::vector<Check>& out) {
 }  // namespace
 
 int doctor_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args, {{"help", false}, {"json", false}, {"adb-path", true}, {"display", true}}, "doctor");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(kHelp, stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args, {{"json", false}, {"adb-path", true}, {"display", true}}, "doctor", kHelp);
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (!parsed->positional.empty()) return fail("doctor takes no arguments: see 'puzzlebot doctor --help'");
   std::vector<Check> checks;
   check_desktop(parsed->get("display").value_or(""), checks);

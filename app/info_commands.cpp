@@ -82,12 +82,9 @@ bool is_table_file(const fs::path& p) {
 }  // namespace
 
 int params_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args, {{"help", false}, {"game", true}, {"markdown", false}}, "params");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(kParamsHelp, stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args, {{"game", true}, {"markdown", false}}, "params", kParamsHelp);
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (!parsed->positional.empty()) return fail("params takes no INPUT: see 'puzzlebot params --help'");
   const std::string game = parsed->get("game").value_or("");
   std::vector<const vision::Reader*> chosen;
@@ -125,12 +122,9 @@ int params_command(const std::vector<std::string>& args) {
 }
 
 int cache_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args, {{"help", false}, {"clear", false}}, "cache");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(kCacheHelp, stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args, {{"clear", false}}, "cache", kCacheHelp);
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (!parsed->positional.empty()) return fail("cache takes no arguments: see 'puzzlebot cache --help'");
   const std::string dir = solvers::cache_dir();
   if (dir.empty()) {

@@ -46,12 +46,9 @@ Result<std::string> slurp(const std::string& path) {
 }  // namespace
 
 int learn_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args, {{"help", false}, {"game", true}, {"out", true}, {"profile", true}}, "learn");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(kLearnHelp, stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args, {{"game", true}, {"out", true}, {"profile", true}}, "learn", kLearnHelp);
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (parsed->positional.size() != 2)
     return fail("learn takes a screenshot and its board text: puzzlebot learn SHOT.png BOARD.txt --out LOOK.yml");
   const std::string out = parsed->get("out").value_or("");

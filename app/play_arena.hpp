@@ -79,18 +79,44 @@ class ArenaLevels : public Player, public PlanAsMoves, public NextLevel {
   std::string cleared_how_;
 };
 
-// The Player of `Rules` over a reader, Params from the profile node named after the game (`load`:
-// a cv::FileNode -> Result<Params>; `read`: (bgr, Params) -> Result<PlayReading<Rules::State>>), with
-// the arena's level flow around it.
-template <class Rules, class Load, class Read>
-Result<std::unique_ptr<Player>> make_arena_player(const PlayContext& c, Load load, Read read) {
-  using Params = std::decay_t<decltype(*load(std::declval<const cv::FileNode&>()))>;
-  auto params = params_for<Params>(c, Rules::kName, load);
+// A reading whose state (as the Rules' State) and centres are the Rules' state and places as they are.
+template <class State, class Reading>
+PlayReading<State> state_and_centres(Reading&& reading) {
+  return {State{std::move(reading.state)}, std::move(reading.centres), {}};
+}
+
+// The Player of `Rules` over a reader's own functions (vision/<game>/reader.hpp): `load` its
+// load_params, with Params from the profile node named after the game; `read` its read, with no
+// debug sink when it takes one; `places` the reading as the Rules' state and places. The arena's
+// level flow is around it.
+template <class Rules, class Params, class Reading, class... Debug>
+Result<std::unique_ptr<Player>> make_arena_player(
+    const PlayContext& c, Result<Params> (*load)(const cv::FileNode&, const Params&),
+    Result<Reading> (*read)(const cv::Mat&, const Params&, Debug...),
+    PlayReading<typename Rules::State> (*places)(Reading&&) = &state_and_centres<typename Rules::State, Reading>) {
+  auto params = params_for<Params>(c, Rules::kName, [load](const cv::FileNode& n) { return load(n, Params{}); });
   if (!params) return params.error();
   // ArenaLevels offers no PixelSteps: the arena's pieces do not just swap pictures (above).
   static_assert(!Rules::kConfirmByPixels, "an arena game is read after every move");
-  auto inner = std::make_unique<GamePlayer<Rules>>([p = *params, read](const cv::Mat& bgr) { return read(bgr, p); });
+  auto inner = std::make_unique<GamePlayer<Rules>>(
+      [p = *params, read, places](const cv::Mat& bgr) -> Result<PlayReading<typename Rules::State>> {
+        auto r = read(bgr, p, Debug{}...);
+        if (!r) return r.error();
+        return places(std::move(*r));
+      });
   return std::unique_ptr<Player>(std::make_unique<ArenaLevels>(std::move(inner)));
+}
+
+// make_arena_player as an arena game's PlayGame::make.
+template <class Rules, auto kLoad, auto kRead, auto... kPlaces>
+Result<std::unique_ptr<Player>> arena_player(const PlayContext& c) {
+  return make_arena_player<Rules>(c, kLoad, kRead, kPlaces...);
+}
+
+// An arena game's entry: named as its Rules, in the arena's window, the next level coming by itself.
+template <class Rules, auto kLoad, auto kRead, auto... kPlaces>
+constexpr PlayGame arena_game(std::string_view about) {
+  return {Rules::kName, kArenaWindow, about, LevelFlow::kAdvancesItself, &arena_player<Rules, kLoad, kRead, kPlaces...>};
 }
 
 }  // namespace pb::app

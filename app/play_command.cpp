@@ -160,19 +160,15 @@ Result<ScrollOptions> scroll_options(const calibration::ProfileDoc& profile) {
 }  // namespace
 
 int play_command(const std::vector<std::string>& raw_args) {
-  std::vector<OptionSpec> specs = {{"help", false},        {"game", true},        {"levels", true},
-                                   {"dry-run", false},     {"dry-run-out", true}, {"profile", true},
-                                   {"timeout-ms", true},   {"pace", true},        {"max-replans", true},
-                                   {"check", false},       {"read-every-move", false}, {"next-level-ms", true},
-                                   {"json", false}};
+  std::vector<OptionSpec> specs = {{"game", true},        {"levels", true},     {"dry-run", false},
+                                   {"dry-run-out", true}, {"profile", true},    {"timeout-ms", true},
+                                   {"pace", true},        {"max-replans", true}, {"check", false},
+                                   {"read-every-move", false}, {"next-level-ms", true}, {"json", false}};
   for (auto* more : {&window_device_args, &phone_device_args})
     for (const OptionSpec& o : more()) specs.push_back(o);
-  auto parsed = parse_args(with_adb_value(raw_args), specs, "play");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(help_text().c_str(), stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(with_adb_value(raw_args), specs, "play", help_text());
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (!parsed->positional.empty()) return fail("play takes no INPUT: see 'puzzlebot play --help'");
   std::string game = parsed->get("game").value_or("");
   if (game.empty()) return fail("play needs --game " + play_game_names());

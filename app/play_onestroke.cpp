@@ -144,16 +144,18 @@ PlanOutcome OnestrokePlayer::plan(const solvers::Limits& limits) {
     predicted_.push_back(std::move(s));
     return true;
   };
+  // A path the rules refuse is a solver bug: nothing of the plan is played.
+  auto not_replayed = [&] {
+    out.status = solvers::Status::kGaveUp;
+    out.reason = "the solver's path does not replay: not acting on it";
+    steps_.clear();
+    predicted_.clear();
+    return out;
+  };
   auto solution = os::solve(now, limits);
   out.nodes = solution.nodes;
   if (solution.status == solvers::Status::kSolved) {
-    if (!add_drag(now, solution.path)) {
-      out.status = solvers::Status::kGaveUp;
-      out.reason = "the solver's path does not replay: not acting on it";
-      steps_.clear();
-      predicted_.clear();
-      return out;
-    }
+    if (!add_drag(now, solution.path)) return not_replayed();
   } else if (solution.status == solvers::Status::kUnsolvable && visited_count(now) > 1) {
     // A dead end mid-level (a touch went astray): start the level again with the replay button.
     os::State fresh = level_ && same_layout(*level_, now) ? *level_ : fresh_board_guess(now);
@@ -166,13 +168,7 @@ PlanOutcome OnestrokePlayer::plan(const solvers::Limits& limits) {
     }
     steps_.push_back({OnestrokeStep::Kind::kReplay, {}});
     predicted_.push_back(fresh);
-    if (!add_drag(fresh, again.path)) {
-      out.status = solvers::Status::kGaveUp;
-      out.reason = "the solver's path does not replay: not acting on it";
-      steps_.clear();
-      predicted_.clear();
-      return out;
-    }
+    if (!add_drag(fresh, again.path)) return not_replayed();
   } else {
     out.status = solution.status;
     out.reason = solution.reason;
@@ -249,23 +245,22 @@ bool OnestrokePlayer::matches_after(std::size_t i) const {
 namespace pb::app {
 namespace {
 
+// The arena's reading: the places are the cells, row-major.
+PlayReading<os::State> cell_places(vision::onestroke::Reading&& r) {
+  PlayReading<os::State> out;
+  out.state = r.state;
+  out.centres.reserve(r.state.sites.size());
+  for (int row = 0; row < r.state.rows; ++row)
+    for (int col = 0; col < r.state.cols; ++col) {
+      const cv::Point2d at = r.lattice.centre({row, col});
+      out.centres.emplace_back(static_cast<float>(at.x), static_cast<float>(at.y));
+    }
+  return out;
+}
+
 Result<std::unique_ptr<Player>> make_onestroke(const PlayContext& c) {
   if (c.device.pointer == DeviceAbilities::Pointer::kMouse)
-    return make_arena_player<os::Rules>(
-        c, [](const cv::FileNode& n) { return vision::onestroke::load_params(n); },
-        [](const cv::Mat& bgr, const vision::onestroke::Params& p) -> Result<PlayReading<os::State>> {
-          auto r = vision::onestroke::read(bgr, p);
-          if (!r) return r.error();
-          PlayReading<os::State> out;  // the places are the cells, row-major
-          out.state = r->state;
-          out.centres.reserve(r->state.sites.size());
-          for (int row = 0; row < r->state.rows; ++row)
-            for (int col = 0; col < r->state.cols; ++col) {
-              const cv::Point2d at = r->lattice.centre({row, col});
-              out.centres.emplace_back(static_cast<float>(at.x), static_cast<float>(at.y));
-            }
-          return out;
-        });
+    return make_arena_player<os::Rules>(c, &vision::onestroke::load_params, &vision::onestroke::read, &cell_places);
   auto params = params_for<vision::onestroke::Params>(c, "onestroke",
                                                       [](const cv::FileNode& n) { return vision::onestroke::load_params(n); });
   if (!params) return params.error();

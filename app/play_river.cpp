@@ -10,32 +10,22 @@
 namespace pb::app {
 namespace {
 
-using Rules = solvers::river::Rules;
-
 // The reading's places: the hull first, then every figure in the reader's order (left bank guards,
 // left bank prisoners, right bank guards, right bank prisoners, boat guards, boat prisoners), as the
 // Rules name them.
-Result<std::unique_ptr<Player>> make_river(const PlayContext& c) {
-  return make_arena_player<Rules>(
-      c, [](const cv::FileNode& n) { return vision::river::load_params(n); },
-      [](const cv::Mat& bgr, const vision::river::Params& p) -> Result<PlayReading<Rules::State>> {
-        auto r = vision::river::read(bgr, p);
-        if (!r) return r.error();
-        PlayReading<Rules::State> out;
-        out.state = {r->state, r->aboard};
-        out.centres.push_back(r->hull_centre);
-        for (const vision::river::Figure& f : r->figures) out.centres.push_back(f.centre);
-        return out;
-      });
+PlayReading<solvers::river::Rules::State> river_places(vision::river::Reading&& r) {
+  PlayReading<solvers::river::Rules::State> out;
+  out.state = {r.state, r.aboard};
+  out.centres.push_back(r.hull_centre);
+  for (const vision::river::Figure& f : r.figures) out.centres.push_back(f.centre);
+  return out;
 }
 
 }  // namespace
 
 std::span<const PlayGame> river_play_games() {
   static constexpr PlayGame kEntries[] = {
-      {"river", kArenaWindow, "river crossing (arena): click figures to board or land them, the hull to cross",
-       LevelFlow::kAdvancesItself, &make_river},
-  };
+      arena_game<solvers::river::Rules, &vision::river::load_params, &vision::river::read, &river_places>("river crossing (arena): click figures to board or land them, the hull to cross")};
   return kEntries;
 }
 

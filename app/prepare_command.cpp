@@ -208,12 +208,9 @@ void note_weaker_tables(const solvers::Puzzle& puzzle) {
 }
 
 int prepare_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args, {{"help", false}, {"list", false}, {"board", true}, {"threads", true}}, "prepare");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(help_text().c_str(), stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args, {{"list", false}, {"board", true}, {"threads", true}}, "prepare", help_text());
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   auto threads = parsed->get_int("threads", 0, 1, 64);
   if (!threads) return fail(threads.error().text());
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <utility>
 
 #include "app/commands.hpp"
 
@@ -55,6 +56,18 @@ int fail(const std::string& message) {
 int fail(const Error& error) {
   std::fprintf(stderr, "puzzlebot: %s\n", error.text().c_str());
   return exit_status(error.code);
+}
+
+std::variant<ParsedArgs, int> start_command(const std::vector<std::string>& args, std::vector<OptionSpec> specs,
+                                            std::string_view command, const std::string& help) {
+  specs.push_back({"help", false});
+  auto parsed = parse_args(args, specs, command);
+  if (!parsed) return fail(parsed.error());
+  if (parsed->has("help")) {
+    std::fputs(help.c_str(), stdout);
+    return kExitSolved;
+  }
+  return std::move(*parsed);
 }
 
 }  // namespace pb::app

@@ -558,17 +558,13 @@ int solve_folder(const fs::path& dir, const Options& o, unsigned jobs) {
 }  // namespace
 
 int solve_command(const std::vector<std::string>& args) {
-  auto parsed = parse_args(args,
-                           {{"help", false}, {"game", true}, {"json", false}, {"annotate", true},
-                            {"profile", true}, {"timeout-ms", true}, {"max-nodes", true}, {"max-table-mb", true},
-                            {"best", false}, {"recursive", false}, {"echo-board", false},
-                            {"jobs", true}},
-                           "solve");
-  if (!parsed) return fail(parsed.error().text());
-  if (parsed->has("help")) {
-    std::fputs(kHelp, stdout);
-    return kExitSolved;
-  }
+  auto start = start_command(args,
+                             {{"game", true}, {"json", false}, {"annotate", true}, {"profile", true},
+                              {"timeout-ms", true}, {"max-nodes", true}, {"max-table-mb", true}, {"best", false},
+                              {"recursive", false}, {"echo-board", false}, {"jobs", true}},
+                             "solve", kHelp);
+  const ParsedArgs* parsed = std::get_if<ParsedArgs>(&start);
+  if (!parsed) return std::get<int>(start);
   if (parsed->positional.size() != 1)
     return fail(std::string(parsed->positional.empty() ? "solve needs an INPUT" : "solve takes one INPUT") +
                 ": see 'puzzlebot solve --help'");

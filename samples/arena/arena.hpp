@@ -20,6 +20,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/result.hpp"
@@ -96,6 +97,25 @@ class Level {
  protected:
   int moves_ = 0;
   cv::Rect area_{0, 0, 800, 600};
+};
+
+// What every game's Level shares: its first and current position in the solver's State (`Spec`:
+// solvers/<game>/<game>.hpp), the board text the solver writes, and the style variant.
+template <class Spec>
+class LevelOf : public Level {
+ public:
+  using State = typename Spec::State;
+  LevelOf(State start, int variant) : start_(start), state_(std::move(start)), variant_(variant) {}
+  std::string board_text() const override { return Spec::format(state_); }
+  void restart() override {  // a level with more to reset (a picked piece, a path) adds to it
+    state_ = start_;
+    moves_ = 0;
+  }
+  const State& state() const { return state_; }
+
+ protected:
+  State start_, state_;
+  int variant_;
 };
 
 // Level `number` (1-based; bigger is harder) of `game` from `seed`, drawn in style `variant`

@@ -14,18 +14,9 @@ vision::hanoi::RenderStyle look(int variant) { return vision::hanoi::style_varia
 
 }  // namespace
 
-HanoiLevel::HanoiLevel(State start, int variant) : start_(start), state_(std::move(start)), variant_(variant) {}
-
-std::string HanoiLevel::board_text() const { return th::format(state_); }
-
 Style HanoiLevel::style() const {
   const auto h = look(variant_);
-  Style s;
-  s.page = h.background;
-  s.ink = h.base;
-  s.banner = h.marker;
-  s.font = h.font;
-  return s;
+  return {h.background, h.base, h.marker, h.font};
 }
 
 bool HanoiLevel::cleared() const {
@@ -88,10 +79,9 @@ Response HanoiLevel::release(cv::Point2d p) {
 }
 
 void HanoiLevel::restart() {
-  state_ = start_;
+  LevelOf::restart();
   picked_.reset();
   drag_.reset();
-  moves_ = 0;
 }
 
 std::vector<Stroke> HanoiLevel::solution() const {

@@ -11,11 +11,9 @@
 namespace pb::arena {
 
 // Tower of Hanoi: drag the top disk from one rod to another, or click the source rod then the target.
-class HanoiLevel final : public Level {
+class HanoiLevel final : public LevelOf<solvers::hanoi::Spec> {
  public:
-  using State = solvers::hanoi::State;
-  HanoiLevel(State start, int variant);
-  std::string board_text() const override;
+  using LevelOf::LevelOf;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
   Response press(cv::Point2d p) override;
@@ -25,16 +23,13 @@ class HanoiLevel final : public Level {
   void restart() override;
   std::vector<Stroke> solution() const override;
 
-  const State& state() const { return state_; }
   cv::Point2d rod_point(int rod) const;  // halfway up the rod
   std::optional<int> picked() const { return picked_; }
 
  private:
   Response move(int from, int to);
-  State start_, state_;
   std::optional<int> picked_;
   std::optional<cv::Point2d> drag_;
-  int variant_;
 };
 
 }  // namespace pb::arena

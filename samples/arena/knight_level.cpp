@@ -17,18 +17,9 @@ vision::knight::RenderStyle look(int variant) {
 
 }  // namespace
 
-KnightLevel::KnightLevel(State start, int variant) : start_(start), state_(std::move(start)), variant_(variant) {}
-
-std::string KnightLevel::board_text() const { return kt::format(state_); }
-
 Style KnightLevel::style() const {
   const auto k = look(variant_);
-  Style s;
-  s.page = k.background;
-  s.ink = k.grid;
-  s.banner = k.ring;
-  s.font = k.font;
-  return s;
+  return {k.background, k.grid, k.ring, k.font};
 }
 
 void KnightLevel::draw(cv::Mat& canvas) const { vision::knight::draw(canvas, area_, state_, look(variant_), tour_); }
@@ -49,9 +40,8 @@ Response KnightLevel::press(cv::Point2d p) {
 }
 
 void KnightLevel::restart() {
-  state_ = start_;
+  LevelOf::restart();
   tour_.clear();
-  moves_ = 0;
 }
 
 std::vector<Stroke> KnightLevel::solution() const {

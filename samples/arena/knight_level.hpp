@@ -12,12 +12,10 @@ namespace pb::arena {
 
 // Knight's tour: click squares in order; the first click places the knight (on the start ring when the
 // level has one), each next click must be a knight's move to an unvisited square.
-class KnightLevel final : public Level {
+class KnightLevel final : public LevelOf<solvers::knight::Spec> {
  public:
-  using State = solvers::knight::State;
   using Cell = solvers::knight::Cell;
-  KnightLevel(State start, int variant);
-  std::string board_text() const override;
+  using LevelOf::LevelOf;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
   Response press(cv::Point2d p) override;
@@ -25,14 +23,11 @@ class KnightLevel final : public Level {
   void restart() override;
   std::vector<Stroke> solution() const override;
 
-  const State& state() const { return state_; }
   const std::vector<Cell>& tour() const { return tour_; }
   cv::Point2d square_centre(Cell c) const;
 
  private:
-  State start_, state_;
   std::vector<Cell> tour_;
-  int variant_;
 };
 
 }  // namespace pb::arena

@@ -81,6 +81,11 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     long long v = 0;
+    // The next argument as a whole number from lo to hi, into v; false when it is missing or not one.
+    auto number = [&](long long lo, long long hi) {
+      const char* s = value();
+      return s != nullptr && parse_int(s, lo, hi, v);
+    };
     if (a == "--help" || a == "-h") {
       std::cout << usage();
       return 0;
@@ -91,16 +96,13 @@ int main(int argc, char** argv) {
       o.session.game = game;
       have_game = true;
     } else if (a == "--level") {
-      const char* s = value();
-      if (!s || !parse_int(s, 1, 100000, v)) return bad("--level needs a number 1..100000");
+      if (!number(1, 100000)) return bad("--level needs a number 1..100000");
       o.session.first_level = static_cast<int>(v);
     } else if (a == "--seed") {
-      const char* s = value();
-      if (!s || !parse_int(s, 0, 1LL << 62, v)) return bad("--seed needs a non-negative number");
+      if (!number(0, 1LL << 62)) return bad("--seed needs a non-negative number");
       o.session.seed = static_cast<std::uint64_t>(v);
     } else if (a == "--style") {
-      const char* s = value();
-      if (!s || !parse_int(s, 0, 1000000, v)) return bad("--style needs a number 0..1000000");
+      if (!number(0, 1000000)) return bad("--style needs a number 0..1000000");
       o.session.variant = static_cast<int>(v);
     } else if (a == "--size") {
       const char* s = value();
@@ -115,8 +117,7 @@ int main(int argc, char** argv) {
       if (!s) return bad("--screenshot needs a file name");
       o.screenshot = s;
     } else if (a == "--play") {
-      const char* s = value();
-      if (!s || !parse_int(s, 0, 100000, v)) return bad("--play needs a number of gestures");
+      if (!number(0, 100000)) return bad("--play needs a number of gestures");
       o.play = static_cast<int>(v);
     } else if (a == "--print-board") {
       o.print_board = true;

@@ -42,19 +42,11 @@ vision::onestroke::RenderStyle look(int variant, cv::Rect area) {
 
 }  // namespace
 
-OnestrokeLevel::OnestrokeLevel(State start, int variant)
-    : start_(start), state_(std::move(start)), path_{state_.head}, variant_(variant) {}
-
-std::string OnestrokeLevel::board_text() const { return os::format(state_); }
+OnestrokeLevel::OnestrokeLevel(State start, int variant) : LevelOf(std::move(start), variant), path_{state_.head} {}
 
 Style OnestrokeLevel::style() const {
   const auto o = look(variant_, area_);
-  Style s;
-  s.page = o.background;
-  s.ink = {60, 60, 60};
-  s.banner = o.band;
-  s.font = cv::FONT_HERSHEY_SIMPLEX + variant_ % 4;
-  return s;
+  return {o.background, {60, 60, 60}, o.band, cv::FONT_HERSHEY_SIMPLEX + variant_ % 4};
 }
 
 void OnestrokeLevel::draw(cv::Mat& canvas) const {
@@ -117,10 +109,9 @@ Response OnestrokeLevel::release(cv::Point2d p) {
 }
 
 void OnestrokeLevel::restart() {
-  state_ = start_;
+  LevelOf::restart();
   path_ = {state_.head};
   dragging_ = false;
-  moves_ = 0;
 }
 
 std::vector<Stroke> OnestrokeLevel::solution() const {

@@ -12,12 +12,10 @@ namespace pb::arena {
 
 // One-stroke: press on the cat, drag through neighbouring cells; each cell entered extends the path
 // if the rules allow it (a straight run over several free cells in one motion is taken cell by cell).
-class OnestrokeLevel final : public Level {
+class OnestrokeLevel final : public LevelOf<solvers::onestroke::Spec> {
  public:
-  using State = solvers::onestroke::State;
   using Cell = solvers::onestroke::Cell;
   OnestrokeLevel(State start, int variant);
-  std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
   Response press(cv::Point2d p) override;
@@ -27,15 +25,12 @@ class OnestrokeLevel final : public Level {
   void restart() override;
   std::vector<Stroke> solution() const override;
 
-  const State& state() const { return state_; }
   cv::Point2d cell_centre(Cell c) const;
   std::optional<Cell> cell_at(cv::Point2d p) const;
 
  private:
-  State start_, state_;
   std::vector<Cell> path_;  // start first, head last
   bool dragging_ = false;
-  int variant_;
 };
 
 }  // namespace pb::arena

@@ -49,10 +49,6 @@ RiverStyle river_style(int variant) {
   return s;
 }
 
-RiverLevel::RiverLevel(State start, int variant) : start_(start), state_(std::move(start)), variant_(variant) {}
-
-std::string RiverLevel::board_text() const { return rv::format(state_); }
-
 Style RiverLevel::style() const {
   const RiverStyle r = river_style(variant_);
   return {r.page, {40, 40, 40}, r.boat, r.font};
@@ -179,9 +175,8 @@ Response RiverLevel::press(cv::Point2d p) {
 }
 
 void RiverLevel::restart() {
-  state_ = start_;
+  LevelOf::restart();
   boat_ = {};
-  moves_ = 0;
 }
 
 std::vector<Stroke> RiverLevel::solution() const {

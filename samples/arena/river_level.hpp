@@ -14,11 +14,9 @@ namespace pb::arena {
 // the boat to land it again, the boat to cross. A crossing the rules forbid is refused with the rule's
 // message and nothing moves (the player unloads and tries again): no "you lose" screen, so a bot that
 // misreads one frame is told why instead of losing the level.
-class RiverLevel final : public Level {
+class RiverLevel final : public LevelOf<solvers::river::Spec> {
  public:
-  using State = solvers::river::State;
-  RiverLevel(State start, int variant);
-  std::string board_text() const override;
+  using LevelOf::LevelOf;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
   Response press(cv::Point2d p) override;
@@ -26,7 +24,6 @@ class RiverLevel final : public Level {
   void restart() override;
   std::vector<Stroke> solution() const override;
 
-  const State& state() const { return state_; }
   solvers::river::Move aboard() const { return boat_; }
   // Where figures are drawn. Bank figures: `left` bank, guards (or prisoners), index 0.. from the water
   // outwards, counting only those standing on the bank (not in the boat).
@@ -36,9 +33,7 @@ class RiverLevel final : public Level {
   double figure_radius() const;
 
  private:
-  State start_, state_;
   solvers::river::Move boat_;  // aboard, still counted on the boat's bank in state_
-  int variant_;
 };
 
 // The river look (drawn only here: river scenes have no renderer under vision/).

@@ -70,9 +70,7 @@ ValvesStyle valves_style(int variant) {
 }
 
 ValvesLevel::ValvesLevel(State start, std::vector<cv::Point2d> positions, int variant)
-    : start_(start), state_(std::move(start)), positions_(std::move(positions)), variant_(variant) {}
-
-std::string ValvesLevel::board_text() const { return vl::format(state_); }
+    : LevelOf(std::move(start), variant), positions_(std::move(positions)) {}
 
 Style ValvesLevel::style() const {
   const ValvesStyle v = valves_style(variant_);
@@ -187,11 +185,6 @@ Response ValvesLevel::press(cv::Point2d p) {
     return {true, true, {}};
   }
   return {};
-}
-
-void ValvesLevel::restart() {
-  state_ = start_;
-  moves_ = 0;
 }
 
 std::vector<Stroke> ValvesLevel::solution() const {

@@ -12,29 +12,23 @@ namespace pb::arena {
 
 // Valves: click a valve wheel to close it (one wrench each); water is drawn where it still flows from
 // the inlet; cleared when none reaches the outlet. Out of wrenches with water still through: stuck.
-class ValvesLevel final : public Level {
+class ValvesLevel final : public LevelOf<solvers::valves::Spec> {
  public:
-  using State = solvers::valves::State;
   // `positions`: where each node (index as in state.names) is drawn, as fractions of the area.
   ValvesLevel(State start, std::vector<cv::Point2d> positions, int variant);
-  std::string board_text() const override;
   Style style() const override;
   void draw(cv::Mat& canvas) const override;
   Response press(cv::Point2d p) override;
   bool cleared() const override;
   bool stuck() const override;
-  void restart() override;
   std::vector<Stroke> solution() const override;
 
-  const State& state() const { return state_; }
   cv::Point2d node_centre(int node) const;  // canvas px
   double wheel_radius() const;              // px
   std::vector<bool> wet() const;            // per node: water reaches it
 
  private:
-  State start_, state_;
   std::vector<cv::Point2d> positions_;
-  int variant_;
 };
 
 // The valves look (drawn only here: valves have no renderer under vision/).

@@ -4,7 +4,7 @@
 // A game's Rules struct, beside its solver, says everything the play loop (app/play_players.hpp,
 // GamePlayer<Rules>) needs to know of the game, with no pixels in it:
 //
-//   struct Rules {
+//   struct Rules : RulesOf<Spec, Move> {  // or, when the State is not the solver's, these three:
 //     using State = ...;  using Move = ...;        // a position, and one move as a player makes it
 //     static constexpr std::string_view kName = "...";
 //     // How the loop checks a move (the choice is explicit for every game):
@@ -17,7 +17,7 @@
 //     static Solution solve(const State&, const Limits&);    // .status .moves .reason .nodes
 //     static Result<State> apply(const State&, Move);
 //     static bool is_goal(const State&);
-//     static std::string format(const State&);
+//     static std::string format(const State&);                // RulesOf: the solver's
 //     // Optional: the plan as FORMATS.md's "moves" array, as `solve --json` writes it for the
 //     // board `start` (`play --json`); without it the plan is printed with no moves.
 //     static std::string moves_json(const State& start, const std::vector<Move>& plan);
@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,29 @@ struct MoveList {
   std::string reason;
   std::uint64_t nodes = 0;
 };
+
+// What a Rules takes from the solver when its State is the solver's (solvers/common/game_puzzle.hpp's
+// Spec): the name, the board text and, for a game whose Solution lists its Moves as `.moves`, solve.
+template <class Spec, class MoveT>
+struct RulesOf {
+  using State = typename Spec::State;
+  using Move = MoveT;
+  static constexpr std::string_view kName = Spec::kName;
+  static std::string format(const State& s) { return Spec::format(s); }
+  static typename Spec::Solution solve(const State& s, const Limits& limits) { return Spec::solve(s, limits); }
+};
+
+// Same level for a board a tour visits (knight, one-stroke): the same cells `removed`, and every
+// cell `visited` in `start` still visited in `later` (the cells of two boards of the same size).
+template <class Cell>
+bool visits_kept(const std::vector<Cell>& start, const std::vector<Cell>& later, Cell removed, Cell visited) {
+  if (start.size() != later.size()) return false;
+  for (std::size_t i = 0; i < start.size(); ++i) {
+    if ((start[i] == removed) != (later[i] == removed)) return false;
+    if (start[i] == visited && later[i] != visited) return false;
+  }
+  return true;
+}
 
 // "(row,col)": a cell, in input labels and messages.
 inline std::string place_text(int row, int col) {

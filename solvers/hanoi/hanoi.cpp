@@ -440,13 +440,9 @@ constexpr std::size_t kTextMoves = 200;
 
 }  // namespace
 
-Outcome Spec::outcome(const State& state, const Solution& sol) {
+Outcome outcome(const State& state, const Solution& sol) {
   Outcome out = outcome_of(sol);
-  std::vector<std::pair<int, int>> pairs;
-  pairs.reserve(sol.moves.size());
-  for (const Move& m : sol.moves) pairs.emplace_back(m.from, m.to);
-  out.moves_json = json::int_pairs(pairs);
-  out.move_count = pairs.size();
+  set_int_pair_moves(out, sol.moves, [](const Move& m) { return std::pair{m.from, m.to}; });
   if (sol.status == Status::kSolved) {
     std::string text;
     for (std::size_t i = 0; i < sol.moves.size() && i < kTextMoves; ++i) {

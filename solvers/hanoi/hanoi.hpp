@@ -21,6 +21,9 @@
 
 namespace pb::solvers::hanoi {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 inline constexpr int kMaxRods = 16;
 // Move counts are exact (64-bit) up to this many disks; 2^63 - 1 moves for a 3-rod tower.
 inline constexpr int kMaxDisks = 63;
@@ -66,14 +69,11 @@ Result<void> check_solution(const State& state, const Config& goal, const std::v
 // The same for the state's own goal rod.
 Result<void> check_solution(const State& state, const std::vector<Move>& moves);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Move> moves;      // empty unless solved
   std::uint64_t min_moves = 0;  // length of the solution, also when it was too long to list
   bool counted = false;         // min_moves is known (solved, or counted but not listed)
   std::string method;           // "3-peg recursion", "Frame-Stewart", "A* search"
-  std::string reason;
-  std::uint64_t nodes = 0;
 };
 
 // To the tower on state.goal.
@@ -86,23 +86,11 @@ Solution solve_by_search(const State& state, const Config& goal, const Limits& l
 // Frame-Stewart's move count for moving a tower of `disks` with `rods` rods (saturates at 2^64-1).
 std::uint64_t frame_stewart(int disks, int rods);
 
-}  // namespace pb::solvers::hanoi
-
 // The Tower of Hanoi's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::hanoi {
-
-struct Spec {
-  using State = hanoi::State;
-  using Solution = hanoi::Solution;
-  static constexpr std::string_view kName = "hanoi";
-  static constexpr auto parse = &hanoi::parse;
-  static constexpr auto format = &hanoi::format;
-  static constexpr auto solve = &hanoi::solve;
-  // Moves are [from, to] rods; the text lists the first moves only.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are [from, to] rods; the text lists the first moves only.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("hanoi", &parse, &format, &solve, &outcome);
+using Spec = SpecOf<kParts>;
 
 }  // namespace pb::solvers::hanoi

@@ -396,14 +396,10 @@ std::string_view method_name(Method m) {
 
 }  // namespace
 
-Outcome Spec::outcome(const State& state, const Solution& sol) {
+Outcome outcome(const State& state, const Solution& sol) {
   Outcome out = outcome_of(sol);
   if (sol.status == Status::kSolved) {
-    std::vector<std::pair<int, int>> pairs;
-    pairs.reserve(sol.tour.size());
-    for (Cell c : sol.tour) pairs.emplace_back(c.row, c.col);
-    out.moves_json = json::int_pairs(pairs);
-    out.move_count = pairs.size();
+    set_int_pair_moves(out, sol.tour, [](Cell c) { return std::pair{c.row, c.col}; });
     out.moves_text = tour_text(state, sol.tour);
   }
   out.stats.emplace_back("method", json::quote(method_name(sol.method)));

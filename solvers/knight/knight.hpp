@@ -22,6 +22,9 @@
 
 namespace pb::solvers::knight {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 enum class Square : std::uint8_t {
   kFree,     // '.': still to visit
   kRemoved,  // '#': not part of the board
@@ -74,11 +77,8 @@ Result<void> check_solution(const State& state, const std::vector<Cell>& tour);
 // How the tour was found (reported in stats).
 enum class Method { kNone, kTheory, kConstruction, kColumnDp, kSearch };
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Cell> tour;  // squares in visiting order; closed tours do not repeat the first
-  std::string reason;      // why unsolvable (a proof sketch), or which limit was hit
-  std::uint64_t nodes = 0;
   Method method = Method::kNone;
 };
 
@@ -88,25 +88,12 @@ Solution solve(const State& state, const Limits& limits);
 // theorems against exhaustion, and for the benchmarks.
 Solution search_only(const State& state, const Limits& limits);
 
-}  // namespace pb::solvers::knight
-
 // The knight's tour's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::knight {
-
-struct Spec {
-  using State = knight::State;
-  using Solution = knight::Solution;
-  static constexpr std::string_view kName = "knight";
-  static constexpr MoveWords kMoveWords{"a tour through ", "square", ""};
-  static constexpr auto parse = &knight::parse;
-  static constexpr auto format = &knight::format;
-  static constexpr auto solve = &knight::solve;
-  // Moves are the tour's [row, col] squares in visiting order.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are the tour's [row, col] squares in visiting order.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("knight", &parse, &format, &solve, &outcome, {"a tour through ", "square", ""});
+using Spec = SpecOf<kParts>;
 
 // The tour for a person: a grid of visiting numbers on boards up to kMaxGridSide a side, otherwise
 // a one-line summary (the JSON has every square).

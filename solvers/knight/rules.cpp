@@ -37,12 +37,8 @@ Result<MoveInput> Rules::input(const State& /*seen*/, std::size_t places, const 
 }
 
 bool Rules::same_level(const State& start, const State& later) {
-  if (start.rows != later.rows || start.cols != later.cols || start.squares.size() != later.squares.size()) return false;
-  for (std::size_t i = 0; i < start.squares.size(); ++i) {
-    if ((start.squares[i] == Square::kRemoved) != (later.squares[i] == Square::kRemoved)) return false;
-    if (start.squares[i] == Square::kVisited && later.squares[i] != Square::kVisited) return false;
-  }
-  return true;
+  return start.rows == later.rows && start.cols == later.cols &&
+         visits_kept(start.squares, later.squares, Square::kRemoved, Square::kVisited);
 }
 
 std::string Rules::moves_json(const State& start, const std::vector<Move>& plan) {

@@ -139,25 +139,26 @@ Result<State> parse_symbols(const TextBoard& board) {
   return s;
 }
 
+// The header's start= or end= (`key`), when given: N or ROW,COL.
+Result<std::optional<Start>> cell_param(const TextBoard& board, const std::string& key) {
+  if (!board.params.count(key)) return std::optional<Start>{};
+  const std::string text = board.str_param(key);
+  std::optional<Start> at = start_value(text);
+  if (!at || at->index > static_cast<long long>(kMaxSide) * kMaxSide)
+    return board.header_error(key + "=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
+                              "nor ROW,COL (0-based)");
+  return at;
+}
+
 Result<State> parse_binary(const TextBoard& board) {
   std::vector<const TextLine*> rows;
-  std::optional<Start> start;
+  auto header_start = cell_param(board, "start");
+  if (!header_start) return header_start.error();
+  std::optional<Start> start = *header_start;
   int start_line = board.header_line;
-  if (board.params.count("start")) {
-    const std::string text = board.str_param("start");
-    start = start_value(text);
-    if (!start || start->index > static_cast<long long>(kMaxSide) * kMaxSide)
-      return board.header_error("start=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
-                                "nor ROW,COL (0-based)");
-  }
-  std::optional<Start> end;
-  if (board.params.count("end")) {
-    const std::string text = board.str_param("end");
-    end = start_value(text);
-    if (!end || end->index > static_cast<long long>(kMaxSide) * kMaxSide)
-      return board.header_error("end=" + text + " is neither N (the index of a 1 cell, counted row-major from 0) "
-                                "nor ROW,COL (0-based)");
-  }
+  auto header_end = cell_param(board, "end");
+  if (!header_end) return header_end.error();
+  const std::optional<Start> end = *header_end;
   for (std::size_t i = 0; i < board.rows.size(); ++i) {
     const TextLine& line = board.rows[i];
     bool edge = i == 0 || i + 1 == board.rows.size();
@@ -322,13 +323,9 @@ Result<void> check_solution(const State& state, const std::vector<Cell>& path) {
 
 namespace pb::solvers::onestroke {
 
-Outcome Spec::outcome(const State&, const Solution& s) {
+Outcome outcome(const State&, const Solution& s) {
   Outcome out = outcome_of(s);
-  std::vector<std::pair<int, int>> pairs;
-  pairs.reserve(s.path.size());
-  for (const Cell& c : s.path) pairs.emplace_back(c.row, c.col);
-  out.moves_json = json::int_pairs(pairs);
-  out.move_count = pairs.size();
+  set_int_pair_moves(out, s.path, [](Cell c) { return std::pair{c.row, c.col}; });
   if (s.status == Status::kSolved) {
     // "(0,4) -> (0,5) -> ..." : row, column from the top left, as in the JSON.
     for (std::size_t i = 0; i < s.path.size(); ++i) {

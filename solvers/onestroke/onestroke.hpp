@@ -14,6 +14,9 @@
 
 namespace pb::solvers::onestroke {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 // What stands at one lattice site.
 enum class Site : std::uint8_t {
   kNone,     // '.': no cell
@@ -55,35 +58,19 @@ Result<State> apply(const State& state, Move move);
 // when the board has an end cell, ends on it.
 Result<void> check_solution(const State& state, const std::vector<Cell>& path);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Cell> path;  // starts with the head; empty unless solved
-  std::string reason;      // why unsolvable, or which limit was hit
-  std::uint64_t nodes = 0;
   std::uint64_t runs = 0;     // search runs (restarts + 1); 0 when decided before searching
   std::uint64_t refuted = 0;  // positions proved dead and remembered
 };
 
 Solution solve(const State& state, const Limits& limits);
 
-}  // namespace pb::solvers::onestroke
-
 // The one-stroke game's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::onestroke {
-
-struct Spec {
-  using State = onestroke::State;
-  using Solution = onestroke::Solution;
-  static constexpr std::string_view kName = "onestroke";
-  static constexpr MoveWords kMoveWords{"a path through ", "cell", ""};
-  static constexpr auto parse = &onestroke::parse;
-  static constexpr auto format = &onestroke::format;
-  static constexpr auto solve = &onestroke::solve;
-  // Moves are the path's [row, col] cells, head first.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are the path's [row, col] cells, head first.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("onestroke", &parse, &format, &solve, &outcome, {"a path through ", "cell", ""});
+using Spec = SpecOf<kParts>;
 
 }  // namespace pb::solvers::onestroke

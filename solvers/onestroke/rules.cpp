@@ -42,12 +42,8 @@ Result<MoveInput> Rules::input(const State& /*seen*/, std::size_t places, const 
 }
 
 bool Rules::same_level(const State& start, const State& later) {
-  if (start.rows != later.rows || start.cols != later.cols || start.sites.size() != later.sites.size()) return false;
-  for (std::size_t i = 0; i < start.sites.size(); ++i) {
-    if ((start.sites[i] == Site::kNone) != (later.sites[i] == Site::kNone)) return false;
-    if (start.sites[i] == Site::kVisited && later.sites[i] != Site::kVisited) return false;
-  }
-  return true;
+  return start.rows == later.rows && start.cols == later.cols &&
+         visits_kept(start.sites, later.sites, Site::kNone, Site::kVisited);
 }
 
 std::string Rules::moves_json(const State&, const std::vector<Move>& plan) {

@@ -190,7 +190,7 @@ Result<void> check_solution(const State& state, const std::vector<Move>& moves) 
 
 namespace pb::solvers::pegs {
 
-Outcome Spec::outcome(const State&, const Solution& s) {
+Outcome outcome(const State&, const Solution& s) {
   Outcome out = outcome_of(s);
   out.moves_json = moves_json(s.moves);
   out.move_count = s.moves.size();

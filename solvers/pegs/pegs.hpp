@@ -15,6 +15,9 @@
 
 namespace pb::solvers::pegs {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 // What stands at one lattice site.
 enum class Site : std::uint8_t {
   kNone,  // '#': no hole (outside the board)
@@ -73,12 +76,9 @@ Result<State> replay(const State& state, const std::vector<Move>& moves);
 // Checks that `moves` replay and leave exactly one peg (at the target when there is one).
 Result<void> check_solution(const State& state, const std::vector<Move>& moves);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Move> moves;  // solved: the full solution; unsolvable with Limits::best: the best found
   int pegs_left = 0;        // pegs left after `moves` (1 when solved; the fewest possible with best)
-  std::string reason;       // why unsolvable (a proof sketch), or which limit was hit
-  std::uint64_t nodes = 0;
   std::size_t table_entries = 0;  // dead positions stored in the transposition table
   int symmetries = 1;             // symmetries of board and goal used to fold the search
 };
@@ -87,26 +87,12 @@ struct Solution {
 // with limits.best the moves leave the fewest pegs possible and pegs_left says how many.
 Solution solve(const State& state, const Limits& limits);
 
-}  // namespace pb::solvers::pegs
-
 // Peg solitaire's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::pegs {
-
-struct Spec {
-  using State = pegs::State;
-  using Solution = pegs::Solution;
-  static constexpr std::string_view kName = "pegs";
-  static constexpr MoveWords kMoveWords{"", "jump", ""};
-  static constexpr auto parse = &pegs::parse;
-  static constexpr auto parse_id = &pegs::parse_id;
-  static constexpr auto format = &pegs::format;
-  static constexpr auto solve = &pegs::solve;
-  // Moves are jumps (moves_json below), also the best partial ones of an unsolvable board.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are jumps (moves_json below), also the best partial ones of an unsolvable board.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("pegs", &parse, &format, &solve, &outcome, {"", "jump", ""}, &parse_id);
+using Spec = SpecOf<kParts>;
 
 // FORMATS.md's moves array: [[[r1,c1],[r2,c2]],...], each jump from, to.
 std::string moves_json(const std::vector<Move>& moves);

@@ -13,15 +13,10 @@ namespace pb::solvers::pegs {
 
 // The reader's places are the sites, row-major. A jump is a drag of the peg onto the hole it lands
 // in: sgt-pegs moves a peg only by press, drag, release (click-click does nothing).
-struct Rules {
-  using State = pegs::State;
-  using Move = pegs::Move;
-  static constexpr std::string_view kName = "pegs";
+struct Rules : RulesOf<Spec, Move> {
   static constexpr bool kConfirmByPixels = true;  // pegs and holes are pictures that swap places
-  static Solution solve(const State& s, const Limits& l) { return pegs::solve(s, l); }
   static Result<State> apply(const State& s, const Move& m) { return pegs::apply(s, m); }
   static bool is_goal(const State& s);
-  static std::string format(const State& s) { return pegs::format(s); }
   static std::string moves_json(const State&, const std::vector<Move>& plan) { return pegs::moves_json(plan); }
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, const Move& move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, const Move& move);

@@ -293,19 +293,16 @@ Solution solve_position(const Position& position, const Limits& limits) {
 
 namespace pb::solvers::river {
 
-Outcome Spec::outcome(const State& state, const Solution& sol) {
+Outcome outcome(const State& state, const Solution& sol) {
   Outcome out = outcome_of(sol);
-  std::vector<std::pair<int, int>> pairs;
+  set_int_pair_moves(out, sol.trips, [](const Move& m) { return std::pair{m.guards, m.prisoners}; });
   std::string text;
   bool left = state.boat_left;
   for (const Move& m : sol.trips) {
-    pairs.emplace_back(m.guards, m.prisoners);
     text += (text.empty() ? "" : ", ") + std::to_string(m.guards) + "G " + std::to_string(m.prisoners) + "P " +
             (left ? "->" : "<-");
     left = !left;
   }
-  out.moves_json = json::int_pairs(pairs);
-  out.move_count = pairs.size();
   if (sol.status == Status::kSolved) out.moves_text = text.empty() ? "already across" : text;
   if (sol.status == Status::kSolved) out.stats.emplace_back("trips", std::to_string(sol.trips.size()));
   // What a player taps: every boarding and every crossing (Solution::steps).

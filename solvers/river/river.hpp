@@ -18,6 +18,9 @@
 
 namespace pb::solvers::river {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 // Largest sizes accepted: (guards + 1) * (prisoners + 1) * 2 positions and up to about boat^2 / 2
 // trips from each keep a breadth-first search within seconds.
 inline constexpr int kMaxPeople = 1000;
@@ -87,12 +90,9 @@ std::vector<Step> steps_for(const Position& start, const std::vector<Move>& trip
 // Replays `steps` and checks that everyone ends on the right bank with the boat empty.
 Result<void> check_steps(const Position& start, const std::vector<Step>& steps);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Move> trips;  // a shortest sequence; empty unless solved
   std::vector<Step> steps;  // the trips as a player makes them (steps_for); empty unless solved
-  std::string reason;
-  std::uint64_t nodes = 0;   // positions expanded
   std::uint64_t states = 0;  // positions reached
 };
 
@@ -100,27 +100,14 @@ struct Solution {
 Solution solve(const State& state, const Limits& limits);
 // The same from a position with people already aboard (fewest trips; the steps land or board
 // whoever the first trip does not or does carry).
-// (Not an overload of solve: Spec names &solve.)
+// (Not an overload of solve: kParts names &solve.)
 Solution solve_position(const Position& position, const Limits& limits);
-
-}  // namespace pb::solvers::river
 
 // The river crossing's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::river {
-
-struct Spec {
-  using State = river::State;
-  using Solution = river::Solution;
-  static constexpr std::string_view kName = "river";
-  static constexpr MoveWords kMoveWords{"", "trip", ""};
-  static constexpr auto parse = &river::parse;
-  static constexpr auto format = &river::format;
-  static constexpr auto solve = &river::solve;
-  // Moves are [guards, prisoners] trips, alternately across and back.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are [guards, prisoners] trips, alternately across and back.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("river", &parse, &format, &solve, &outcome, {"", "trip", ""});
+using Spec = SpecOf<kParts>;
 
 }  // namespace pb::solvers::river

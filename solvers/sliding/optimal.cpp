@@ -50,12 +50,6 @@
 namespace pb::solvers::sliding {
 namespace {
 
-CellMap identity_map(int n) {
-  CellMap m{};
-  for (int i = 0; i < n; ++i) m[i] = static_cast<std::uint8_t>(i);
-  return m;
-}
-
 // The rectangle's symmetries as cell maps (4 for any board, 8 when square).
 std::vector<CellMap> symmetries(int rows, int cols) {
   std::vector<CellMap> out;
@@ -77,35 +71,11 @@ std::vector<CellMap> symmetries(int rows, int cols) {
 
 // A group of tiles (by goal cell) turned into the database it needs and the map into that database.
 // When the cells left free at the goal are connected, the blank's goal does not matter and any
-// symmetry of the board may carry the group onto a database already built; the lowest sorted image
-// is the shared one. Tiles are then ordered by their image cell so the database's cells are sorted.
-struct Canonical {
-  DbSpec spec;
-  CellMap map{};
-  std::vector<int> goal_cells;  // the group's own goal cells, in the database's order
-};
-
-Canonical canonical(int rows, int cols, const std::vector<int>& group) {
-  const int n = rows * cols;
-  std::uint32_t occupied = 0;
-  for (int c : group) occupied |= 1u << c;
-  const bool connected = CellMasks(rows, cols).free_connected(occupied);
-  std::vector<CellMap> maps = connected ? symmetries(rows, cols) : std::vector<CellMap>{identity_map(n)};
-  Canonical best;
-  bool have = false;
-  for (const CellMap& m : maps) {
-    std::vector<int> order(group.begin(), group.end());
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return m[a] < m[b]; });
-    std::vector<int> image;
-    for (int c : order) image.push_back(m[c]);
-    if (!have || image < best.spec.cells) {
-      have = true;
-      best.spec = DbSpec{rows, cols, image, connected ? -1 : n - 1};
-      best.map = m;
-      best.goal_cells = order;
-    }
-  }
-  return best;
+// symmetry of the board may carry the group onto a database already built (lowest_image).
+GroupImage canonical(int rows, int cols, const std::vector<int>& group) {
+  const bool connected = goal_free_connected(rows, cols, group);
+  return lowest_image(rows, cols, group,
+                      connected ? symmetries(rows, cols) : std::vector<CellMap>{identity_map(rows * cols)}, connected);
 }
 
 using Group = std::vector<int>;          // goal cells of a group's tiles
@@ -265,13 +235,13 @@ std::string bytes_text(std::uint64_t b) {
 }
 
 // The databases an option needs (each distinct one once).
-std::vector<Canonical> databases(int rows, int cols, const Option& option) {
-  std::vector<Canonical> out;
+std::vector<GroupImage> databases(int rows, int cols, const Option& option) {
+  std::vector<GroupImage> out;
   for (const Partition& p : option)
     for (const Group& g : p) {
-      Canonical c = canonical(rows, cols, g);
+      GroupImage c = canonical(rows, cols, g);
       bool dup = false;
-      for (const Canonical& o : out) dup = dup || o.spec.name() == c.spec.name();
+      for (const GroupImage& o : out) dup = dup || o.spec.name() == c.spec.name();
       if (!dup) out.push_back(std::move(c));
     }
   return out;
@@ -281,7 +251,7 @@ std::vector<Canonical> databases(int rows, int cols, const Option& option) {
 // sparse copy, at most: see PatternDb), plus the largest build's scratch.
 std::uint64_t table_bytes(int rows, int cols, const Option& option) {
   std::uint64_t table = 0, scratch = 0;
-  for (const Canonical& c : databases(rows, cols, option)) {
+  for (const GroupImage& c : databases(rows, cols, option)) {
     table += c.spec.entries() + c.spec.entries() / 2 + sparse_entries(c.spec) / 2;
     scratch = std::max(scratch, build_scratch_bytes(c.spec));
   }
@@ -305,7 +275,7 @@ Result<std::string> prepare_databases(int rows, int cols, const Limits& limits, 
     if (auto prepared = prepare_pdb78(limits, threads); prepared.ok()) return prepared;
   for (const Option& option : options(rows, cols)) {
     if (table_bytes(rows, cols, option) > limits.max_table_bytes) continue;
-    for (const Canonical& c : databases(rows, cols, option))
+    for (const GroupImage& c : databases(rows, cols, option))
       if (auto handle = get_pattern_db(c.spec, limits, threads); !handle.ok()) return handle.error();
     return "pattern databases " + label(option);
   }
@@ -318,7 +288,7 @@ std::uint64_t preferred_table_bytes(int rows, int cols) {
 
 std::vector<DbSpec> preferred_databases(int rows, int cols) {
   std::vector<DbSpec> out;
-  for (const Canonical& c : databases(rows, cols, options(rows, cols).front())) out.push_back(c.spec);
+  for (const GroupImage& c : databases(rows, cols, options(rows, cols).front())) out.push_back(c.spec);
   return out;
 }
 
@@ -369,7 +339,7 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
           for (int c : sorted) key += std::to_string(c) + ",";
           std::size_t index = std::find(lookup_keys.begin(), lookup_keys.end(), key) - lookup_keys.begin();
           if (index == lookup_keys.size()) {
-            const Canonical c = canonical(rows, cols, g);
+            const GroupImage c = canonical(rows, cols, g);
             auto handle = get_pattern_db(c.spec, limits);
             if (!handle.ok()) {
               sol.status = Status::kGaveUp;

@@ -861,12 +861,6 @@ namespace {
 
 // ---- The search ----
 
-CellMap identity_map(int n) {
-  CellMap m{};
-  for (int i = 0; i < n; ++i) m[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
-  return m;
-}
-
 CellMap transposition(int side) {
   CellMap m{};
   for (int c = 0; c < side * side; ++c) m[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c % side * side + c / side);
@@ -876,32 +870,9 @@ CellMap transposition(int side) {
 // The table a group needs and the map onto it: of the identity and the transposition (which keeps
 // the blank's goal, the last cell), the one giving the lower sorted image, so that a group and its
 // mirror share one table. The blank's goal matters when the free cells of the goal are split.
-struct GroupTable {
-  DbSpec spec;
-  CellMap map{};
-  std::vector<int> order;  // the group's goal cells in table order
-};
-
-GroupTable group_table(int side, const std::vector<int>& group) {
-  const int n = side * side;
-  std::uint32_t occupied = 0;
-  for (int c : group) occupied |= 1u << c;
-  const bool connected = CellMasks(side, side).free_connected(occupied);
-  GroupTable best;
-  bool have = false;
-  for (const CellMap& m : {identity_map(n), transposition(side)}) {
-    std::vector<int> order = group;
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return m[static_cast<std::size_t>(a)] < m[static_cast<std::size_t>(b)]; });
-    std::vector<int> image;
-    for (int c : order) image.push_back(m[static_cast<std::size_t>(c)]);
-    if (!have || image < best.spec.cells) {
-      have = true;
-      best.spec = DbSpec{side, side, image, connected ? -1 : n - 1};
-      best.map = m;
-      best.order = order;
-    }
-  }
-  return best;
+GroupImage group_table(int side, const std::vector<int>& group) {
+  return lowest_image(side, side, group, {identity_map(side * side), transposition(side)},
+                      goal_free_connected(side, side, group));
 }
 
 // The search over nibble tables read by rank, each child's entries prefetched as its ranks are
@@ -972,7 +943,7 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
       for (int c : sorted) key += std::to_string(c) + ",";
       std::size_t index = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
       if (index == keys.size()) {
-        const GroupTable gt = group_table(state.rows, group);
+        const GroupImage gt = group_table(state.rows, group);
         auto handle = get_excess_db(gt.spec, limits, may_build, threads);
         if (!handle.ok()) {
           sol.reason = handle.error().message;
@@ -983,8 +954,8 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
         PdbLookup l;
         l.excess = handle->db->nibbles();
         l.map = gt.map;
-        for (std::size_t i = 0; i < gt.order.size(); ++i) l.tiles[i] = static_cast<std::uint8_t>(gt.order[i] + 1);
-        l.init(static_cast<int>(gt.order.size()), n, state.rows, state.cols);
+        for (std::size_t i = 0; i < gt.goal_cells.size(); ++i) l.tiles[i] = static_cast<std::uint8_t>(gt.goal_cells[i] + 1);
+        l.init(static_cast<int>(gt.goal_cells.size()), n, state.rows, state.cols);
         lookups.push_back(l);
         keys.push_back(key);
       }

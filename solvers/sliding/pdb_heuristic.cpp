@@ -1,6 +1,10 @@
 /* pdb_heuristic.cpp: a pattern-database lookup's per-move tables (pdb_heuristic.hpp). */
 #include "solvers/sliding/pdb_heuristic.hpp"
 
+#include <algorithm>
+
+#include "solvers/sliding/cell_masks.hpp"
+
 namespace pb::solvers::sliding {
 
 void PdbLookup::init(int k_, int n_, int rows, int cols) {
@@ -46,6 +50,39 @@ std::uint32_t PdbLookup::rank(const std::uint8_t* pos) const {
   std::uint8_t cells[kMaxDbCells];
   for (int i = 0; i < k; ++i) cells[i] = map[pos[tiles[static_cast<std::size_t>(i)]]];
   return static_cast<std::uint32_t>(rank_placement(cells, k, n));
+}
+
+CellMap identity_map(int n) {
+  CellMap m{};
+  for (int i = 0; i < n; ++i) m[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  return m;
+}
+
+GroupImage lowest_image(int rows, int cols, const std::vector<int>& group, const std::vector<CellMap>& maps,
+                        bool connected) {
+  const int n = rows * cols;
+  GroupImage best;
+  bool have = false;
+  for (const CellMap& m : maps) {
+    auto at = [&m](int c) { return m[static_cast<std::size_t>(c)]; };
+    std::vector<int> order = group;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return at(a) < at(b); });
+    std::vector<int> image;
+    for (int c : order) image.push_back(at(c));
+    if (!have || image < best.spec.cells) {
+      have = true;
+      best.spec = DbSpec{rows, cols, image, connected ? -1 : n - 1};
+      best.map = m;
+      best.goal_cells = order;
+    }
+  }
+  return best;
+}
+
+bool goal_free_connected(int rows, int cols, const std::vector<int>& group) {
+  std::uint32_t occupied = 0;
+  for (int c : group) occupied |= 1u << c;
+  return CellMasks(rows, cols).free_connected(occupied);
 }
 
 }  // namespace pb::solvers::sliding

@@ -27,6 +27,23 @@ namespace pb::solvers::sliding {
 
 using CellMap = std::array<std::uint8_t, kMaxDbCells>;
 
+CellMap identity_map(int n);
+
+// A group of tiles (by goal cell) as the database it needs and the map onto that database: of
+// `maps` (symmetries of the board that keep what the database assumes), the one giving the lowest
+// sorted image, so that a group and its images share one database. The tiles are ordered by their
+// image cell so the database's cells are sorted. `connected`: the cells left free at the goal are
+// connected, so the blank's goal does not matter; else it is the last cell (DbSpec::blank).
+struct GroupImage {
+  DbSpec spec;
+  CellMap map{};
+  std::vector<int> goal_cells;  // the group's own goal cells, in the database's order
+};
+GroupImage lowest_image(int rows, int cols, const std::vector<int>& group, const std::vector<CellMap>& maps,
+                        bool connected);
+// Whether the cells the group leaves free at the goal are connected.
+bool goal_free_connected(int rows, int cols, const std::vector<int>& group);
+
 // The cell the blank at `b` takes its tile from in direction dir (up, left, right, down) on a
 // rows x cols board, or -1 at the edge: move b * 4 + dir.
 inline int source_cell(int b, int dir, int rows, int cols) {

@@ -12,15 +12,10 @@
 namespace pb::solvers::sliding {
 
 // The reader's places are the cells, row-major.
-struct Rules {
-  using State = sliding::State;
-  using Move = sliding::Move;
-  static constexpr std::string_view kName = "sliding";
+struct Rules : RulesOf<Spec, Move> {
   static constexpr bool kConfirmByPixels = true;  // a tile's picture moves into the gap unchanged
-  static Solution solve(const State& s, const Limits& l) { return sliding::solve(s, l); }
   static Result<State> apply(const State& s, Move m) { return sliding::apply(s, m); }
   static bool is_goal(const State& s) { return sliding::is_goal(s); }
-  static std::string format(const State& s) { return sliding::format(s); }
   static std::string moves_json(const State& start, const std::vector<Move>& plan);
   static Result<MoveInput> input(const State& seen, std::size_t places, const State& before, Move move);
   static std::vector<std::pair<int, int>> moved_cells(const State& before, Move move);

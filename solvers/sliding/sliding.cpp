@@ -312,7 +312,7 @@ Solution solve(const State& state, const Limits& limits) {
 
 namespace pb::solvers::sliding {
 
-Outcome Spec::outcome(const State& state, const Solution& sol) {
+Outcome outcome(const State& state, const Solution& sol) {
   Outcome out = outcome_of(sol);
   if (sol.status == Status::kSolved) {
     // A solver bug must not reach the user as a wrong answer: replay before reporting.

@@ -19,6 +19,9 @@
 
 namespace pb::solvers::sliding {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 // Largest side accepted (cells). A 32x32 board has 1023 tiles; the suboptimal solver's cost grows
 // with the number of cells times the distance each tile travels, so past this it is no longer "fast".
 inline constexpr int kMaxSide = 32;
@@ -61,11 +64,8 @@ std::string unsolvable_reason(const State& state);
 // Manhattan distance plus linear conflicts: an admissible lower bound on the solution length.
 int lower_bound(const State& state);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Move> moves;
-  std::string reason;      // why unsolvable, or which limit was hit
-  std::uint64_t nodes = 0;
   bool optimal = false;    // the length is proved minimal
   int lower_bound = 0;     // admissible bound on the optimal length
   std::string method;      // heuristic / solver used, for the stats
@@ -73,29 +73,15 @@ struct Solution {
 
 Solution solve(const State& state, const Limits& limits);
 
-}  // namespace pb::solvers::sliding
-
 // The sliding-tiles game's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
-
-namespace pb::solvers::sliding {
 
 extern const GameTables kTables;  // solvers/sliding/tables.hpp
 
-struct Spec {
-  using State = sliding::State;
-  using Solution = sliding::Solution;
-  static constexpr std::string_view kName = "sliding";
-  static constexpr auto parse = &sliding::parse;
-  static constexpr auto parse_id = &sliding::parse_id;
-  static constexpr auto format = &sliding::format;
-  static constexpr auto solve = &sliding::solve;
-  static constexpr const GameTables* kTables = &sliding::kTables;
-  // Moves are the tile numbers in the order they slide; a solution that does not replay is
-  // reported as an internal error (kGaveUp, no moves), never as an answer.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are the tile numbers in the order they slide; a solution that does not replay is
+// reported as an internal error (kGaveUp, no moves), never as an answer.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("sliding", &parse, &format, &solve, &outcome, {}, &parse_id, &kTables);
+using Spec = SpecOf<kParts>;
 
 // "12 down, 8 right, ...": the moves for a person (direction the tile slides).
 std::string moves_text(const State& state, const std::vector<Move>& moves);

@@ -825,7 +825,7 @@ Solution solve(const State& st, const Limits& limits) {
 
 namespace pb::solvers::valves {
 
-Outcome Spec::outcome(const State& state, const Solution& sol) {
+Outcome outcome(const State& state, const Solution& sol) {
   Outcome out = outcome_of(sol);
   std::vector<std::string> names;
   std::string text;

@@ -18,6 +18,9 @@
 
 namespace pb::solvers::valves {
 
+// The game's line in the game list (solvers/registry.cpp); its parts are kParts, at the end.
+extern const Game kGame;
+
 // An undirected graph in compressed-row form: the neighbours of v are
 // adj[offset[v]] .. adj[offset[v + 1] - 1]; each pipe appears in both of its ends' lists.
 struct Graph {
@@ -79,34 +82,18 @@ Result<State> apply(const State& state, Move move);
 // Replays `moves` through apply() and checks that the inlet is then cut from the outlet.
 Result<void> check_solution(const State& state, const std::vector<Move>& moves);
 
-struct Solution {
-  Status status = Status::kGaveUp;
+struct Solution : SolutionBase {
   std::vector<Move> moves;   // valves to close; a minimum set, empty unless solved
   int min_valves = -1;       // fewest further valves that cut inlet from outlet; -1 if none can
-  std::string reason;
-  std::uint64_t nodes = 0;
 };
 
 Solution solve(const State& state, const Limits& limits);
 
-}  // namespace pb::solvers::valves
-
 // The valves puzzle's entry in the game list and its Puzzle (solvers/common/game_puzzle.hpp).
 
-namespace pb::solvers::valves {
-
-struct Spec {
-  using State = valves::State;
-  using Solution = valves::Solution;
-  static constexpr std::string_view kName = "valves";
-  static constexpr MoveWords kMoveWords{"", "valve", " to close"};
-  static constexpr auto parse = &valves::parse;
-  static constexpr auto format = &valves::format;
-  static constexpr auto solve = &valves::solve;
-  // Moves are the names of the valves to close.
-  static Outcome outcome(const State& state, const Solution& sol);
-};
-
-extern const Game kGame;
+// Moves are the names of the valves to close.
+Outcome outcome(const State& state, const Solution& sol);
+inline constexpr auto kParts = game_parts("valves", &parse, &format, &solve, &outcome, {"", "valve", " to close"});
+using Spec = SpecOf<kParts>;
 
 }  // namespace pb::solvers::valves

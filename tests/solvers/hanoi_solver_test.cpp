@@ -175,11 +175,7 @@ TEST(Hanoi, DeadlineStopsListing) {
 }
 
 TEST(Hanoi, GameOutcome) {
-  auto puzzle = test_support::parse_puzzle(kGame, "hanoi\n3 2 1\n-\n-\n", "h");
-  ASSERT_TRUE(puzzle.ok());
-  Outcome out = (*puzzle)->solve(Limits{});
-  EXPECT_EQ(out.status, Status::kSolved);
-  EXPECT_EQ(pb::testing::replay::check_moves((*puzzle)->format(), out.moves_json), "") << out.moves_json;
+  Outcome out = test_support::solve_replayed(kGame, "hanoi\n3 2 1\n-\n-\n");
   EXPECT_EQ(pb::testing::replay::move_count(out.moves_json), 7u) << out.moves_json;  // 2^3 - 1: the fewest
 }
 

@@ -134,11 +134,7 @@ TEST(SlidingModel, OneWideBoards) {
 }
 
 TEST(SlidingModel, GameEntryProducesJsonMovesAndStats) {
-  auto puzzle = test_support::parse_puzzle(kGame, "sliding\n1 2 3\n4 5 6\n0 7 8\n", "b");
-  ASSERT_TRUE(puzzle.ok());
-  const Outcome out = puzzle.value()->solve(Limits{});
-  ASSERT_EQ(out.status, Status::kSolved);
-  EXPECT_EQ(pb::testing::replay::check_moves(puzzle.value()->format(), out.moves_json), "") << out.moves_json;
+  const Outcome out = test_support::solve_replayed(kGame, "sliding\n1 2 3\n4 5 6\n0 7 8\n");
   EXPECT_EQ(pb::testing::replay::move_count(out.moves_json), 2u) << out.moves_json;
   EXPECT_EQ(out.moves_text, "7 left, 8 left");
   EXPECT_TRUE(test_support::has_stat(out, "lower_bound", "2"));

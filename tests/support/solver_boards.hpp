@@ -12,6 +12,7 @@
 
 #include "solvers/common/puzzle.hpp"
 #include "solvers/common/text_board.hpp"
+#include "tests/support/replay_check.hpp"
 
 namespace pb::solvers::test_support {
 
@@ -34,6 +35,21 @@ auto parse_with(Parse parse, std::string_view text, std::string_view source) -> 
 // `text` as the board file `source`, through the game list's entry (the command line's path).
 inline ParseResult parse_puzzle(const Game& game, std::string_view text, std::string_view source = "b") {
   return parse_with(game.parse, text, source);
+}
+
+// `text` solved through the game list's entry (`puzzlebot solve`'s path) within `limits`: a test
+// failure when it does not parse, is not solved, or its JSON moves do not replay through the rules
+// written afresh in replay_check.hpp. The Outcome, for the game's own checks.
+inline Outcome solve_replayed(const Game& game, std::string_view text, const Limits& limits = {}) {
+  ParseResult puzzle = parse_puzzle(game, text);
+  if (!puzzle) {
+    ADD_FAILURE() << puzzle.error().message;
+    return {};
+  }
+  Outcome out = (*puzzle)->solve(limits);
+  EXPECT_EQ(out.status, Status::kSolved) << out.reason;
+  EXPECT_EQ(pb::testing::replay::check_moves((*puzzle)->format(), out.moves_json), "") << out.moves_json;
+  return out;
 }
 
 // Whether a solve reported the extra stat `key` with the raw JSON `value`.
