@@ -68,7 +68,11 @@ export LSAN_OPTIONS="suppressions=$here/tests/lsan.supp:${LSAN_OPTIONS:-}"
 # 7-tile table builds (~16 s of CPU) would take minutes under the sanitizers, and the same build and
 # search code runs under them on small patterns in sliding_pdb78_test. arena.samples_reproducible
 # compares the arena's drawings byte for byte with samples the g++ Release build drew (stage 1).
-asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
+# Two tests whose program does all its work and then dies in LeakSanitizer's own exit-time scan
+# ("Tracer caught signal 11", clang 14's runtime reading a garbage dynamic-TLS range of a module
+# dlopen()ed through the codecs plugin, OpenCV's GDAL; docs/RELIABILITY.md) run in stage 1 only:
+# StartUp.ScreenshotReadThroughTheModules and the stream-less phone's sliding level.
+asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|StartUp[.]ScreenshotReadThroughTheModules$|AdbEveryGame[.]ClearsLevelsOnThePhone/sliding_screencap|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
 (cd "$asan" && ctest --output-on-failure -j"$jobs" --timeout 1800 -LE thirdparty -E "$asan_skip" "$@")
 stage_done "2/3 (sanitizer build, tests)"
 
