@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "app/args.hpp"
@@ -140,6 +141,8 @@ int cache_command(const std::vector<std::string>& args) {
       files.push_back(entry.path());
       bytes += entry.file_size(ec);
     }
+  } else if (ec == std::errc::no_such_file_or_directory) {
+    ec.clear();  // no table built yet: the folder is made with the first one
   }
   if (ec) return fail("cannot list the table cache " + dir + ": " + ec.message());
   const double mib = static_cast<double>(bytes) / (1 << 20);

@@ -143,6 +143,18 @@ TEST(Usability, TableCacheIsFoundAndCleared) {
   EXPECT_TRUE(fs::exists(d.path() / "puzzlebot/keep-me.txt"));
 }
 
+TEST(Usability, TableCacheNotMadeYetIsEmpty) {
+  TempDir d;
+  const std::string env = "PUZZLEBOT_CACHE_DIR=" + (d.path() / "not-yet").string() + " ";
+  ProgramRun where = pb::testing::run_program(env + PB_PUZZLEBOT + " cache");
+  EXPECT_EQ(where.status, 0) << where.err;
+  EXPECT_NE(where.out.find("not-yet (0 files,"), std::string::npos) << where.out;
+  ProgramRun cleared = pb::testing::run_program(env + PB_PUZZLEBOT + " cache --clear");
+  EXPECT_EQ(cleared.status, 0) << cleared.err;
+  EXPECT_NE(cleared.out.find("deleted 0 files"), std::string::npos) << cleared.out;
+  EXPECT_FALSE(fs::exists(d.path() / "not-yet"));
+}
+
 // PNG width and height from the header (the test needs no image library).
 std::pair<int, int> png_size(const fs::path& png) {
   const std::string b = pb::testing::read_file(png);
