@@ -258,6 +258,8 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
   for (std::size_t i : marks) {
     st.squares[i] = Square::kVisited;
     if (looks[i].height >= p.knight_height) tall.push_back(i);
+    else if (looks[i].height < p.mark_min_height)
+      return no_board("a speck on a square, too small for a number or a dot (noise, or a mark the picture lost)");
     else if (looks[i].height > p.visited_height)
       return no_board("a mark on a square is too tall for a number and too short for the knight");
     out.confidence[i] = std::min(out.confidence[i], margin(looks[i].height, (p.knight_height + p.visited_height) / 2));
@@ -488,7 +490,13 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
       out.centres.push_back(cv::Point2f(m));
       const int i = at[static_cast<std::size_t>(r * st.cols + c)];
       if (i >= 0) {
-        looks.push_back(look_at(img, blobs[static_cast<std::size_t>(i)].box, tp));
+        // The tile as the lattice places it (the median side at its site): a blob a mask cut into
+        // or joined to a scrap of its neighbour has a box off its tile, whose corners and middle
+        // would then sample the gap.
+        const int t = static_cast<int>(std::lround(side));
+        const cv::Rect on_site = cv::Rect(static_cast<int>(std::lround(m.x - (side - 1) / 2)), static_cast<int>(std::lround(m.y - (side - 1) / 2)), t, t) &
+                                 cv::Rect(0, 0, img.cols, img.rows);
+        looks.push_back(look_at(img, on_site.area() > 0 ? on_site : blobs[static_cast<std::size_t>(i)].box, tp));
         continue;
       }
       // A removed square: the page, and nothing on it (a tile the masks broke up would show here).
@@ -950,6 +958,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"clean_max", &Params::clean_max, kAnyLo, kAnyHi, "at most this fraction of marked pixels there: a plain (free) square"},
     {"mark_radius", &Params::mark_radius, kAnyLo, kAnyHi, "a mark's height is measured within this radius of the centre (of the ink reaching centre_radius), fraction of the side"},
     {"knight_height", &Params::knight_height, kAnyLo, kAnyHi, "the knight's mark (disc, glyph, piece) is at least this tall, fraction of the side"},
+    {"mark_min_height", &Params::mark_min_height, kAnyLo, kAnyHi, "a mark on a square (a visiting number or dot) is at least this tall, fraction of the side; a shorter speck refuses the board"},
     {"visited_height", &Params::visited_height, kAnyLo, kAnyHi, "every other mark (a visiting number or dot) is at most this tall, fraction of the side"},
     {"cross_from", &Params::cross_from, kAnyLo, kAnyHi, "a removed square's cross is looked for along both diagonals from this distance from the centre, fraction of the side (to cross_to)"},
     {"cross_to", &Params::cross_to, kAnyLo, kAnyHi, "outer end of the cross search along the diagonals, fraction of the side"},

@@ -99,6 +99,7 @@ struct Params {
   double mark_radius = 0.36;    // a mark's height: of the ink within this radius that reaches centre_radius, fraction of the side
   double knight_height = 0.42;  // the knight's mark is at least this tall, fraction of the side ...
   double visited_height = 0.36; // ... and every other mark at most this tall
+  double mark_min_height = 0.12; // ... and at least this tall (a dot is 0.2): a shorter speck (JPEG noise) refuses the board
   double cross_from = 0.18;     // a removed square's cross is looked for along both diagonals from this
   double cross_to = 0.3;        //   to this distance from the centre, fraction of the side
   double cross_min = 0.8;       // least marked fraction of each of the four diagonal arms for a cross
