@@ -188,7 +188,7 @@ TileShot tile_shot(int i, const Look& look) {
   return {img, s, look.what + " " + std::to_string(rows) + "x" + std::to_string(cols) + (s.knight ? "" : ", no knight")};
 }
 
-// PB_KNIGHT_TILE_LOOKS=N sweeps N tiles looks by hand (seeds 9100 + i; the floor below is kept in proportion).
+// PB_KNIGHT_TILE_LOOKS=N sweeps N tiles looks by hand (seeds 9100 + i).
 int tile_looks() {
   const char* n = std::getenv("PB_KNIGHT_TILE_LOOKS");
   return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : kTileLooks;
@@ -204,7 +204,8 @@ TEST(KnightLookSweep, SeparatedTilesExactOrRefusedNeverWrong) {
   }
   tally.print("knight tiles");
   EXPECT_EQ(tally.wrong, 0);
-  EXPECT_GE(tally.exact, kTileExactFloor * looks / kTileLooks);
+  // The floor is for CI's looks; a wider sweep by hand holds to three in four, as the other family.
+  EXPECT_GE(tally.exact, looks == kTileLooks ? kTileExactFloor : looks * 3 / 4);
 }
 
 // Tiles looks whose narrow gaps (3-7% of the pitch) scaling or JPEG blurred shut in every mask, so
