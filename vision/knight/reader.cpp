@@ -587,34 +587,38 @@ bool shape_beside(const cv::Mat& shape, const Reading& r) {
 // per column, the rows whose pixels within `w` on both sides reach a tile (farther than page_distance
 // from the page), and the fraction of those in which the column's own pixel is a valley, at most
 // (1 - valley_depth) of the lesser of the two sides' peaks: a gap a blur ran shut keeps that much.
-struct ValleyProfile {
-  std::vector<double> cover;
-  std::vector<int> flanked;
-};
+// Each column is measured when first asked for (most divisions fail at their first boundary).
+class ValleyColumns {
+ public:
+  ValleyColumns(const cv::Mat& dist, const Params& p) : dist_(dist), p_(p) {}
 
-ValleyProfile valley_profile(const cv::Mat& dist, int w, const Params& p) {
-  cv::Mat left_kernel = cv::Mat::ones(1, w + 1, CV_8U), right_kernel = cv::Mat::ones(1, w + 1, CV_8U);
-  left_kernel.at<std::uint8_t>(0, w) = 0;   // anchored at w: the w px before a pixel
-  right_kernel.at<std::uint8_t>(0, 0) = 0;  // anchored at 0: the w px after it
-  cv::Mat left, right;
-  cv::dilate(dist, left, left_kernel, cv::Point(w, 0), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
-  cv::dilate(dist, right, right_kernel, cv::Point(0, 0), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
-  ValleyProfile out{std::vector<double>(static_cast<std::size_t>(dist.cols), 0), std::vector<int>(static_cast<std::size_t>(dist.cols), 0)};
-  for (int y = 0; y < dist.rows; ++y) {
-    const auto* d = dist.ptr<std::uint16_t>(y);
-    const auto* l = left.ptr<std::uint16_t>(y);
-    const auto* r = right.ptr<std::uint16_t>(y);
-    for (int x = 0; x < dist.cols; ++x) {
-      const int side = std::min(l[x], r[x]);
-      if (side <= p.page_distance) continue;
-      ++out.flanked[static_cast<std::size_t>(x)];
-      if (d[x] <= (1 - p.valley_depth) * side) out.cover[static_cast<std::size_t>(x)] += 1;
+  // {rows flanked by tiles, fraction of them in which column x is a valley}, tiles within w px.
+  std::pair<int, double> at(int x, int w) {
+    if (w != w_) w_ = w, memo_.assign(static_cast<std::size_t>(dist_.cols), {-1, 0.0});
+    std::pair<int, double>& m = memo_[static_cast<std::size_t>(x)];
+    if (m.first >= 0) return m;
+    int flanked = 0, valleys = 0;
+    const int l0 = std::max(0, x - w), r1 = std::min(dist_.cols - 1, x + w);
+    for (int y = 0; y < dist_.rows; ++y) {
+      const auto* d = dist_.ptr<std::uint16_t>(y);
+      int left = 0, right = 0;
+      for (int i = l0; i < x; ++i) left = std::max<int>(left, d[i]);
+      for (int i = x + 1; i <= r1; ++i) right = std::max<int>(right, d[i]);
+      const int side = std::min(left, right);
+      if (side <= p_.page_distance) continue;
+      ++flanked;
+      valleys += d[x] <= (1 - p_.valley_depth) * side ? 1 : 0;
     }
+    m = {flanked, flanked > 0 ? static_cast<double>(valleys) / flanked : 0.0};
+    return m;
   }
-  for (std::size_t x = 0; x < out.cover.size(); ++x)
-    if (out.flanked[x] > 0) out.cover[x] /= out.flanked[x];
-  return out;
-}
+
+ private:
+  const cv::Mat& dist_;
+  const Params& p_;
+  int w_ = -1;
+  std::vector<std::pair<int, double>> memo_;
+};
 
 // The tiles' lattice along one axis of a board whose box spans `dist`'s columns from the first tile's
 // edge to the last's: n tiles at `pitch`, `gap` px apart, the first boundary (a gap's middle) at `origin`.
@@ -627,17 +631,15 @@ struct AxisLattice {
 // are flat: a coarser one has a valley in its tiles' middles, a finer one boundaries across flat tiles.
 Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis) {
   const int length = dist.cols;
-  std::optional<ValleyProfile> profile;
-  int profile_w = -1;
+  ValleyColumns columns(dist, p);
   for (int n = p.max_side; n >= p.min_side; --n) {
     const double q = static_cast<double>(length) / n;
     if (q < p.min_pitch) continue;
     const int w = std::max(2, static_cast<int>(std::lround(p.valley_window * q)));
-    if (w != profile_w) profile = valley_profile(dist, w, p), profile_w = w;
     const double min_rows = p.valley_min_rows * q;
     auto cover = [&](int x) {
-      const std::size_t i = static_cast<std::size_t>(x);
-      return profile->flanked[i] >= min_rows ? profile->cover[i] : -1.0;
+      const auto [flanked, valleys] = columns.at(x, w);
+      return flanked >= min_rows ? valleys : -1.0;
     };
     // Each inner boundary: the best valley within edge_window of k * q, its position the middle of
     // the columns about as deep.
@@ -688,7 +690,7 @@ Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const c
 // are one shape or several: the lattice from the gaps' faint valleys towards the page in that shape.
 //   detect: the box of the largest shape and of the tile-sized shapes beside it (tiles the masks
 //           still part); along each axis, per column (row), of the rows whose pixels either side reach
-//           a tile, the share in which the column is a valley (valley_profile); the finest equal
+//           a tile, the share in which the column is a valley (ValleyColumns); the finest equal
 //           division with a valley at every boundary (valley_cover) and flat tiles (valley_flat_max).
 //   verify: both axes one pitch and a narrow gap (tile_min_ratio), the box from tile edge to tile
 //           edge, every site either a tile or the page alone, nothing as large as a tile beside the
