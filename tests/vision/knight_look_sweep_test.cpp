@@ -20,6 +20,42 @@ using solvers::knight::Square;
 
 using Look = testing::SweepLook<RenderStyle>;
 
+// What both families' looks share, each drawn from the look's `rng` in the order below (a look's seed
+// keeps drawing the same picture): the page (dark for every third look) and the two square colours
+// apart from it; returns whether the page is dark.
+bool draw_page_and_squares(cv::RNG& rng, int i, RenderStyle& s) {
+  const bool dark_page = i % 3 == 2;
+  s.background = dark_page ? random_colour(rng, 0, 60) : random_colour(rng, 190, 256);
+  s.light = distinct_colour(rng, {s.background}, 150, 0, 255);
+  s.dark = distinct_colour(rng, {s.background, s.light}, 150, 0, 255);
+  return dark_page;
+}
+
+// The marks on the squares, for both families (look `i`'s knight shape): the visited squares' colour
+// apart from `visited_avoid` (the page and squares, and the grid lines where there are any), the
+// number's, the knight's and its letter's, and the start ring's, drawn from `rng` in this order (a
+// look's seed keeps drawing the same picture).
+void draw_marks(cv::RNG& rng, int i, const std::vector<cv::Scalar>& visited_avoid, RenderStyle& s) {
+  s.visited = distinct_colour(rng, visited_avoid, 120, 0, 255);
+  s.mark = distinct_colour(rng, {s.visited}, 250, 0, 255);
+  s.knight_look = static_cast<KnightLook>(i % 4);
+  s.knight = distinct_colour(rng, {s.visited, s.light, s.dark}, 220, 0, 255);
+  s.letter = distinct_colour(rng, {s.knight}, 250, 0, 255);
+  s.ring = distinct_colour(rng, {s.visited, s.light, s.dark, s.background}, 150, 0, 255);
+}
+
+// The font, the board's size in the frame, then what the picture goes through (every fourth look a PNG).
+void draw_text_and_degrade(cv::RNG& rng, int i, Look& l) {
+  l.style.font = variant_font(static_cast<std::uint64_t>(rng.uniform(0, 6)));
+  l.style.max_pitch = rng.uniform(40, 90);
+  l.style.margin = rng.uniform(0.02, 0.08);
+  l.scale = std::exp(rng.uniform(std::log(0.5), std::log(2.0)));
+  l.jpeg = i % 4 == 0 ? 0 : rng.uniform(60, 96);
+}
+
+// The knight's shape of look `i` (i % 4), as the looks' names say it.
+constexpr const char* kKnightLooks[] = {"disc", "glyph", "piece", "letter"};
+
 // Look `i`: every factor drawn at random from a seed of its own (a failure reproduces alone). Colours
 // that must tell things apart are kept apart the way a person would need them to be; looks nobody
 // could read (a removed outer row in the page colour with no grid lines to show it) are not drawn.
@@ -27,31 +63,18 @@ Look random_look(int i) {
   cv::RNG rng(static_cast<std::uint64_t>(7100 + i));
   Look l;
   RenderStyle& s = l.style;
-  const bool dark_page = i % 3 == 2;
-  s.background = dark_page ? random_colour(rng, 0, 60) : random_colour(rng, 190, 256);
-  s.light = distinct_colour(rng, {s.background}, 150, 0, 255);
-  s.dark = distinct_colour(rng, {s.background, s.light}, 150, 0, 255);
+  const bool dark_page = draw_page_and_squares(rng, i, s);
   s.grid_px = i % 5 < 2 ? 0 : rng.uniform(1, 5);
   s.grid = distinct_colour(rng, {s.background, s.light, s.dark}, 150, 0, 255);
-  s.visited = distinct_colour(rng, {s.background, s.light, s.dark, s.grid}, 120, 0, 255);
-  s.mark = distinct_colour(rng, {s.visited}, 250, 0, 255);
-  s.knight_look = static_cast<KnightLook>(i % 4);
-  s.knight = distinct_colour(rng, {s.visited, s.light, s.dark}, 220, 0, 255);
-  s.letter = distinct_colour(rng, {s.knight}, 250, 0, 255);
-  s.ring = distinct_colour(rng, {s.visited, s.light, s.dark, s.background}, 150, 0, 255);
+  draw_marks(rng, i, {s.background, s.light, s.dark, s.grid}, s);
   s.removed = s.grid_px == 0 ? (i % 2 ? RemovedLook::kColour : RemovedLook::kCross) : static_cast<RemovedLook>(rng.uniform(0, 3));
   s.removed_fill = s.removed == RemovedLook::kCross ? distinct_colour(rng, {s.light, s.dark}, 250, 0, 255)
                                                     : distinct_colour(rng, {s.background, s.light, s.dark, s.visited, s.grid}, 150, 0, 255);
-  s.font = variant_font(static_cast<std::uint64_t>(rng.uniform(0, 6)));
-  s.max_pitch = rng.uniform(40, 90);
-  s.margin = rng.uniform(0.02, 0.08);
-  l.scale = std::exp(rng.uniform(std::log(0.5), std::log(2.0)));
-  l.jpeg = i % 4 == 0 ? 0 : rng.uniform(60, 96);
-  static const char* kKnights[] = {"disc", "glyph", "piece", "letter"};
+  draw_text_and_degrade(rng, i, l);
   static const char* kRemoved[] = {"page", "colour", "cross"};
   char what[160];
   std::snprintf(what, sizeof what, "look %d (%s page, grid %d px, knight %s, removed %s, scale %.2f, %s %d)", i,
-                dark_page ? "dark" : "light", s.grid_px, kKnights[i % 4], kRemoved[static_cast<int>(s.removed)], l.scale,
+                dark_page ? "dark" : "light", s.grid_px, kKnightLooks[i % 4], kRemoved[static_cast<int>(s.removed)], l.scale,
                 l.jpeg ? "jpeg" : "png", l.jpeg);
   l.what = what;
   return l;
@@ -63,30 +86,17 @@ Look random_tile_look(int i) {
   cv::RNG rng(static_cast<std::uint64_t>(9100 + i));
   Look l;
   RenderStyle& s = l.style;
-  const bool dark_page = i % 3 == 2;
-  s.background = dark_page ? random_colour(rng, 0, 60) : random_colour(rng, 190, 256);
   s.checkered = i % 2 == 0;
-  s.light = distinct_colour(rng, {s.background}, 150, 0, 255);
-  s.dark = distinct_colour(rng, {s.background, s.light}, 150, 0, 255);
+  const bool dark_page = draw_page_and_squares(rng, i, s);
   s.tile_gap = rng.uniform(0.02, 0.12);
   s.tile_radius = rng.uniform(0.10, 0.35);
   s.grid = distinct_colour(rng, {s.background, s.light, s.dark}, 150, 0, 255);  // the caption's colour
-  s.visited = distinct_colour(rng, {s.background, s.light, s.dark}, 120, 0, 255);
-  s.mark = distinct_colour(rng, {s.visited}, 250, 0, 255);
-  s.knight_look = static_cast<KnightLook>(i % 4);
-  s.knight = distinct_colour(rng, {s.visited, s.light, s.dark}, 220, 0, 255);
-  s.letter = distinct_colour(rng, {s.knight}, 250, 0, 255);
-  s.ring = distinct_colour(rng, {s.visited, s.light, s.dark, s.background}, 150, 0, 255);
+  draw_marks(rng, i, {s.background, s.light, s.dark}, s);
   s.removed = RemovedLook::kPage;
-  s.font = variant_font(static_cast<std::uint64_t>(rng.uniform(0, 6)));
-  s.max_pitch = rng.uniform(40, 90);
-  s.margin = rng.uniform(0.02, 0.08);
-  l.scale = std::exp(rng.uniform(std::log(0.5), std::log(2.0)));
-  l.jpeg = i % 4 == 0 ? 0 : rng.uniform(60, 96);
-  static const char* kKnights[] = {"disc", "glyph", "piece", "letter"};
+  draw_text_and_degrade(rng, i, l);
   char what[200];
   std::snprintf(what, sizeof what, "tiles look %d (%s page, %s, gap %.3f, radius %.2f, knight %s, scale %.2f, %s %d)", i,
-                dark_page ? "dark" : "light", s.checkered ? "chequered" : "one colour", s.tile_gap, s.tile_radius, kKnights[i % 4],
+                dark_page ? "dark" : "light", s.checkered ? "chequered" : "one colour", s.tile_gap, s.tile_radius, kKnightLooks[i % 4],
                 l.scale, l.jpeg ? "jpeg" : "png", l.jpeg);
   l.what = what;
   return l;
@@ -149,35 +159,98 @@ TEST(KnightLookSweep, ExactOrRefusedNeverWrong) {
 // Exact reads of the separated-tiles family at the time of writing (Release, GCC), less a margin:
 // a change that makes the family refuse more fails here, not only one that reads wrong.
 constexpr int kTileLooks = 40;
-constexpr int kTileExactFloor = 26;
+constexpr int kTileExactFloor = 37;
+
+// Look `i` of the separated-tiles family drawn on its board: size, removed squares, start, tour and
+// frame from seed 700 + i (the same in every build; the colours are what compilers draw differently).
+struct TileShot {
+  cv::Mat img;
+  State truth;
+  std::string what;
+};
+
+TileShot tile_shot(int i, const Look& look) {
+  cv::RNG rng(static_cast<std::uint64_t>(700 + i));
+  const int rows = rng.uniform(3, 10), cols = rng.uniform(3, 10);
+  const int removed = rng.uniform(0, std::min(rows, cols));
+  const bool start = rng.uniform(0, 2) == 1;
+  // A third with no knight placed yet (no jump made: any start, or the ringed one).
+  const int moves = i % 3 == 1 ? 0 : rng.uniform(1, 12);
+  std::vector<Cell> tour;
+  State s;
+  do {
+    tour.clear();
+    s = testing::random_knight_state(rng, rows, cols, removed, start, moves, &tour);
+  } while (!edges_shown(s));
+  const cv::Size size = rng.uniform(0, 2) ? cv::Size(800, 600) : cv::Size(640, 480);
+  const cv::Mat img = testing::degrade(render(s, look.style, size, i % 3 ? std::span<const Cell>(tour) : std::span<const Cell>{}),
+                                       look.scale, look.jpeg);
+  return {img, s, look.what + " " + std::to_string(rows) + "x" + std::to_string(cols) + (s.knight ? "" : ", no knight")};
+}
+
+// PB_KNIGHT_TILE_LOOKS=N sweeps N tiles looks by hand (seeds 9100 + i).
+int tile_looks() {
+  const char* n = std::getenv("PB_KNIGHT_TILE_LOOKS");
+  return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : kTileLooks;
+}
 
 TEST(KnightLookSweep, SeparatedTilesExactOrRefusedNeverWrong) {
   testing::SweepTally tally;
-  for (int i = 0; i < kTileLooks; ++i) {
-    const Look look = random_tile_look(i);
-    cv::RNG rng(static_cast<std::uint64_t>(700 + i));
-    const int rows = rng.uniform(3, 10), cols = rng.uniform(3, 10);
-    const int removed = rng.uniform(0, std::min(rows, cols));
-    const bool start = rng.uniform(0, 2) == 1;
-    // A third with no knight placed yet (no jump made: any start, or the ringed one).
-    const int moves = i % 3 == 1 ? 0 : rng.uniform(1, 12);
-    std::vector<Cell> tour;
-    State s;
-    do {
-      tour.clear();
-      s = testing::random_knight_state(rng, rows, cols, removed, start, moves, &tour);
-    } while (!edges_shown(s));
-    const cv::Size size = rng.uniform(0, 2) ? cv::Size(800, 600) : cv::Size(640, 480);
-    const cv::Mat img = testing::degrade(render(s, look.style, size, i % 3 ? std::span<const Cell>(tour) : std::span<const Cell>{}),
-                                         look.scale, look.jpeg);
-    testing::dump_sweep_image("knight_tiles" + std::to_string(i), img);
-    auto got = read(img);
-    const std::string what = look.what + " " + std::to_string(rows) + "x" + std::to_string(cols) + (s.knight ? "" : ", no knight");
-    tally.add_read(got, s, what, describe);
+  const int looks = tile_looks();
+  for (int i = 0; i < looks; ++i) {
+    const TileShot shot = tile_shot(i, random_tile_look(i));
+    testing::dump_sweep_image("knight_tiles" + std::to_string(i), shot.img);
+    tally.add_read(read(shot.img), shot.truth, shot.what, describe);
   }
   tally.print("knight tiles");
   EXPECT_EQ(tally.wrong, 0);
-  EXPECT_GE(tally.exact, kTileExactFloor);
+  // The floor is for CI's looks; a wider sweep by hand holds to three in four, as the other family.
+  EXPECT_GE(tally.exact, looks == kTileLooks ? kTileExactFloor : looks * 3 / 4);
+}
+
+// Tiles looks whose narrow gaps (3-7% of the pitch) scaling or JPEG blurred shut in every mask, so
+// that the tiles run together: refused until the lattice came from the gaps' valleys (reader.cpp,
+// read_tile_valleys), each read exactly since. Written out as a GCC build draws the sweep's look `i`
+// (its colours), so that every build reads the same pictures; a change that loses one fails here.
+struct RunTogetherLook {
+  int i;  // the sweep's look: its board (tile_shot), checkered (i even) and knight shape (i % 4)
+  cv::Scalar page, light, dark, caption, visited, mark, knight, letter, ring;  // BGR
+  int font;
+  double max_pitch, margin, gap, radius, scale;
+  int jpeg;
+};
+
+const RunTogetherLook kRunTogether[] = {
+    {0, {193, 220, 210}, {4, 124, 21}, {156, 189, 30}, {111, 52, 133}, {92, 80, 54}, {124, 52, 255}, {200, 227, 202}, {234, 141, 21}, {100, 253, 153}, 0, 58, 0.026947393677112151, 0.055906644013931292, 0.24009894916019839, 0.51782022408044848, 0},
+    {5, {59, 37, 6}, {40, 10, 178}, {50, 192, 160}, {127, 223, 82}, {155, 242, 208}, {229, 145, 42}, {182, 189, 7}, {68, 149, 233}, {218, 46, 147}, 4, 54, 0.055153054838929474, 0.067739559754626449, 0.18138471779087573, 1.6447044120661758, 94},
+    {6, {246, 210, 198}, {47, 192, 209}, {29, 40, 32}, {69, 124, 127}, {7, 134, 22}, {255, 202, 197}, {216, 179, 111}, {119, 112, 239}, {229, 113, 76}, 3, 45, 0.060606783427258171, 0.050106142898108864, 0.31964187152865275, 0.98124190228877028, 90},
+    {7, {198, 249, 218}, {54, 119, 241}, {8, 143, 161}, {247, 84, 109}, {99, 161, 185}, {209, 155, 51}, {213, 233, 104}, {49, 130, 31}, {66, 226, 77}, 1, 82, 0.079068208840115339, 0.032472726041591279, 0.20789902526642973, 0.68703188354912748, 70},
+    {13, {251, 239, 206}, {97, 187, 173}, {202, 185, 110}, {168, 28, 1}, {198, 40, 55}, {132, 203, 249}, {53, 81, 13}, {245, 59, 161}, {34, 89, 186}, 3, 61, 0.062614461391405654, 0.047201495635040204, 0.2702087394573533, 0.65806850396286976, 62},
+    {18, {218, 247, 244}, {132, 73, 74}, {31, 253, 37}, {138, 221, 154}, {75, 41, 41}, {172, 226, 61}, {202, 76, 232}, {13, 111, 178}, {105, 192, 253}, 3, 60, 0.027740586029547834, 0.038505140666464016, 0.22872771632376906, 0.51773480907643277, 90},
+    {24, {205, 237, 232}, {175, 141, 6}, {141, 168, 113}, {3, 239, 249}, {219, 237, 83}, {20, 46, 47}, {216, 29, 242}, {70, 34, 128}, {110, 42, 87}, 2, 46, 0.054141812869584721, 0.069016399222980251, 0.13256167437377406, 0.54678050699169478, 0},
+    {29, {18, 56, 58}, {211, 28, 163}, {54, 107, 169}, {158, 253, 230}, {190, 86, 80}, {22, 194, 114}, {52, 253, 89}, {5, 55, 26}, {1, 229, 200}, 1, 44, 0.074332508199050282, 0.044537555291336746, 0.2495564073811084, 1.2178938891481106, 68},
+    {35, {41, 58, 22}, {253, 96, 95}, {183, 213, 171}, {171, 81, 151}, {64, 207, 239}, {76, 48, 124}, {52, 7, 26}, {165, 147, 17}, {211, 77, 238}, 3, 43, 0.039199935051753294, 0.038737054175514318, 0.32909932974956274, 1.1089116316350991, 84},
+    {38, {53, 21, 4}, {19, 130, 189}, {87, 248, 192}, {120, 182, 90}, {239, 224, 127}, {180, 0, 81}, {25, 31, 12}, {124, 182, 113}, {136, 180, 94}, 5, 77, 0.046197707806464441, 0.034112429209999282, 0.31941414716974137, 1.672632836924923, 73},
+};
+
+TEST(KnightLookSweep, TilesRunTogetherReadExactly) {
+  for (const RunTogetherLook& r : kRunTogether) {
+    Look l;
+    RenderStyle& s = l.style;
+    s.background = r.page, s.light = r.light, s.dark = r.dark, s.grid = r.caption, s.visited = r.visited, s.mark = r.mark;
+    s.knight = r.knight, s.letter = r.letter, s.ring = r.ring;
+    s.checkered = r.i % 2 == 0;
+    s.knight_look = static_cast<KnightLook>(r.i % 4);
+    s.removed = RemovedLook::kPage;
+    s.font = r.font, s.max_pitch = r.max_pitch, s.margin = r.margin, s.tile_gap = r.gap, s.tile_radius = r.radius;
+    l.scale = r.scale, l.jpeg = r.jpeg;
+    l.what = "run-together tiles look " + std::to_string(r.i) + " (gap " + std::to_string(r.gap) + ", scale " + std::to_string(r.scale) + ")";
+    const TileShot shot = tile_shot(r.i, l);
+    testing::dump_sweep_image("knight_run_together" + std::to_string(r.i), shot.img);
+    auto got = read(shot.img);
+    EXPECT_TRUE(got) << shot.what << ": " << got.error().message;
+    if (got) EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
+  }
 }
 
 }  // namespace

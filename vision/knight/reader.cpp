@@ -258,6 +258,8 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
   for (std::size_t i : marks) {
     st.squares[i] = Square::kVisited;
     if (looks[i].height >= p.knight_height) tall.push_back(i);
+    else if (looks[i].height < p.mark_min_height)
+      return no_board("a speck on a square, too small for a number or a dot (noise, or a mark the picture lost)");
     else if (looks[i].height > p.visited_height)
       return no_board("a mark on a square is too tall for a number and too short for the knight");
     out.confidence[i] = std::min(out.confidence[i], margin(looks[i].height, (p.knight_height + p.visited_height) / 2));
@@ -488,7 +490,13 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
       out.centres.push_back(cv::Point2f(m));
       const int i = at[static_cast<std::size_t>(r * st.cols + c)];
       if (i >= 0) {
-        looks.push_back(look_at(img, blobs[static_cast<std::size_t>(i)].box, tp));
+        // The tile as the lattice places it (the median side at its site): a blob a mask cut into
+        // or joined to a scrap of its neighbour has a box off its tile, whose corners and middle
+        // would then sample the gap.
+        const int t = static_cast<int>(std::lround(side));
+        const cv::Rect on_site = cv::Rect(static_cast<int>(std::lround(m.x - (side - 1) / 2)), static_cast<int>(std::lround(m.y - (side - 1) / 2)), t, t) &
+                                 cv::Rect(0, 0, img.cols, img.rows);
+        looks.push_back(look_at(img, on_site.area() > 0 ? on_site : blobs[static_cast<std::size_t>(i)].box, tp));
         continue;
       }
       // A removed square: the page, and nothing on it (a tile the masks broke up would show here).
@@ -575,6 +583,202 @@ bool shape_beside(const cv::Mat& shape, const Reading& r) {
   return false;
 }
 
+// Along the columns of `dist` (each pixel's L1 distance from the page, CV_16U; rows: transposed):
+// per column, the rows whose pixels within `w` on both sides reach a tile (farther than page_distance
+// from the page), and the fraction of those in which the column's own pixel is a valley, at most
+// (1 - valley_depth) of the lesser of the two sides' peaks: a gap a blur ran shut keeps that much.
+// Each column is measured when first asked for (most divisions fail at their first boundary).
+class ValleyColumns {
+ public:
+  ValleyColumns(const cv::Mat& dist, const Params& p) : dist_(dist), p_(p) {}
+
+  // {rows flanked by tiles, fraction of them in which column x is a valley}, tiles within w px.
+  std::pair<int, double> at(int x, int w) {
+    if (w != w_) w_ = w, memo_.assign(static_cast<std::size_t>(dist_.cols), {-1, 0.0});
+    std::pair<int, double>& m = memo_[static_cast<std::size_t>(x)];
+    if (m.first >= 0) return m;
+    int flanked = 0, valleys = 0;
+    const int l0 = std::max(0, x - w), r1 = std::min(dist_.cols - 1, x + w);
+    for (int y = 0; y < dist_.rows; ++y) {
+      const auto* d = dist_.ptr<std::uint16_t>(y);
+      int left = 0, right = 0;
+      for (int i = l0; i < x; ++i) left = std::max<int>(left, d[i]);
+      for (int i = x + 1; i <= r1; ++i) right = std::max<int>(right, d[i]);
+      const int side = std::min(left, right);
+      if (side <= p_.page_distance) continue;
+      ++flanked;
+      valleys += d[x] <= (1 - p_.valley_depth) * side ? 1 : 0;
+    }
+    m = {flanked, flanked > 0 ? static_cast<double>(valleys) / flanked : 0.0};
+    return m;
+  }
+
+ private:
+  const cv::Mat& dist_;
+  const Params& p_;
+  int w_ = -1;
+  std::vector<std::pair<int, double>> memo_;
+};
+
+// The tiles' lattice along one axis of a board whose box spans `dist`'s columns from the first tile's
+// edge to the last's: n tiles at `pitch`, `gap` px apart, the first boundary (a gap's middle) at `origin`.
+struct AxisLattice {
+  int n = 0;
+  double origin = 0, pitch = 0, gap = 0;
+};
+
+// The finest equal division of the box whose every inner boundary is a valley and whose tiles' middles
+// are flat: a coarser one has a valley in its tiles' middles, a finer one boundaries across flat tiles.
+Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis) {
+  const int length = dist.cols;
+  ValleyColumns columns(dist, p);
+  for (int n = p.max_side; n >= p.min_side; --n) {
+    const double q = static_cast<double>(length) / n;
+    if (q < p.min_pitch) continue;
+    const int w = std::max(2, static_cast<int>(std::lround(p.valley_window * q)));
+    const double min_rows = p.valley_min_rows * q;
+    auto cover = [&](int x) {
+      const auto [flanked, valleys] = columns.at(x, w);
+      return flanked >= min_rows ? valleys : -1.0;
+    };
+    // Each inner boundary: the best valley within edge_window of k * q, its position the middle of
+    // the columns about as deep.
+    const int win = std::max(2, static_cast<int>(std::lround(p.edge_window * q)));
+    std::vector<double> at;
+    for (int k = 1; k < n; ++k) {
+      const int guess = static_cast<int>(std::lround(k * q));
+      int best_x = -1;
+      double best = -1;
+      for (int x = std::max(0, guess - win); x <= std::min(length - 1, guess + win); ++x)
+        if (cover(x) > best) best = cover(x), best_x = x;
+      if (best < p.valley_cover) break;
+      int a = best_x, b = best_x;
+      while (a > 0 && cover(a - 1) >= best / 2) --a;
+      while (b + 1 < length && cover(b + 1) >= best / 2) ++b;
+      at.push_back((a + b) / 2.0);
+    }
+    if (static_cast<int>(at.size()) != n - 1) continue;
+    // Boundaries on one pitch (least squares), then the tiles' middles flat.
+    double mk = 0, mx = 0;
+    for (std::size_t k = 0; k < at.size(); ++k) mk += static_cast<double>(k + 1), mx += at[k];
+    mk /= static_cast<double>(at.size()), mx /= static_cast<double>(at.size());
+    double num = 0, den = 0;
+    for (std::size_t k = 0; k < at.size(); ++k) num += (static_cast<double>(k + 1) - mk) * (at[k] - mx), den += (static_cast<double>(k + 1) - mk) * (static_cast<double>(k + 1) - mk);
+    const double pitch = den > 0 ? num / den : at[0];
+    const double origin = mx - mk * pitch;
+    bool steady = pitch >= p.min_pitch;
+    for (std::size_t k = 0; k < at.size() && steady; ++k)
+      steady = std::abs(at[k] - (origin + static_cast<double>(k + 1) * pitch)) <= p.spacing_tolerance * pitch;
+    if (!steady) continue;
+    bool flat = true;
+    for (int k = 0; k < n && flat; ++k) {
+      const int from = static_cast<int>(std::ceil(origin + (k + p.valley_flat_from) * pitch));
+      const int to = static_cast<int>(std::floor(origin + (k + 1 - p.valley_flat_from) * pitch));
+      for (int x = std::max(0, from); x <= std::min(length - 1, to) && flat; ++x) flat = cover(x) <= p.valley_flat_max;
+    }
+    if (!flat) continue;
+    // The box runs from the first tile's edge (half a gap after the boundary before it, at origin) to the last's.
+    const double gap = n * pitch - length;
+    if (gap > (1 - p.tile_min_ratio) * pitch || std::abs(origin + gap / 2) > p.tile_max_offset * pitch) continue;
+    return AxisLattice{n, origin, pitch, std::max(0.0, gap)};
+  }
+  return no_board(std::string("the tiles run together, and no equal division of their ") + axis +
+                  " into tiles has a valley towards the page at every boundary and flat tiles between");
+}
+
+// A board of tiles whose narrow gaps a blur (scaling, JPEG) ran shut in the masks, so that the tiles
+// are one shape or several: the lattice from the gaps' faint valleys towards the page in that shape.
+//   detect: the box of the largest shape and of the tile-sized shapes beside it (tiles the masks
+//           still part); along each axis, per column (row), of the rows whose pixels either side reach
+//           a tile, the share in which the column is a valley (ValleyColumns); the finest equal
+//           division with a valley at every boundary (valley_cover) and flat tiles (valley_flat_max).
+//   verify: both axes one pitch and a narrow gap (tile_min_ratio), the box from tile edge to tile
+//           edge, every site either a tile or the page alone, nothing as large as a tile beside the
+//           board, and the checks of decode() (corners one colour, one knight at most, fills alike).
+Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p) {
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(shape, labels, stats, centroids, 8, CV_32S);
+  auto box_of = [&](int i) {
+    const int* s = stats.ptr<int>(i);
+    return cv::Rect(s[cv::CC_STAT_LEFT], s[cv::CC_STAT_TOP], s[cv::CC_STAT_WIDTH], s[cv::CC_STAT_HEIGHT]);
+  };
+  int largest = -1;  // by pixels: a line of caption text touching up has a larger box than a few tiles run together
+  for (int i = 1; i < count; ++i)
+    if (largest < 0 || stats.at<int>(i, cv::CC_STAT_AREA) > stats.at<int>(largest, cv::CC_STAT_AREA)) largest = i;
+  if (largest < 0) return no_board("nothing stands out from the page colour");
+  // Tiles the masks still part from the rest lie a gap away (tile_min_ratio: the gap is at most the
+  // rest of the pitch), as large as a tile (the board's pitch is not known yet: min_pitch).
+  cv::Rect box = box_of(largest);
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (int i = 1; i < count; ++i) {
+      const cv::Rect b = box_of(i);
+      if ((b & box) == b || std::min(b.width, b.height) < p.tile_min_ratio * p.min_pitch) continue;
+      const int reach = std::max(2, static_cast<int>(std::ceil((1 - p.tile_min_ratio) * std::min(b.width, b.height))));
+      const cv::Rect near(box.x - reach, box.y - reach, box.width + 2 * reach, box.height + 2 * reach);
+      if ((b & near).area() == 0) continue;
+      box |= b;
+      grown = true;
+    }
+  }
+  const int least_side = p.min_side * p.min_pitch;
+  if (box.width < least_side || box.height < least_side) return no_board("no shape large enough for a board of tiles");
+  cv::Mat dist(box.size(), CV_16U);
+  for (int y = 0; y < box.height; ++y) {
+    const auto* row = img.ptr<cv::Vec3b>(box.y + y) + box.x;
+    auto* d = dist.ptr<std::uint16_t>(y);
+    for (int x = 0; x < box.width; ++x) d[x] = static_cast<std::uint16_t>(l1_distance(row[x], page));
+  }
+  auto xl = valley_lattice(dist, p, "width");
+  if (!xl) return xl.error();
+  auto yl = valley_lattice(dist.t(), p, "height");
+  if (!yl) return yl.error();
+  const double pitch = (xl->pitch + yl->pitch) / 2;
+  if (std::abs(xl->pitch - yl->pitch) > p.spacing_tolerance * pitch) return no_board("the tiles run together, and their lattice's cells are not square");
+
+  Reading out;
+  out.ruled = false;
+  out.tiles = true;
+  out.frame = img.size();
+  out.board = box;
+  out.pitch_x = xl->pitch;
+  out.pitch_y = yl->pitch;
+  State& st = out.state;
+  st.rows = yl->n;
+  st.cols = xl->n;
+  st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
+  Params tp = p;  // as read_tiles: fill samples clear of rounded corners, a site without a tile removed
+  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
+  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  tp.page_squares_removed = true;
+  const double side_x = xl->pitch - xl->gap, side_y = yl->pitch - yl->gap;
+  std::vector<SquareLook> looks;
+  for (int r = 0; r < st.rows; ++r)
+    for (int c = 0; c < st.cols; ++c) {
+      const cv::Point2d m(box.x + xl->origin + (c + 0.5) * xl->pitch, box.y + yl->origin + (r + 0.5) * yl->pitch);
+      out.centres.push_back(cv::Point2f(m));
+      const cv::Rect tile = cv::Rect(static_cast<int>(std::lround(m.x - side_x / 2)), static_cast<int>(std::lround(m.y - side_y / 2)),
+                                     static_cast<int>(std::lround(side_x)), static_cast<int>(std::lround(side_y))) &
+                            cv::Rect(0, 0, img.cols, img.rows);
+      // The site's middle: nearly all page (no tile), or a tile; a tile of the page's colour would be a
+      // removed square with marks on it (a tile broken up, something else): refused below.
+      const int h = static_cast<int>(std::lround(0.4 * std::min(side_x, side_y)));
+      const cv::Rect middle = cv::Rect(static_cast<int>(std::lround(m.x)) - h, static_cast<int>(std::lround(m.y)) - h, 2 * h + 1, 2 * h + 1) &
+                              cv::Rect(0, 0, img.cols, img.rows);
+      if (tile.area() == 0 || middle.area() == 0) return no_board("the tiles' lattice runs off the image");
+      const bool bare = cv::countNonZero(shape(middle)) <= p.clean_max * middle.area();
+      SquareLook lk;
+      if (bare) lk.fill = page;
+      else lk = look_at(img, tile, tp);
+      if (!bare && l1_distance(lk.fill, page) <= tp.removed_distance)
+        return no_board("a site of the tiles' lattice with no tile on it is not the page");
+      looks.push_back(lk);
+    }
+  if (auto decoded = decode(out, looks, page, tp); !decoded) return decoded.error();
+  if (shape_beside(shape, out)) return no_board("a shape as large as a tile beside the tiles' lattice (more of the board, drawn otherwise?)");
+  return out;
+}
+
 Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p, DebugSink* debug);
 
 // One framed board first, ruled or chequered (the board is the largest shape), unless shapes as large
@@ -606,6 +810,9 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
     if (got) return got;
     if (seen && !tiles_seen) tiles = got.error(), tiles_seen = true;
   }
+  // Tiles the masks cannot part at all (narrow gaps a blur ran shut): the lattice from the gaps' valleys.
+  auto valleys = read_tile_valleys(img, page, shape, p);
+  if (valleys) return valleys;
   if (tiles_seen) return tiles.error();  // each of its messages names the tiles
   if (framed) return no_board("a shape as large as a square beside the board read (part of it? tiles a blur ran together in part)");
   return framed;
@@ -753,6 +960,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"clean_max", &Params::clean_max, kAnyLo, kAnyHi, "at most this fraction of marked pixels there: a plain (free) square"},
     {"mark_radius", &Params::mark_radius, kAnyLo, kAnyHi, "a mark's height is measured within this radius of the centre (of the ink reaching centre_radius), fraction of the side"},
     {"knight_height", &Params::knight_height, kAnyLo, kAnyHi, "the knight's mark (disc, glyph, piece) is at least this tall, fraction of the side"},
+    {"mark_min_height", &Params::mark_min_height, kAnyLo, kAnyHi, "a mark on a square (a visiting number or dot) is at least this tall, fraction of the side; a shorter speck refuses the board"},
     {"visited_height", &Params::visited_height, kAnyLo, kAnyHi, "every other mark (a visiting number or dot) is at most this tall, fraction of the side"},
     {"cross_from", &Params::cross_from, kAnyLo, kAnyHi, "a removed square's cross is looked for along both diagonals from this distance from the centre, fraction of the side (to cross_to)"},
     {"cross_to", &Params::cross_to, kAnyLo, kAnyHi, "outer end of the cross search along the diagonals, fraction of the side"},
@@ -766,6 +974,12 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tile_min_ratio", &Params::tile_min_ratio, kAnyLo, kAnyHi, "separated tiles: least tile side / pitch (the page between tiles is at most the rest)"},
     {"tile_max_offset", &Params::tile_max_offset, kAnyLo, kAnyHi, "separated tiles: a tile's centre lies at most this far from its lattice site, fraction of the pitch"},
     {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
+    {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it"},
+    {"valley_window", &Params::valley_window, kAnyLo, kAnyHi, "tiles run together: the tiles either side of a gap's pixel are looked for this far from it, fraction of the pitch"},
+    {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
+    {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},
+    {"valley_flat_from", &Params::valley_flat_from, kAnyLo, kAnyHi, "tiles run together: a tile's middle starts this far in from its boundaries, fraction of the pitch"},
+    {"valley_min_rows", &Params::valley_min_rows, kAnyLo, kAnyHi, "tiles run together: a boundary has tiles either side along at least this much of its length, fraction of the pitch"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

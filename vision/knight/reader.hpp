@@ -20,6 +20,10 @@
 //           shaved by a pixel (tiles touching at a corner), and one that takes a pixel for the page
 //           when it is much nearer to it than the tiles within 2 px are (JPEG bleeds the tiles'
 //           colour into a gap a few px wide).
+//           tiles run together (gaps of a few % of the pitch that JPEG or scaling blurs shut in
+//           every mask), tried last: the box of the largest shape and the tiles beside it, and per
+//           axis the finest equal division whose every boundary is a valley towards the page in most
+//           rows with tiles either side (valley_cover), the tiles' middles flat (valley_flat_max).
 //   verify (tiles): one lattice (every tile within tile_max_offset of its site, one a site, at
 //           least min_side a side), tile side a steady share of the pitch, nothing of a tile's size
 //           on or beside the lattice but its tiles (tiles run together, a tile broken up, another
@@ -49,8 +53,10 @@
 // board (every refused read and learn's climb then paid for the tiles' masks; the framed reading's
 // check for shapes beside its board keeps it off tiles a blur ran together in part); the tiles'
 // lattice fitted to the outline of all of them and its seams (vision/common/cell_lattice.hpp) when
-// the masks cannot part them (tiles of one colour run together are a plain rectangle, and another
-// game's cells fit it as well: refused instead, 6 of the sweep's 40 tiles looks).
+// the masks cannot part them (tiles of one colour run together show no colour step at a seam, only
+// a valley towards the page: the valleys are what the last path looks for); a valley counted in
+// every row (a boundary next to a missing tile is the page on one side only: a chequered board whose
+// light squares are the page would read as tiles with every other one missing).
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -93,6 +99,7 @@ struct Params {
   double mark_radius = 0.36;    // a mark's height: of the ink within this radius that reaches centre_radius, fraction of the side
   double knight_height = 0.42;  // the knight's mark is at least this tall, fraction of the side ...
   double visited_height = 0.36; // ... and every other mark at most this tall
+  double mark_min_height = 0.12; // ... and at least this tall (a dot is 0.2): a shorter speck (JPEG noise) refuses the board
   double cross_from = 0.18;     // a removed square's cross is looked for along both diagonals from this
   double cross_to = 0.3;        //   to this distance from the centre, fraction of the side
   double cross_min = 0.8;       // least marked fraction of each of the four diagonal arms for a cross
@@ -106,6 +113,13 @@ struct Params {
   double tile_min_ratio = 0.7;  // least tile side / pitch (the gaps are at most 30% of the pitch)
   double tile_max_offset = 0.15;  // a tile's centre lies at most this far from its lattice site, fraction of the pitch
   double tile_corner_from = 0.11;  // fill samples start at least this far in from a tile's corner, fraction of its side
+  // Tiles whose narrow gaps a blur ran together (the lattice from the gaps' faint valleys):
+  double valley_depth = 0.15;   // a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it
+  double valley_window = 0.15;  // the tiles either side are looked for this far from the gap's pixel, fraction of the pitch
+  double valley_cover = 0.6;    // least fraction of the rows (columns) with tiles either side in which a boundary is a valley
+  double valley_flat_max = 0.2; // most such fraction anywhere in a tile's middle (from valley_flat_from of the pitch in)
+  double valley_flat_from = 0.25;  // a tile's middle starts this far in from its boundaries, fraction of the pitch
+  double valley_min_rows = 0.5; // a boundary has tiles either side along at least this much of its length, fraction of the pitch
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
