@@ -663,21 +663,26 @@ Result<Lattice> Reader::lattice_from_lines() const {
   return lat;
 }
 
-// Calls f with each sample pixel of the site at (row, col): a grid of up to samples_per_side^2
+// Calls f with each sample pixel of the site at `at` under `lat`: a grid of up to samples_per_side^2
 // points over the middle inner_fraction of its cell; points off the image count for nothing.
 template <typename F>
-void Reader::for_each_sample(int row, int col, F&& f) const {
-  const cv::Point2d c = lat_.centre({row, col});
-  const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
-  const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
-  const int ny = std::clamp(static_cast<int>(side_y), 1, p_.samples_per_side);
+void for_each_site_sample(const cv::Mat& img, const Lattice& lat, const Params& p, Cell at, F&& f) {
+  const cv::Point2d c = lat.centre(at);
+  const double side_x = p.inner_fraction * lat.cell.width, side_y = p.inner_fraction * lat.cell.height;
+  const int nx = std::clamp(static_cast<int>(side_x), 1, p.samples_per_side);
+  const int ny = std::clamp(static_cast<int>(side_y), 1, p.samples_per_side);
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const int x = static_cast<int>(std::lround(c.x - side_x / 2 + side_x * (i + 0.5) / nx));
       const int y = static_cast<int>(std::lround(c.y - side_y / 2 + side_y * (j + 0.5) / ny));
-      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;
-      f(img_.at<cv::Vec3b>(y, x));
+      if (x < 0 || y < 0 || x >= img.cols || y >= img.rows) continue;
+      f(img.at<cv::Vec3b>(y, x));
     }
+}
+
+template <typename F>
+void Reader::for_each_sample(int row, int col, F&& f) const {
+  for_each_site_sample(img_, lat_, p_, {row, col}, std::forward<F>(f));
 }
 
 // The cells' grey under a lattice read from lines: the median neutral sample inside the sites of the
@@ -1278,20 +1283,25 @@ const std::vector<Candidates>& learn_candidates() {
 
 namespace {
 
-// Whether most free cells of `r` show the page's colour at their middle: the cat reader took the
+// Whether most free cells of `r` show the page's colour over their middle: the cat reader took the
 // page round a board of touching cells for cells (and that board for holes). Cells are drawn on the
-// page, so a real board's cells differ from it.
+// page, so a real board's cells differ from it. A cell is bare when fewer than min_free_fraction of
+// its samples (the grid a site is classified by) stand off the page: one pixel at its centre would
+// be a numbered cell's digit, white as the page on the classic look.
 bool cells_are_page(const cv::Mat& bgr, const Reading& r, const Params& params) {
   const cv::Vec3i page = border_colour(bgr);
   int cells = 0, bare = 0;
   for (int row = 0; row < r.state.rows; ++row)
     for (int col = 0; col < r.state.cols; ++col) {
       if (r.state.at({row, col}) != Site::kFree) continue;
-      const cv::Point2d m = r.lattice.centre({row, col});
-      const int x = static_cast<int>(std::lround(m.x)), y = static_cast<int>(std::lround(m.y));
-      if (x < 0 || y < 0 || x >= bgr.cols || y >= bgr.rows) continue;
+      int samples = 0, off_page = 0;
+      for_each_site_sample(bgr, r.lattice, params, {row, col}, [&](const cv::Vec3b& q) {
+        ++samples;
+        off_page += l1_distance(q, page) > params.marked_page_distance ? 1 : 0;
+      });
+      if (samples == 0) continue;
       ++cells;
-      bare += l1_distance(bgr.at<cv::Vec3b>(y, x), page) <= params.marked_page_distance ? 1 : 0;
+      bare += off_page < params.min_free_fraction * samples ? 1 : 0;
     }
   return cells > 0 && bare * 2 > cells;
 }
