@@ -1208,6 +1208,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
     {"min_page_texture", &Params::min_page_texture, 0, 255, "least spread (standard deviation of luminance, levels) of the sites round the board that makes the page textured (hatched, grainy): a hole or site there as textured and of its mean is page"},
     {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
@@ -1248,16 +1249,20 @@ constexpr int kClipTolerance = 14;
 
 // `got` (a board read off `image`), or kBoardClipped when the frame's edge cuts that board: a board
 // cut so reads as a smaller one (the cut row's cells are too short to be cells). Ink is what differs
-// from the commonest colour, the page round the board.
-Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got) {
+// from the commonest colour, the page round the board, opened by clip_min_stroke of the pitch: a
+// hatched or grainy page's strokes and specks cross every border and are not a cut row, and a cut
+// row's cells are deeper than that where the board's nearness (min_gap) does not already tell.
+Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, const Params& params) {
   if (!got) return got;
   const std::optional<cv::Mat> bgr = as_bgr8(image);
   const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
   if (page.empty()) return got;
   const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
-  if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
-      !whole)
-    return whole.error();
+  cv::Mat ink;
+  cv::bitwise_not(near_colour(*bgr, page.front(), kClipTolerance), ink);
+  if (const int k = static_cast<int>(std::lround(params.clip_min_stroke * pitch)); k > 1)
+    cv::morphologyEx(ink, ink, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {k, k}));
+  if (auto whole = check_not_clipped(ink, got->board, static_cast<float>(pitch), "one-stroke"); !whole) return whole.error();
   return got;
 }
 
@@ -1405,7 +1410,7 @@ Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSin
 }  // namespace
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
-  return whole_or_clipped(image, read_either(image, params, debug));
+  return whole_or_clipped(image, read_either(image, params, debug), params);
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {

@@ -92,6 +92,11 @@ struct Params {
   double end_outlier_ratio = 4;  // ... and at least this many times any other free cell's fraction, else the
                                  // board is refused (which cell is the end would be a guess)
 
+  // A board cut by the frame's edge is refused (vision/common/clipping.hpp).
+  double clip_min_stroke = 0.125;  // ink thinner than this, fraction of the pitch, is no cut row (a hatched page's
+                                   // strokes, specks); a cut row that shallow leaves the board within min_gap
+                                   // (0.25 pitch) of the edge, refused as cut by that
+
   // The look of browser games (marked_reader.hpp): touching cells, the start and end as cells of their
   // own tint or letter, walls as dark cells. Colours are CIE Lab (lab.hpp), distances delta E.
   int marked_page_distance = 24;        // L1 from the page's colour beyond which a pixel is part of a board, levels
