@@ -36,7 +36,7 @@ double min_exact_share(looks::Family family) {
     case looks::Family::kPastelBand:
     case looks::Family::kGreyBand: return 0.2;   // 1 of 5, 8 of 40
     case looks::Family::kDots: return 0.6;       // 3 of 5, 24 of 40 (today 5 of 5, 39 of 40)
-    case looks::Family::kHatchedPage: return 0.2;  // 1 of 5, 8 of 40 (today 4 of 5, 25 of 40)
+    case looks::Family::kHatchedPage: return 0.2;  // 1 of 5, 8 of 40 (today 5 of 5, 36 of 40)
     default: return 1.0;
   }
 }
@@ -92,6 +92,18 @@ TEST(OnestrokeLookSweep, LooksOnceReadWrongAreReadExactlyOrRefused) {
     const looks::Look look = looks::make_look(family, index);
     auto got = read(look.image);
     ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;  // read since the lines are fitted
+    EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
+  }
+}
+
+// Numbered cells whose digits are white, as the page: the cat reader's check that its cells are not
+// the page's colour (the page round a board of touching cells) once looked at one pixel, each cell's
+// centre, which is a digit's; the look sweep's classic looks 8 and 11 were refused (39 -> 37 of 40).
+TEST(OnestrokeLookSweep, NumberedCellsWithPageWhiteDigitsRead) {
+  for (const int index : {8, 11}) {
+    const looks::Look look = looks::make_look(looks::Family::kClassic, index);
+    auto got = read(look.image);
+    ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;
     EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
   }
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
+#include <utility>
 
 #include "tests/support/onestroke_marked_looks.hpp"
 #include "vision/onestroke/marked_reader.hpp"
@@ -63,6 +64,17 @@ TEST(OnestrokeMarkedSweep, FixedSampleReadsExactlyNeverWrong) {
     wrong += t.wrong;
   }
   EXPECT_EQ(wrong, 0);
+}
+
+// Touching cells that the cat reader reads as a board of the page round them (its cells the page's
+// colour, looks 119 and 32 of seed 1): that board must give way to the touching cells' reading,
+// else the two boards disagree and the look is refused.
+TEST(OnestrokeMarkedSweep, ThePageRoundTouchingCellsIsNoBoardOfCells) {
+  for (const auto& [family, seed] : {std::pair{looks::Family::kHairlines, std::uint64_t{119}}, std::pair{looks::Family::kTints, std::uint64_t{32}}}) {
+    Tally t;
+    count(family, seed, t);
+    EXPECT_EQ(t.exact, 1) << "family " << static_cast<int>(family) << " seed " << seed;
+  }
 }
 
 // The sweep by hand: PB_MARKED_LOOKS=N looks a family from seed PB_TEST_SEED (printed; the time when

@@ -25,7 +25,7 @@
 //     tinted letter) while the others carry none; two marked cells, or one barely more marked than
 //     another, are refused rather than guessed.
 //  6. Nothing odd next to the cells: every free cell of the free cells' grey and tint, every hole of
-//     the page's. Grey or pale visited cells would otherwise pass for free cells or holes; they are
+//     the page's (of a hatched or grainy page's texture, as the sites round the board show it). Grey or pale visited cells would otherwise pass for free cells or holes; they are
 //     read only when the cells fall into two flat tones and the band's joints (it fills the gap
 //     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
@@ -337,6 +337,24 @@ Tone tone_of(const std::vector<Bgr>& px) {
   for (const Bgr& v : px) b.push_back(v.b), g.push_back(v.g), r.push_back(v.r);
   const int mb = median_of(b), mg = median_of(g), mr = median_of(r), lum = (mb + mg + mr) / 3;
   return {lum, {mb - lum, mg - lum, mr - lum}};
+}
+
+// How a site's samples vary: their luminance's mean and standard deviation, levels. A flat fill (a
+// cell, a plain page) has a spread near 0; hatching or grain on a page has one of a few levels.
+struct Texture {
+  double mean = 0, spread = 0;
+};
+
+Texture texture_of(const std::vector<Bgr>& px) {
+  if (px.empty()) return {};
+  double sum = 0, sum2 = 0;
+  for (const Bgr& v : px) {
+    const double l = (v.b + v.g + v.r) / 3.0;
+    sum += l;
+    sum2 += l * l;
+  }
+  const double n = static_cast<double>(px.size()), mean = sum / n;
+  return {mean, std::sqrt(std::max(0.0, sum2 / n - mean * mean))};
 }
 
 class Reader {
@@ -663,21 +681,26 @@ Result<Lattice> Reader::lattice_from_lines() const {
   return lat;
 }
 
-// Calls f with each sample pixel of the site at (row, col): a grid of up to samples_per_side^2
+// Calls f with each sample pixel of the site at `at` under `lat`: a grid of up to samples_per_side^2
 // points over the middle inner_fraction of its cell; points off the image count for nothing.
 template <typename F>
-void Reader::for_each_sample(int row, int col, F&& f) const {
-  const cv::Point2d c = lat_.centre({row, col});
-  const double side_x = p_.inner_fraction * lat_.cell.width, side_y = p_.inner_fraction * lat_.cell.height;
-  const int nx = std::clamp(static_cast<int>(side_x), 1, p_.samples_per_side);
-  const int ny = std::clamp(static_cast<int>(side_y), 1, p_.samples_per_side);
+void for_each_site_sample(const cv::Mat& img, const Lattice& lat, const Params& p, Cell at, F&& f) {
+  const cv::Point2d c = lat.centre(at);
+  const double side_x = p.inner_fraction * lat.cell.width, side_y = p.inner_fraction * lat.cell.height;
+  const int nx = std::clamp(static_cast<int>(side_x), 1, p.samples_per_side);
+  const int ny = std::clamp(static_cast<int>(side_y), 1, p.samples_per_side);
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const int x = static_cast<int>(std::lround(c.x - side_x / 2 + side_x * (i + 0.5) / nx));
       const int y = static_cast<int>(std::lround(c.y - side_y / 2 + side_y * (j + 0.5) / ny));
-      if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) continue;
-      f(img_.at<cv::Vec3b>(y, x));
+      if (x < 0 || y < 0 || x >= img.cols || y >= img.rows) continue;
+      f(img.at<cv::Vec3b>(y, x));
     }
+}
+
+template <typename F>
+void Reader::for_each_sample(int row, int col, F&& f) const {
+  for_each_site_sample(img_, lat_, p_, {row, col}, std::forward<F>(f));
 }
 
 // The cells' grey under a lattice read from lines: the median neutral sample inside the sites of the
@@ -745,6 +768,29 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   std::vector<std::pair<int, int>> near = board;
   for (const auto& at : board)
     for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) near.push_back({at.first + d.first, at.second + d.second});
+  const auto in_box = [&](std::pair<int, int> at) { return at.first >= r0 && at.first <= r1 && at.second >= c0 && at.second <= c1; };
+  // A hatched or grainy page is no one flat colour: its mode is the paper between the strokes, and a
+  // hole or the ring round the board shows the strokes too. Its texture is measured on the sites next
+  // to the board's box (the median site's spread and mean), and a site that is not a cell passes for
+  // the page when it is as textured and of that mean. Visited cells drawn in a grey are flat (a
+  // spread under 1 level even through JPEG), so they stay odd.
+  std::vector<double> ring_spread, ring_mean;
+  for (const auto& at : near) {
+    if (in_box(at) || region_of.count(at) != 0U) continue;
+    const SiteSamples& s = site(at.first, at.second);
+    if (s.total == 0 || kind(s) != Kind::kNone) continue;
+    const Texture x = texture_of(s.all);
+    ring_spread.push_back(x.spread);
+    ring_mean.push_back(x.mean);
+  }
+  const Texture page_texture = ring_spread.empty() ? Texture{} : Texture{median_of(ring_mean), median_of(ring_spread)};
+  const bool textured_page = page_texture.spread >= p_.min_page_texture;
+  const auto like_textured_page = [&](const SiteSamples& s) {
+    if (!textured_page) return false;
+    const Texture x = texture_of(s.all);
+    return x.spread >= p_.min_page_texture && std::abs(x.mean - page_texture.mean) <= tol &&
+           s.colour + s.dark <= p_.max_hole_grey * s.total && tone_of(s.all).tint_distance(page_) <= p_.max_tint_spread;
+  };
   for (const auto& at : near) {
     const SiteSamples& s = site(at.first, at.second);
     if (s.total == 0) continue;  // off the image
@@ -774,7 +820,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
     // Beyond the board's box, the game's or a window's chrome may stand next to the cells (text,
     // buttons, the image's edge): odd there is only a flat patch of another grey or tint, as a
     // visited cell of a grey band would be.
-    const bool inside = at.first >= r0 && at.first <= r1 && at.second >= c0 && at.second <= c1;
+    const bool inside = in_box(at);
     bool flat_other = false;
     if (!inside) {
       const Tone whole = tone_of(s.all);
@@ -783,9 +829,11 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
       flat_other = near_median >= p_.min_free_fraction * n &&
                    (std::abs(whole.lum - page_.lum) > p_.max_page_spread || whole.tint_distance(page_) > p_.max_tint_spread);
     }
-    if (inside ? !page_like && !bar : flat_other && !bar)
+    if (inside ? !page_like && !bar : flat_other && !bar) {
+      if (like_textured_page(s)) continue;
       return "next to the cells, " + where + " is neither a cell nor the page: are visited cells grey in this look? "
              "(puzzlebot learn fits a profile)";
+    }
   }
   return std::nullopt;
 }
@@ -1160,6 +1208,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
+    {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
+    {"min_page_texture", &Params::min_page_texture, 0, 255, "least spread (standard deviation of luminance, levels) of the sites round the board that makes the page textured (hatched, grainy): a hole or site there as textured and of its mean is page"},
     {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
@@ -1199,16 +1249,20 @@ constexpr int kClipTolerance = 14;
 
 // `got` (a board read off `image`), or kBoardClipped when the frame's edge cuts that board: a board
 // cut so reads as a smaller one (the cut row's cells are too short to be cells). Ink is what differs
-// from the commonest colour, the page round the board.
-Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got) {
+// from the commonest colour, the page round the board, opened by clip_min_stroke of the pitch: a
+// hatched or grainy page's strokes and specks cross every border and are not a cut row, and a cut
+// row's cells are deeper than that where the board's nearness (min_gap) does not already tell.
+Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, const Params& params) {
   if (!got) return got;
   const std::optional<cv::Mat> bgr = as_bgr8(image);
   const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
   if (page.empty()) return got;
   const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
-  if (auto whole = check_not_clipped(*bgr, page.front(), kClipTolerance, got->board, static_cast<float>(pitch), "one-stroke");
-      !whole)
-    return whole.error();
+  cv::Mat ink;
+  cv::bitwise_not(near_colour(*bgr, page.front(), kClipTolerance), ink);
+  if (const int k = static_cast<int>(std::lround(params.clip_min_stroke * pitch)); k > 1)
+    cv::morphologyEx(ink, ink, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {k, k}));
+  if (auto whole = check_not_clipped(ink, got->board, static_cast<float>(pitch), "one-stroke"); !whole) return whole.error();
   return got;
 }
 
@@ -1278,20 +1332,25 @@ const std::vector<Candidates>& learn_candidates() {
 
 namespace {
 
-// Whether most free cells of `r` show the page's colour at their middle: the cat reader took the
+// Whether most free cells of `r` show the page's colour over their middle: the cat reader took the
 // page round a board of touching cells for cells (and that board for holes). Cells are drawn on the
-// page, so a real board's cells differ from it.
+// page, so a real board's cells differ from it. A cell is bare when fewer than min_free_fraction of
+// its samples (the grid a site is classified by) stand off the page: one pixel at its centre would
+// be a numbered cell's digit, white as the page on the classic look.
 bool cells_are_page(const cv::Mat& bgr, const Reading& r, const Params& params) {
   const cv::Vec3i page = border_colour(bgr);
   int cells = 0, bare = 0;
   for (int row = 0; row < r.state.rows; ++row)
     for (int col = 0; col < r.state.cols; ++col) {
       if (r.state.at({row, col}) != Site::kFree) continue;
-      const cv::Point2d m = r.lattice.centre({row, col});
-      const int x = static_cast<int>(std::lround(m.x)), y = static_cast<int>(std::lround(m.y));
-      if (x < 0 || y < 0 || x >= bgr.cols || y >= bgr.rows) continue;
+      int samples = 0, off_page = 0;
+      for_each_site_sample(bgr, r.lattice, params, {row, col}, [&](const cv::Vec3b& q) {
+        ++samples;
+        off_page += l1_distance(q, page) > params.marked_page_distance ? 1 : 0;
+      });
+      if (samples == 0) continue;
       ++cells;
-      bare += l1_distance(bgr.at<cv::Vec3b>(y, x), page) <= params.marked_page_distance ? 1 : 0;
+      bare += off_page < params.min_free_fraction * samples ? 1 : 0;
     }
   return cells > 0 && bare * 2 > cells;
 }
@@ -1351,7 +1410,7 @@ Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSin
 }  // namespace
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
-  return whole_or_clipped(image, read_either(image, params, debug));
+  return whole_or_clipped(image, read_either(image, params, debug), params);
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {

@@ -72,6 +72,10 @@ struct Params {
                                  // most this fraction of the cell-page contrast, else the board is refused
   int max_page_spread = 3;       // a hole's grey differs from the page's by at most this, levels (the page is flat)
   double max_hole_grey = 0.1;    // most grey samples in a hole (a numbered cell is not a hole)
+  double min_page_texture = 2;   // a hatched or grainy page: least spread (standard deviation of luminance, levels)
+                                 // of the sites round the board that makes the page textured; a site that is no
+                                 // cell and is as textured, of their mean (within max_grey_spread) passes for page
+                                 // (flat pages and visited cells spread under 1 level, through JPEG too)
   int max_tint_spread = 9;       // ... and from their tint by at most this, |dB|+|dG|+|dR| after taking out the
                                  // grey level (a pale band is not a free cell)
   int min_band_tone_step = 10;   // visited cells in a grey of their own (linked into a path to the cat by the
@@ -87,6 +91,11 @@ struct Params {
   double min_end_mark = 0.08;    // least fraction of coloured samples on a free cell that makes it the end
   double end_outlier_ratio = 4;  // ... and at least this many times any other free cell's fraction, else the
                                  // board is refused (which cell is the end would be a guess)
+
+  // A board cut by the frame's edge is refused (vision/common/clipping.hpp).
+  double clip_min_stroke = 0.125;  // ink thinner than this, fraction of the pitch, is no cut row (a hatched page's
+                                   // strokes, specks); a cut row that shallow leaves the board within min_gap
+                                   // (0.25 pitch) of the edge, refused as cut by that
 
   // The look of browser games (marked_reader.hpp): touching cells, the start and end as cells of their
   // own tint or letter, walls as dark cells. Colours are CIE Lab (lab.hpp), distances delta E.
