@@ -59,7 +59,7 @@ options:
 
 exit status: 0 solved, 1 unsolvable (proved; for a screenshot, about the board as read: a line on
 stderr, and "hint" in the JSON, points to --annotate to check the read), 2 bad input, 3 gave up (a
-limit was hit).
+limit was hit, or Ctrl-C: the reason names which, and "limit" in the JSON).
 For a folder: the worst of its files (2 before 3 before 1 before 0).
 )";
 
@@ -438,6 +438,9 @@ std::string to_json(const Report& r, bool with_input) {
   w.raw("stats", stats.str());
   if (r.error) w.string("error", r.error->text());
   else if (!r.outcome.reason.empty()) w.string("reason", r.outcome.reason);
+  // Which limit a search gave up at, for scripts to branch on (the reason is for people).
+  if (!r.error && r.outcome.status == Status::kGaveUp && r.outcome.limit != solvers::Limit::kNone)
+    w.string("limit", to_string(r.outcome.limit));
   if (!r.hint.empty()) w.string("hint", r.hint);
   return w.str();
 }

@@ -44,7 +44,19 @@ struct SolutionBase {
   Status status = Status::kGaveUp;
   std::string reason;  // why unsolvable (a proof sketch), or which limit was hit
   std::uint64_t nodes = 0;
+  Limit limit = Limit::kNone;  // kGaveUp: the limit that stopped the search (set by give_up)
 };
+
+// Marks `solution` as given up at `limit` (not kNone): its status, its limit, and its reason, the
+// limit's words and then `context` ("time limit reached" + " after 812 nodes of the column
+// programme"). Every solver words a hit limit here, so a stop by the user reads as one everywhere.
+inline void give_up(SolutionBase& solution, Limit limit, std::string_view context) {
+  solution.status = Status::kGaveUp;
+  solution.limit = limit;
+  solution.reason = limit_words(limit);
+  if (!solution.reason.empty() && !context.empty()) solution.reason += ' ';
+  solution.reason += context;
+}
 
 // What a game gives the rest of the program, as one aggregate (see the top of this file).
 template <class StateT, class SolutionT>
@@ -105,6 +117,7 @@ inline Outcome outcome_of(const SolutionBase& solution) {
   out.status = solution.status;
   out.reason = solution.reason;
   out.nodes = solution.nodes;
+  out.limit = solution.limit;
   return out;
 }
 

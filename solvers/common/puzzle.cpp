@@ -15,9 +15,21 @@ std::string_view to_string(Status status) {
 const char* limit_words(Limit limit) {
   switch (limit) {
     case Limit::kNone: return "";
-    case Limit::kNodes: return "node budget";
-    case Limit::kTime: return "time limit";
-    case Limit::kTableMemory: return "table memory";
+    case Limit::kNodes: return "node budget reached";
+    case Limit::kTime: return "time limit reached";
+    case Limit::kTableMemory: return "table memory limit reached";
+    case Limit::kStopped: return "stopped by the user";
+  }
+  return "";
+}
+
+std::string_view to_string(Limit limit) {
+  switch (limit) {
+    case Limit::kNone: return "";
+    case Limit::kNodes: return "nodes";
+    case Limit::kTime: return "time";
+    case Limit::kTableMemory: return "table_memory";
+    case Limit::kStopped: return "stopped";
   }
   return "";
 }
@@ -32,6 +44,11 @@ Limits Limits::with_timeout(std::chrono::milliseconds timeout) {
   auto now = Clock::now();
   if (timeout.count() > 0 && timeout < std::chrono::hours(24 * 365)) limits.deadline = now + timeout;
   return limits;
+}
+
+Limit Limits::expired() const {
+  if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return Limit::kStopped;
+  return Clock::now() >= deadline ? Limit::kTime : Limit::kNone;
 }
 
 }  // namespace pb::solvers

@@ -25,6 +25,20 @@ enum class Status { kSolved, kUnsolvable, kGaveUp };
 // "solved", "unsolvable", "gave_up": the words FORMATS.md uses in JSON.
 std::string_view to_string(Status status);
 
+// Which limit stopped a search. Code branches on this; the words for people come from
+// limit_words(), never the other way round. kStopped is the user's stop (Limits::cancel: Ctrl-C or
+// SIGTERM), kept apart from kTime so that a stop is never reported as a time limit.
+enum class Limit { kNone, kNodes, kTime, kTableMemory, kStopped };
+
+// The start of a reason for people: "node budget reached", "time limit reached", "table memory
+// limit reached", "stopped by the user"; "" for kNone. Solvers put it into their reasons through
+// give_up() (solvers/common/game_puzzle.hpp), the one place that words a hit limit.
+const char* limit_words(Limit limit);
+
+// "nodes", "time", "table_memory", "stopped"; "" for kNone: the values of the "limit" key of
+// FORMATS.md's JSON.
+std::string_view to_string(Limit limit);
+
 // What a solver may spend. Every solver must honour all of them and say which one it hit.
 struct Limits {
   using Clock = std::chrono::steady_clock;
@@ -37,17 +51,14 @@ struct Limits {
   std::uint64_t seed = 1;  // for randomised restarts: runs are reproducible for a given seed
 
   static Limits with_timeout(std::chrono::milliseconds timeout);
-  bool out_of_time() const {
-    return Clock::now() >= deadline || (cancel != nullptr && cancel->load(std::memory_order_relaxed));
-  }
+  // Which of the two limits set from outside the search has been hit: kStopped once `cancel` is
+  // set (also past the deadline: the user's stop is what the user asked about), kTime past the
+  // deadline, else kNone.
+  Limit expired() const;
+  // Time to stop: past the deadline or stopped by the user. A search that only has to stop asks
+  // this; one that says why reads expired() (or its Budget's hit()).
+  bool out_of_time() const { return expired() != Limit::kNone; }
 };
-
-// Which limit stopped a search. Code branches on this; the words for people come from
-// limit_words(), never the other way round.
-enum class Limit { kNone, kNodes, kTime, kTableMemory };
-
-// "node budget", "time limit", "table memory"; "" for kNone. A C string, so it joins with + as is.
-const char* limit_words(Limit limit);
 
 // Counts search nodes and checks the limits every 1024 nodes (reading the clock per node would
 // cost more than the node). Once a limit is hit it stays hit.
@@ -57,13 +68,12 @@ class Budget {
   bool tick() {
     if (hit_ != Limit::kNone) return false;
     if (++nodes_ > limits_.max_nodes) hit_ = Limit::kNodes;
-    else if ((nodes_ & 1023u) == 0 && limits_.out_of_time()) hit_ = Limit::kTime;
+    else if ((nodes_ & 1023u) == 0) hit_ = limits_.expired();
     return hit_ == Limit::kNone;
   }
   std::uint64_t nodes() const { return nodes_; }
   bool exhausted() const { return hit_ != Limit::kNone; }
   Limit hit() const { return hit_; }
-  const char* which() const { return limit_words(hit_); }
   const Limits& limits() const { return limits_; }
 
  private:
@@ -89,6 +99,7 @@ struct Outcome {
   std::string answer_size;        // move_count in the game's words ("a path through 49 cells")
   std::string moves_text;         // the same moves for a person
   std::string reason;             // why unsolvable / why it gave up, one sentence (no "gave up: " in front)
+  Limit limit = Limit::kNone;     // kGaveUp: the limit that stopped it (kNone: it gave up for another reason)
   std::uint64_t nodes = 0;
   std::vector<std::pair<std::string, std::string>> stats;  // extra "stats" keys -> raw JSON values
 };

@@ -150,9 +150,8 @@ Solution too_long(Solution sol) {
 
 Solution finish(Solution sol, const Emitter& em) {
   if (em.stopped) {
-    sol.status = Status::kGaveUp;
+    give_up(sol, em.budget.hit(), "while listing moves");
     sol.moves.clear();
-    sol.reason = std::string("stopped by the ") + em.budget.which() + " while listing moves";
   } else {
     sol.status = Status::kSolved;
   }
@@ -377,10 +376,9 @@ Solution solve_by_search(const State& st, const Config& goal, const Limits& limi
                    " positions)";
       break;
     case search::SearchStatus::kLimit:
-      sol.status = Status::kGaveUp;
-      sol.reason = std::string("exact search stopped by the ") + limit_words(r.limit) + " after " + std::to_string(r.stored) +
-                   " positions" +
-                   (r.limit == Limit::kTableMemory ? " (capped at 256 MiB)" : "");
+      give_up(sol, r.limit,
+              "after " + std::to_string(r.stored) + " positions of exact search" +
+                  (r.limit == Limit::kTableMemory ? " (capped at 256 MiB)" : ""));
       break;
   }
   return sol;

@@ -145,11 +145,11 @@ Result<void> check_solution(const State& state, const std::vector<Cell>& tour) {
 
 namespace {
 
-Solution gave_up(const Budget& budget, std::string_view what) {
+// Given up at `limit` (the budget's own unless told) after the budget's nodes of `what`.
+Solution gave_up(const Budget& budget, std::string_view what, Limit limit = Limit::kNone) {
   Solution s;
-  s.status = Status::kGaveUp;
-  s.reason = std::string(budget.which()) + " reached after " + std::to_string(budget.nodes()) + " nodes of " +
-             std::string(what);
+  give_up(s, limit == Limit::kNone ? budget.hit() : limit,
+          "after " + std::to_string(budget.nodes()) + " nodes of " + std::string(what));
   s.nodes = budget.nodes();
   return s;
 }
@@ -275,9 +275,9 @@ Solution run_column_dp(const State& state, Budget& budget) {
                  "-wide board's column cuts (every way a partial tour can cross a cut)";
       return s;
     case DpEnd::kBudget: {
-      Solution g = gave_up(budget, "the column programme");
+      // Not the budget: the programme's table outgrew the memory limit.
+      Solution g = gave_up(budget, "the column programme", budget.exhausted() ? Limit::kNone : Limit::kTableMemory);
       g.method = Method::kColumnDp;
-      if (!budget.exhausted()) g.reason = "table memory limit reached in the column programme";
       return g;
     }
   }

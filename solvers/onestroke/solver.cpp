@@ -136,7 +136,7 @@ class Search {
   std::size_t table_mask_ = 0;
   std::uint64_t refuted_count_ = 0;  // positions stored in the table (reported as a statistic)
   std::vector<Frame> frames_;
-  bool time_up_ = false;
+  Limit clock_hit_ = Limit::kNone;  // the deadline or the stop, read per node on very large boards
   static constexpr int kClockEveryNode = 20000;  // free cells above which the clock is read per node
 };
 
@@ -386,8 +386,8 @@ Search::RunEnd Search::run_once(std::uint64_t cap) {
     const int v = f.moves[f.next++];
     // On very large boards one check is long enough that the Budget's clock reading every 1024
     // nodes would overshoot the deadline by seconds: read the clock at every node there.
-    if (remaining_ > kClockEveryNode && !time_up_ && limits_.out_of_time()) time_up_ = true;
-    if (time_up_ || !budget_.tick() || budget_.nodes() - start_nodes > cap) {
+    if (remaining_ > kClockEveryNode && clock_hit_ == Limit::kNone) clock_hit_ = limits_.expired();
+    if (clock_hit_ != Limit::kNone || !budget_.tick() || budget_.nodes() - start_nodes > cap) {
       for (std::size_t i = frames_.size() - 1; i > 0; --i) unvisit(frames_[i].cell, frames_[i - 1].cell);
       return RunEnd::kCapped;
     }
@@ -544,10 +544,9 @@ Solution Search::run() {
         out.runs = run;
         return out;
       case RunEnd::kCapped:
-        if (budget_.exhausted() || time_up_) {
-          out.status = Status::kGaveUp;
-          out.reason = std::string(time_up_ ? "time limit" : budget_.which()) + " reached after " +
-                       std::to_string(budget_.nodes()) + " positions (" + std::to_string(run) + " runs)";
+        if (budget_.exhausted() || clock_hit_ != Limit::kNone) {
+          give_up(out, clock_hit_ != Limit::kNone ? clock_hit_ : budget_.hit(),
+                  "after " + std::to_string(budget_.nodes()) + " positions (" + std::to_string(run) + " runs)");
           out.nodes = budget_.nodes();
           out.runs = run;
           return out;

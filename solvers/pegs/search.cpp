@@ -856,9 +856,7 @@ Solution solve_with(const State& state, const Geometry& g, const Limits& limits)
     return s;
   };
   auto gave_up = [&](std::string what) {
-    out.status = Status::kGaveUp;
-    out.reason = std::string(budget.which()) + " reached after " + plural(budget.nodes(), "position", "positions") +
-                 " while " + what;
+    give_up(out, budget.hit(), "after " + plural(budget.nodes(), "position", "positions") + " while " + what);
     if (searcher.best_pegs() < pegs) {
       out.moves = to_moves(searcher.best_path());
       out.pegs_left = searcher.best_pegs();

@@ -280,8 +280,7 @@ Solution solve_position(const Position& position, const Limits& limits) {
                    std::to_string(st.boat) + ")";
       break;
     case search::SearchStatus::kLimit:
-      sol.status = Status::kGaveUp;
-      sol.reason = std::string("stopped by the ") + limit_words(r.limit) + " after " + std::to_string(r.stored) + " positions";
+      give_up(sol, r.limit, "after " + std::to_string(r.stored) + " positions");
       break;
   }
   return sol;

@@ -202,6 +202,15 @@ class Ida {
 // A heuristic that keeps all of its state in its Node: enter() and leave() do nothing.
 struct NoUndo {};
 
+// A table the solve needs could not be had: given up, with the table's error as the reason; at
+// the limit that stopped the table's build when one did (build_stopped put its words in the error).
+inline Solution table_missing(Solution sol, const Error& error, const Limits& limits) {
+  sol.status = Status::kGaveUp;
+  sol.reason = error.message;
+  sol.limit = limits.expired();
+  return sol;
+}
+
 // Runs `ida` for an optimal solution into `sol` (whose method is set): kSolved, or kGaveUp at a
 // limit of `budget` (ida's budget).
 template <class Search>
@@ -216,8 +225,7 @@ Solution solve_by(Search& ida, Budget& budget, Solution sol) {
     sol.lower_bound = static_cast<int>(sol.moves.size());
   } else {
     sol.moves.clear();
-    sol.status = Status::kGaveUp;
-    sol.reason = std::string(budget.which()) + " reached during IDA* (" + sol.method + ")";
+    give_up(sol, budget.hit(), "during IDA* (" + sol.method + ")");
   }
   return sol;
 }
@@ -242,9 +250,7 @@ Solution solve_below_by(Search& ida, Budget& budget, int below, Solution sol) {
     sol.reason = "no solution shorter than " + std::to_string(below) + " moves";
     sol.lower_bound = below;
   } else {
-    sol.status = Status::kGaveUp;
-    sol.reason = std::string(budget.which()) + " reached while searching solutions of " +
-                 std::to_string(ida.reached()) + " moves";
+    give_up(sol, budget.hit(), "while searching solutions of " + std::to_string(ida.reached()) + " moves");
   }
   return sol;
 }

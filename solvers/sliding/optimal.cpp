@@ -341,11 +341,7 @@ Solution solve_optimal(const State& state, const Limits& limits, Heuristic heuri
           if (index == lookup_keys.size()) {
             const GroupImage c = canonical(rows, cols, g);
             auto handle = get_pattern_db(c.spec, limits);
-            if (!handle.ok()) {
-              sol.status = Status::kGaveUp;
-              sol.reason = handle.error().message;
-              return sol;
-            }
+            if (!handle.ok()) return table_missing(std::move(sol), handle.error(), limits);
             built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
             if (!handle->note.empty()) note = handle->note;
             keep.push_back(handle->db);

@@ -945,10 +945,7 @@ Solution solve_excess(const State& state, const Limits& limits, const std::vecto
       if (index == keys.size()) {
         const GroupImage gt = group_table(state.rows, group);
         auto handle = get_excess_db(gt.spec, limits, may_build, threads);
-        if (!handle.ok()) {
-          sol.reason = handle.error().message;
-          return sol;
-        }
+        if (!handle.ok()) return table_missing(std::move(sol), handle.error(), limits);
         built = built || handle->source == DbSource::kBuilt || handle->source == DbSource::kRebuiltCorrupt;
         keep.push_back(handle->db);
         PdbLookup l;

@@ -263,9 +263,8 @@ Solution reduce_and_finish(const State& state, const Limits& limits, int corner)
   Solution sol;
   Reducer reducer(state, limits);
   if (!reducer.reduce(corner)) {
-    sol.status = Status::kGaveUp;
-    sol.reason = limits.out_of_time() ? "time limit reached while reducing the board"
-                                      : "internal error: a tile could not be placed";
+    if (const Limit hit = limits.expired(); hit != Limit::kNone) give_up(sol, hit, "while reducing the board");
+    else sol.reason = "internal error: a tile could not be placed";
     return sol;
   }
   const int r0 = reducer.r0(), c0 = reducer.c0(), h = state.rows - r0, w = state.cols - c0;
@@ -292,6 +291,7 @@ Solution reduce_and_finish(const State& state, const Limits& limits, int corner)
   if (finish.status != Status::kSolved) {
     sol.status = finish.status;
     sol.reason = finish.reason;
+    sol.limit = finish.limit;
     return sol;
   }
   sol.moves = reducer.moves();

@@ -51,7 +51,8 @@ void build_level_done(const DbSpec& spec, std::uint64_t filled, int& reported) {
 
 Error build_stopped(const DbSpec& spec, const Limits& limits, bool talk) {
   if (talk) std::fprintf(stderr, " stopped\n");
-  if (limits.out_of_time()) return make_error("time limit while building pattern database " + spec.name());
+  if (const Limit hit = limits.expired(); hit != Limit::kNone)
+    return make_error(std::string(limit_words(hit)) + " while building pattern database " + spec.name());
   return make_error("pattern database " + spec.name() + ": depth overflow");
 }
 

@@ -47,8 +47,8 @@ void report_build_progress(const DbSpec& spec, double filled);  // calls the sin
 // to the sink when one is set, else one more " N%" on stderr per 10% (`reported`: the last
 // percentage printed, 0 before the first level).
 void build_level_done(const DbSpec& spec, std::uint64_t filled, int& reported);
-// Why a build stopped before its table was full: the time limit, else a depth overflow; ends the
-// build's progress line first when it `talk`s.
+// Why a build stopped before its table was full: the deadline or the user's stop (in limit_words()'s
+// words), else a depth overflow; ends the build's progress line first when it `talk`s.
 Error build_stopped(const DbSpec& spec, const Limits& limits, bool talk);
 
 // The threads a build uses when not told: the machine's cores, 1 to 8.

@@ -394,10 +394,7 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   }
   std::string note;
   auto tables = load_fitting(limits, note);
-  if (!tables.ok()) {
-    sol.reason = tables.error().message;
-    return sol;
-  }
+  if (!tables.ok()) return table_missing(std::move(sol), tables.error(), limits);
   const Tables& t = *tables.value();
   const auto start = Limits::Clock::now();
   Limits capped = limits;
@@ -423,7 +420,7 @@ Solution solve_weighted(const State& state, const Limits& limits) {
   }
   sol.nodes = budget.nodes();
   if (below == INT_MAX) {
-    sol.reason = std::string(budget.which()) + " reached during weighted IDA*";
+    give_up(sol, budget.hit(), "during weighted IDA*");
     return sol;
   }
   sol.method = "restarting weighted IDA* (shortest at w = " + weight + ") over " + t.name +

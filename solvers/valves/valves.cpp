@@ -795,8 +795,7 @@ Solution solve(const State& st, const Limits& limits) {
   const std::string& in = st.names[st.inlet];
   const std::string& out = st.names[st.outlet];
   if (cut.limit != Limit::kNone) {
-    sol.status = Status::kGaveUp;
-    sol.reason = std::string("stopped by the ") + limit_words(cut.limit) + " before the minimum cut was known";
+    give_up(sol, cut.limit, "before the minimum cut was known");
     return sol;
   }
   if (!cut.finite) {

@@ -38,7 +38,8 @@ using namespace std::chrono_literals;
 // puzzlebot ARGS... started in the background, its stderr to a file, so a test can signal it.
 class Running {
  public:
-  Running(const std::vector<std::string>& args, const fs::path& err) {
+  // stdout goes to `out`, stdin comes from `in` (a pipe's read end the test writes to) when given.
+  Running(const std::vector<std::string>& args, const fs::path& err, const fs::path& out = "/dev/null", int in = -1) {
     std::vector<std::string> argv{PB_PUZZLEBOT};
     argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> raw;
@@ -46,8 +47,9 @@ class Running {
     raw.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    if (in >= 0) posix_spawn_file_actions_adddup2(&actions, in, 0);
+    else posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (::posix_spawn(&pid_, raw[0], &actions, nullptr, raw.data(), environ) != 0) pid_ = -1;
     posix_spawn_file_actions_destroy(&actions);
@@ -61,6 +63,13 @@ class Running {
     }
   }
   pid_t pid() const { return pid_; }
+  // Whether the program catches SIGINT yet (its stop handler is installed): /proc's SigCgt mask.
+  bool catches_sigint() const {
+    const std::string status = read_file("/proc/" + std::to_string(pid_) + "/status");
+    const auto at = status.find("SigCgt:");
+    if (at == std::string::npos) return false;
+    return (std::stoull(status.substr(at + 7, 24), nullptr, 16) & (1ull << (SIGINT - 1))) != 0;
+  }
   void signal(int sig) const { ::kill(pid_, sig); }
   // The shell's status of the ended program (128 + signal when a signal killed it), or -1 when it
   // is still running after `limit` (it is then killed).
@@ -172,6 +181,36 @@ TEST(CtrlC, TwiceWhileTheWindowCannotOpenExitsThree) {
   EXPECT_TRUE(is_one_line(text)) << text;
   ::close(conn);
   ::close(listener);
+}
+
+// Ctrl-C during a solve: the solver stops at its next look at the limits and says it was stopped,
+// not that it ran out of time (exit 3 as for any give-up; --json's "limit" is "stopped"). The signal
+// comes once the handler is installed, while the program waits for its board on stdin, so the flag
+// is up before the search begins and met at its first look at the limits (every 1024 nodes; this
+// board takes more): no race with the solve, and no deadline (--timeout-ms 0) to be hit instead.
+TEST(CtrlC, DuringASolveIsReportedAsAStop) {
+  std::string board = "onestroke\n";
+  for (int r = 0; r < 40; ++r) {
+    for (int c = 0; c < 40; ++c) board += r == 0 && c == 0 ? 'S' : r == 39 && c == 38 ? '.' : '#';
+    board += '\n';
+  }
+  int fds[2];
+  ASSERT_EQ(::pipe2(fds, O_CLOEXEC), 0);
+  TempDir dir;
+  const fs::path out = dir.path() / "stdout", err = dir.path() / "stderr";
+  Running p({"solve", "-", "--json", "--timeout-ms", "0"}, err, out, fds[0]);
+  ::close(fds[0]);
+  ASSERT_GT(p.pid(), 0);
+  ASSERT_TRUE(eventually([&] { return p.catches_sigint(); })) << read_file(err);
+  p.signal(SIGINT);
+  ASSERT_EQ(::write(fds[1], board.data(), board.size()), static_cast<ssize_t>(board.size()));
+  ::close(fds[1]);
+  const int status = p.wait(20s);
+  const std::string json = read_file(out);
+  EXPECT_EQ(status, app::kExitGaveUp) << json << read_file(err);
+  EXPECT_TRUE(is_one_line(json)) << json;
+  EXPECT_NE(json.find(R"("status":"gave_up")"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("limit":"stopped")"), std::string::npos) << json;
 }
 
 }  // namespace

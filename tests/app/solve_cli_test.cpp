@@ -85,6 +85,7 @@ TEST(SolveCli, NodeBudgetGivesUpWithExitThree) {
   ProgramRun r = puzzlebot("solve " + d.write("big.txt", big).string() + " --max-nodes 1 --json");
   EXPECT_EQ(r.status, 3) << r.out << r.err;
   EXPECT_NE(r.out.find(R"("status":"gave_up")"), std::string::npos);
+  EXPECT_NE(r.out.find(R"("limit":"nodes")"), std::string::npos) << r.out;
 }
 
 // A board text over 64 KiB is not echoed unless asked (FORMATS.md): "board" keeps its header line

@@ -31,8 +31,8 @@ use_seed() {
   echo "seed $SEED (PB_TEST_SEED=$SEED replays this run)"
 }
 
-for tool in Xvfb xdotool xdpyinfo timeout; do
-  command -v "$tool" >/dev/null || die "$tool is not installed (packages: xvfb xdotool x11-utils coreutils)"
+for tool in Xvfb xdotool xdpyinfo timeout import identify; do
+  command -v "$tool" >/dev/null || die "$tool is not installed (packages: xvfb xdotool x11-utils coreutils imagemagick)"
 done
 
 # Starts Xvfb on a display it picks itself (-displayfd: no clash with other servers) and exports DISPLAY.
@@ -54,7 +54,8 @@ start_xvfb() {
 # game starts in its own time: GCompris under Xvfb took 7 s on a machine busy with builds and 13-15 s
 # beside two CPU hogs too (its QML and resource files), so a fixed bound of 10 s failed a game that
 # was still starting. A game that exits before its window shows fails at once, with what it printed.
-# There is no window manager under bare Xvfb: windows still map, at (0,0).
+# There is no window manager under bare Xvfb: windows still map, at (0,0). Then it waits for the
+# window's first drawing (wait_drawn).
 start_game() {
   local title=$1 start=$SECONDS bound=${PB_GAME_START_SECONDS:-90}
   shift
@@ -70,7 +71,41 @@ start_game() {
     sleep 0.1
   done
   echo "the '$title' window showed after $((SECONDS - start)) s"
-  sleep 0.3  # the first expose: the board is drawn right after mapping
+  wait_drawn "$title"
+}
+
+# wait_drawn TITLE: waits until the game window GAME_WINDOW shows its drawing, as the play loop waits
+# for the game and not for a timer (it replaces a fixed 0.3 s after mapping: the board is drawn at
+# the first expose, in the game's own time). Drawn means a grab of the window that is not one colour
+# (a window mapped and not yet exposed is blank) and the same as the grab before it, PB_GAME_DRAW_POLL
+# seconds earlier (default 0.1: a board being drawn, a menu bar before the board, still changes).
+# Bounded by PB_GAME_DRAW_SECONDS (default 60, a guard against a game that never draws, as start_game's
+# bound); the failure says what the last grab showed, and KEEP_WORK=1 keeps it ($WORK/drawn.ppm).
+wait_drawn() {
+  local title=$1 start=$SECONDS bound=${PB_GAME_DRAW_SECONDS:-60} poll=${PB_GAME_DRAW_POLL:-0.1}
+  local grab=$WORK/drawn.ppm sum last="" colours="no grab" grabs=0
+  while true; do
+    if import -silent -window "$GAME_WINDOW" "$grab" 2>"$WORK/drawn.err"; then
+      grabs=$((grabs + 1))
+      colours=$(identify -format '%k' "$grab" 2>/dev/null) || colours=0
+      sum=$(md5sum <"$grab")
+      if ((colours > 1)); then
+        [[ $sum == "$last" ]] && break
+        last=$sum
+      else
+        last=""
+      fi
+    fi
+    kill -0 "$GAME_PID" 2>/dev/null || die "the game exited before its '$title' window was drawn: $(cat "$WORK/game.err")"
+    if ((SECONDS - start >= bound)); then
+      local seen="one colour all over (nothing drawn)"
+      [[ -n $last ]] && seen="drawn ($colours colours) but never the same twice in a row: is the game animating?"
+      ((grabs == 0)) && seen="never grabbed: $(head -c 300 "$WORK/drawn.err")"
+      die "the '$title' window was not drawn within $bound s: the last of $grabs grabs was $seen (KEEP_WORK=1 keeps it as $grab)"
+    fi
+    sleep "$poll"
+  done
+  echo "the '$title' window was drawn after $((SECONDS - start)) s more ($grabs grabs, $colours colours)"
 }
 
 # start_sgt GAME TITLE PARAMS: Simon Tatham's GAME (/usr/games/sgt-GAME) in its window TITLE, on the

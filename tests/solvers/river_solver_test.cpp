@@ -164,7 +164,7 @@ TEST(River, NodeBudgetGivesUp) {
   few.max_nodes = 3;
   Solution sol = solve(classic(10, 4), few);
   EXPECT_EQ(sol.status, Status::kGaveUp);
-  EXPECT_NE(sol.reason.find("node budget"), std::string::npos);
+  EXPECT_EQ(sol.limit, Limit::kNodes) << sol.reason;
 }
 
 TEST(River, GameOutcome) {
