@@ -188,7 +188,10 @@ StackHypothesis slot_hypothesis(const cv::Mat& lab, const std::vector<Slot>& slo
   h.ink = cv::Mat(lab.size(), CV_8U, cv::Scalar(0));
   for (const Slot& s : slots) {
     const int inset = static_cast<int>(std::lround(p.slot_inset * s.box.width)) + 2;
-    const cv::Rect inner(s.box.x + inset, s.box.y + inset, s.box.width - 2 * inset, s.box.height - 2 * inset);
+    // The box is the slot colour's: an outline lies outside it. Its sides and top are left out by
+    // `inset` (rows and columns blended with the outline); its bottom row is the floor the discs
+    // stand on, and discs standing on it reach it.
+    const cv::Rect inner(s.box.x + inset, s.box.y + inset, s.box.width - 2 * inset, s.box.height - inset);
     if (inner.width <= 0 || inner.height <= 0) continue;
     for (int y = inner.y; y < inner.y + inner.height; ++y) {
       const auto* c = lab.ptr<cv::Vec3f>(y);
@@ -207,7 +210,7 @@ StackHypothesis slot_hypothesis(const cv::Mat& lab, const std::vector<Slot>& slo
     StackPlace place;
     place.x = s.x();
     place.top = s.box.y + inset;
-    place.floor = s.box.y + s.box.height - inset;
+    place.floor = s.box.y + s.box.height;
     for (const StackBand& b : bands)
       if (b.top >= s.box.y && b.bottom() < s.box.y + s.box.height && std::abs(band_centre(b) - s.x()) <= tol) place.bands.push_back(b);
     std::sort(place.bands.begin(), place.bands.end(), [](const StackBand& a, const StackBand& b) { return a.top < b.top; });
@@ -228,12 +231,13 @@ struct Pile {
 }  // namespace
 
 Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Mat& ink, const Params& p) {
+  // Slots first; boxes alike that hold nothing (base plates) fail the reader's checks, and the
+  // rod-less hypotheses follow.
   std::vector<StackHypothesis> out;
   cv::Vec3f slot_colour;
-  if (const std::vector<Slot> slots = find_slots(lab, ink, p, slot_colour); !slots.empty()) {
+  if (const std::vector<Slot> slots = find_slots(lab, ink, p, slot_colour); !slots.empty())
     out.push_back(slot_hypothesis(lab, slots, slot_colour, p));
-    return out;
-  }
+  const bool slotted = !out.empty();
 
   // No rods: bands of disc-wide ink, grouped into piles by centre.
   const int min_w = std::max(2 * p.min_disk_rows, static_cast<int>(std::lround(p.min_disk_width * ink.cols)));
@@ -380,8 +384,9 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
     scored.emplace_back(area, std::move(h));
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  // The piles with the most ink are the tower: when they are refused, so is the picture.
-  if (why && (scored.empty() || why_area > scored.front().first)) return *why;
+  // The piles with the most ink are the tower: when they are refused, so is the picture (unless
+  // slots were found: then they are the tower's first hypothesis).
+  if (why && !slotted && (scored.empty() || why_area > scored.front().first)) return *why;
   for (auto& [score, h] : scored) out.push_back(std::move(h));
   return out;
 }
