@@ -566,6 +566,31 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
   return out;
 }
 
+// Two touching bars of one stack that are each clearly thinner than a disc and together one disc
+// tall, meeting at one width, are one disc parted by a colour step that is none (a JPEG block's edge
+// across a disc whose colour is near the slot's or the page's). The disc height is the median bar's.
+void join_slices(std::vector<Column>& cols, const Params& p) {
+  std::vector<double> hs;
+  for (const Column& c : cols)
+    for (const Bar& b : c.bars) hs.push_back(b.height());
+  if (hs.size() < 3) return;
+  const double h = median_of(hs), slack = p.height_tolerance * h + 1;
+  for (Column& c : cols)
+    for (std::size_t k = 1; k < c.bars.size(); ++k) {
+      Bar& up = c.bars[k - 1];
+      const Bar& down = c.bars[k];
+      const double meet = std::abs(up.rows.back().width() - down.rows.front().width());
+      if (down.top != up.bottom + 1 || up.height() > h - slack || down.height() > h - slack ||
+          std::abs(up.height() + down.height() - h) > slack || meet > std::max<double>(p.edge_step_px, p.edge_step * down.fit.width))
+        continue;
+      up.rows.insert(up.rows.end(), down.rows.begin(), down.rows.end());
+      up.bottom = down.bottom;
+      up.fit = fit_rows(up.rows, p);
+      c.bars.erase(c.bars.begin() + static_cast<std::ptrdiff_t>(k));
+      --k;
+    }
+}
+
 // The stack fitter's hypotheses (stacks.hpp) as columns, each verified like columns down rods; the
 // one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
 // when the fitter finds nothing like a stack either.
@@ -600,6 +625,7 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
       xs.push_back(place.x);
       hs.push_back(peg.height());
     }
+    join_slices(f.columns, p);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
     auto read = spacing > 0 ? verify_columns(img, h.ink, p, f, {}, spacing, median_of(hs), !h.slots, h.plates)
                             : Result<Reading>(refuse("the stacks are not equally spaced"));
