@@ -284,7 +284,8 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
 
 Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
                                double spacing, double rod_h, bool plates_allowed, bool plates_needed);
-Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const Error& no_rods);
+Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
+                            const Error& no_rods);
 
 // One read at one ink threshold: detect, decode, verify.
 Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found) {
@@ -306,7 +307,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   std::erase_if(rods, [&](const VerticalBar& r) { return r.height() < p.min_rod_fraction * img.rows || r.height() < p.rod_aspect * r.width; });
   auto picked = pick_rods(rods, p);
   // No rod set: stacks found disc first, with no rods or in slots (stacks.hpp).
-  if (!picked) return read_stacks(img, lab, ink, p, found, picked.error());
+  if (!picked) return read_stacks(img, lab, ink, p, found, rods, picked.error());
   found.rods = *picked;
   std::vector<double> xs, hs;
   for (const VerticalBar& r : found.rods) xs.push_back(r.x), hs.push_back(r.height());
@@ -593,8 +594,11 @@ void join_slices(std::vector<Column>& cols, const Params& p) {
 
 // The stack fitter's hypotheses (stacks.hpp) as columns, each verified like columns down rods; the
 // one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
-// when the fitter finds nothing like a stack either.
-Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const Error& no_rods) {
+// when the fitter finds nothing like a stack either. `rods`: the rods found, of no set; one standing
+// at a place refuses the hypothesis (the rods are drawn, and a rod set the reader missed is no
+// reason to place the pegs by other cues: some of it may be lost to the page).
+Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
+                            const Error& no_rods) {
   auto fitted = fit_stacks(lab, ink, p);
   if (!fitted) return fitted.error();
   if (fitted->empty()) return no_rods;
@@ -627,6 +631,14 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     }
     join_slices(f.columns, p);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
+    bool rod_at_place = false;
+    for (const StackPlace& place : h.places)
+      for (const VerticalBar& r : rods)
+        rod_at_place = rod_at_place || (std::abs(r.x - place.x) <= p.place_tolerance * spacing + r.width && r.bottom >= place.top && r.top < place.floor);
+    if (rod_at_place) {
+      if (!first_error) first_error = refuse("rods stand where the stacks are, but they make no equally spaced set of one width with level tops");
+      continue;
+    }
     auto read = spacing > 0 ? verify_columns(img, h.ink, p, f, {}, spacing, median_of(hs), !h.slots, h.plates)
                             : Result<Reading>(refuse("the stacks are not equally spaced"));
     if (!read) {
