@@ -2,7 +2,6 @@
 #include "vision/hanoi/stacks.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -252,15 +251,11 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
   std::vector<Pile> piles;
   for (const auto& group : group_similar(centres, 0, tol)) {
     Pile pile;
-    std::vector<double> xs;
     std::vector<double> heights;
     for (std::size_t i : group) {
       pile.bands.push_back(bands[i]);
-      xs.push_back(centres[i]);
       heights.push_back(static_cast<double>(bands[i].rows.size()));
-      for (const Run& r : bands[i].rows) pile.widest = std::max<double>(pile.widest, r.width());
     }
-    pile.x = median_of(xs);
     std::sort(pile.bands.begin(), pile.bands.end(), [](const StackBand& a, const StackBand& b) { return a.top < b.top; });
     // A stack rests band on band: from the lowest up, a band farther above the one below than a
     // disc may be lifted (a caption over the board in line with a stack) is no part of it.
@@ -270,9 +265,12 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
         pile.bands.erase(pile.bands.begin(), pile.bands.begin() + static_cast<std::ptrdiff_t>(k));
         break;
       }
-    pile.widest = 0;
-    for (const StackBand& b : pile.bands)
+    std::vector<double> xs;
+    for (const StackBand& b : pile.bands) {
+      xs.push_back(band_centre(b));
       for (const Run& r : b.rows) pile.widest = std::max<double>(pile.widest, r.width());
+    }
+    pile.x = median_of(xs);
     // Under the lowest band, within a gap a disc may leave: a row wider than any disc is a base.
     const StackBand& low = pile.bands.back();
     const int x = static_cast<int>(std::lround(pile.x));
