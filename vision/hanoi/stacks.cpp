@@ -111,7 +111,8 @@ struct Slot {
 };
 
 // The slots: boxes of the ink's commonest colour, each at least min_slot_fraction of the image and
-// slot_fill ink, alike in width and height, tops level, equally spaced; the largest such set.
+// slot_fill ink, alike in width (plate_tolerance, plus 3 px) and height, tops level (level_tolerance
+// of the height, plus 3 px), equally spaced and apart; the largest such set (none when two are).
 // `colour` is the slots' Lab colour.
 std::vector<Slot> find_slots(const cv::Mat& lab, const cv::Mat& ink, const Params& p, cv::Vec3f& colour) {
   // The commonest colour of the ink: bins of 4 L by 8 a, b levels, every second pixel.
@@ -153,8 +154,6 @@ std::vector<Slot> find_slots(const cv::Mat& lab, const cv::Mat& ink, const Param
     const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
                        stats.at<int>(i, cv::CC_STAT_HEIGHT));
     if (box.area() < p.min_slot_fraction * static_cast<double>(ink.total())) continue;
-    // Not a whole-width bar (a banner) nor a stripe: at most half the image wide.
-    if (box.width > ink.cols / 2) continue;
     if (cv::countNonZero(ink(box)) < p.slot_fill * box.area()) continue;
     boxes.push_back({box});
   }
@@ -163,7 +162,7 @@ std::vector<Slot> find_slots(const cv::Mat& lab, const cv::Mat& ink, const Param
   for (const Slot& s : boxes) {
     std::vector<Slot> set;
     for (const Slot& t : boxes)
-      if (std::abs(t.box.width - s.box.width) <= p.rod_tolerance * 0.2 * s.box.width + 3 &&
+      if (std::abs(t.box.width - s.box.width) <= p.plate_tolerance * s.box.width + 3 &&
           std::abs(t.box.height - s.box.height) <= p.level_tolerance * s.box.height + 3 &&
           std::abs(t.box.y - s.box.y) <= p.level_tolerance * s.box.height + 3)
         set.push_back(t);
