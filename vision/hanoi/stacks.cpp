@@ -180,10 +180,17 @@ std::vector<Slot> find_slots(const cv::Mat& lab, const cv::Mat& ink, const Param
 }
 
 // The slot hypothesis: inside each slot (its outline left out), what stands off the slot's colour.
-StackHypothesis slot_hypothesis(const cv::Mat& lab, const std::vector<Slot>& slots, const cv::Vec3f& colour, const Params& p) {
+// Outside the slots (and `inset` round each, its outline) the ink is the page's: a disc beside the
+// slots, or in a slot the set missed (one nearer the page's colour on a gradient), is stray there.
+StackHypothesis slot_hypothesis(const cv::Mat& lab, const cv::Mat& ink, const std::vector<Slot>& slots, const cv::Vec3f& colour, const Params& p) {
   StackHypothesis h;
   h.slots = true;
-  h.ink = cv::Mat(lab.size(), CV_8U, cv::Scalar(0));
+  h.ink = ink.clone();
+  for (const Slot& s : slots) {
+    const int inset = static_cast<int>(std::lround(p.slot_inset * s.box.width)) + 2;
+    const cv::Rect ring = cv::Rect(s.box.x - inset, s.box.y - inset, s.box.width + 2 * inset, s.box.height + 2 * inset) & cv::Rect(0, 0, ink.cols, ink.rows);
+    h.ink(ring).setTo(0);
+  }
   for (const Slot& s : slots) {
     const int inset = static_cast<int>(std::lround(p.slot_inset * s.box.width)) + 2;
     // The box is the slot colour's: an outline lies outside it. Its sides and top are left out by
@@ -234,7 +241,7 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
   std::vector<StackHypothesis> out;
   cv::Vec3f slot_colour;
   if (const std::vector<Slot> slots = find_slots(lab, ink, p, slot_colour); !slots.empty())
-    out.push_back(slot_hypothesis(lab, slots, slot_colour, p));
+    out.push_back(slot_hypothesis(lab, ink, slots, slot_colour, p));
   const bool slotted = !out.empty();
 
   // No rods: bands of disc-wide ink, grouped into piles by centre.
