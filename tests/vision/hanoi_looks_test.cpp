@@ -56,8 +56,7 @@ Tallies sweep(std::uint64_t first, int count) {
 }
 
 // The CI sample: 24 looks from a fixed seed, a few seconds. Refusing everything would pass "never
-// wrong": most looks with rods must read (no-rod looks are refused: where rods stand without rods
-// is not guessed).
+// wrong": most looks must read (over an illustrated landscape none does yet).
 TEST(HanoiLooks, FixedSampleExactOrRefusedNeverWrong) {
   constexpr std::uint64_t kFirst = 1000;
   constexpr int kCount = 24;
@@ -65,10 +64,47 @@ TEST(HanoiLooks, FixedSampleExactOrRefusedNeverWrong) {
   const Tallies t = sweep(kFirst, kCount);
   t.all.print("hanoi, all looks");
   EXPECT_EQ(t.all.wrong, 0);
-  int with_rods = 0;  // slots (issue #24's look, refused today) are no rods either
+  int plain = 0;
   for (const auto& [family, tally] : t.by_family)
-    if (family != "no rods" && family != "slots instead of rods") with_rods += tally.total();
-  EXPECT_GE(t.all.exact * 10, with_rods * 7) << "fewer than 7 in 10 looks with rods read exactly";
+    if (family != "illustrated background") plain += tally.total();
+  EXPECT_GE(t.all.exact * 10, plain * 7) << "fewer than 7 in 10 looks (not illustrated) read exactly";
+}
+
+// Issue #24's rod-less looks, read by the stack fitter (vision/hanoi/stacks.hpp): the first 10 looks
+// with no rods and the first 10 with slots from seed 7000 (not illustrated: that is the page stage's
+// look), each drawn after seeding OpenCV's global RNG (textured pages draw from it) so that it is
+// the same look however the tests are filtered. A few seconds.
+TEST(HanoiLooks, NoRodsAndSlotsRead) {
+  constexpr int kEach = 10;
+  std::map<std::string, testing::SweepTally> by_family;
+  testing::SweepTally& no_rods = by_family["no rods"];
+  testing::SweepTally& slots = by_family["slots instead of rods"];
+  for (std::uint64_t seed = 7000; seed < 9000 && (no_rods.total() < kEach || slots.total() < kEach); ++seed) {
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    if (look.illustrated || (look.rods && !look.slots)) continue;
+    testing::SweepTally& tally = look.rods ? slots : no_rods;
+    if (tally.total() >= kEach) continue;
+    const State truth = testing::random_hanoi_position(seed);
+    cv::theRNG() = cv::RNG(seed);
+    const cv::Mat img = testing::draw_hanoi_look(truth, look);
+    auto got = read(img);
+    std::string what = look.what();
+    bool read_ok = got.ok(), same = false;
+    if (!got) {
+      if (!got.error().is(ErrorCode::kNoBoard)) read_ok = true;  // an error that is no refusal counts as wrong
+      what += ": " + got.error().message;
+    } else {
+      same = got->state == truth;
+      if (!same) what += ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(truth);
+    }
+    tally.add(read_ok, same, what);
+  }
+  for (const auto& [family, tally] : by_family) {
+    tally.print("hanoi, " + family);
+    EXPECT_EQ(tally.total(), kEach) << family;
+    EXPECT_EQ(tally.wrong, 0) << family;
+    EXPECT_GE(tally.exact * 10, tally.total() * 6) << family << ": fewer than 6 in 10 read exactly";
+  }
 }
 
 // By hand: PB_HANOI_LOOKS=300 [PB_HANOI_SEED=S] build/bin/vision_hanoi_looks_test --gtest_filter='*Sweep*'

@@ -1,5 +1,6 @@
 /* reader.cpp: the Tower of Hanoi reader: page plane -> ink -> rods -> bars down each rod -> sizes by width -> the game's invariants. */
 #include "vision/hanoi/reader.hpp"
+#include "vision/hanoi/stacks.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +50,43 @@ struct Found {
 
 BarFit fit_rows(std::span<const Run> rows, const Params& p) { return fit_bar(rows, p.taper, p.rounding); }
 
+// A band of bar rows (rows band_top.., with their colours) parted into bars where the colour
+// changes, the width dips or steps; parts far thinner than the tallest joined to a neighbour. None
+// when the band is thinner than a disc.
+std::vector<Bar> part_band(std::span<const Run> band, std::span<const cv::Vec3f> colours, int band_top, const Params& p) {
+  std::vector<Bar> bars;
+  const int n = static_cast<int>(band.size());
+  if (n < p.min_disk_rows) return bars;
+  int widest = 0;
+  for (const Run& r : band) widest = std::max(widest, r.width());
+  const double edge = std::max<double>(p.edge_step_px, p.edge_step * widest);
+  std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
+  cuts.insert(cuts.begin(), 0);
+  cuts.push_back(n);
+  // A part far thinner than the band's tallest is an edge (an outline drawn darker), not a
+  // disc: it joins its taller neighbour.
+  for (bool joined = true; joined && cuts.size() > 2;) {
+    joined = false;
+    int tallest = 0;
+    for (std::size_t k = 0; k + 1 < cuts.size(); ++k) tallest = std::max(tallest, cuts[k + 1] - cuts[k]);
+    for (std::size_t k = 0; k + 1 < cuts.size() && !joined; ++k) {
+      if (cuts[k + 1] - cuts[k] >= p.min_part * tallest) continue;
+      const bool up = k > 0 && (k + 2 == cuts.size() || cuts[k] - cuts[k - 1] >= cuts[k + 2] - cuts[k + 1]);
+      cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(up ? k : k + 1));
+      joined = true;
+    }
+  }
+  for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+    Bar b;
+    b.top = band_top + cuts[k];
+    b.bottom = band_top + cuts[k + 1] - 1;
+    b.rows.assign(band.begin() + cuts[k], band.begin() + cuts[k + 1]);
+    b.fit = fit_rows(b.rows, p);
+    bars.push_back(std::move(b));
+  }
+  return bars;
+}
+
 // The rod sets: rods alike in width with level tops, equally spaced; the largest set, refused when
 // another as large differs.
 Result<std::vector<VerticalBar>> pick_rods(const std::vector<VerticalBar>& rods, const Params& p) {
@@ -91,36 +129,7 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
   int band_top = -1;
   auto close_band = [&] {
     if (band_top < 0) return;
-    const int n = static_cast<int>(band.size());
-    if (n >= p.min_disk_rows) {
-      int widest = 0;
-      for (const Run& r : band) widest = std::max(widest, r.width());
-      const double edge = std::max<double>(p.edge_step_px, p.edge_step * widest);
-      std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
-      cuts.insert(cuts.begin(), 0);
-      cuts.push_back(n);
-      // A part far thinner than the band's tallest is an edge (an outline drawn darker), not a
-      // disc: it joins its taller neighbour.
-      for (bool joined = true; joined && cuts.size() > 2;) {
-        joined = false;
-        int tallest = 0;
-        for (std::size_t k = 0; k + 1 < cuts.size(); ++k) tallest = std::max(tallest, cuts[k + 1] - cuts[k]);
-        for (std::size_t k = 0; k + 1 < cuts.size() && !joined; ++k) {
-          if (cuts[k + 1] - cuts[k] >= p.min_part * tallest) continue;
-          const bool up = k > 0 && (k + 2 == cuts.size() || cuts[k] - cuts[k - 1] >= cuts[k + 2] - cuts[k + 1]);
-          cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(up ? k : k + 1));
-          joined = true;
-        }
-      }
-      for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
-        Bar b;
-        b.top = band_top + cuts[k];
-        b.bottom = band_top + cuts[k + 1] - 1;
-        b.rows.assign(band.begin() + cuts[k], band.begin() + cuts[k + 1]);
-        b.fit = fit_rows(b.rows, p);
-        col.bars.push_back(std::move(b));
-      }
-    }
+    for (Bar& b : part_band(band, colours, band_top, p)) col.bars.push_back(std::move(b));
     band.clear();
     colours.clear();
     band_top = -1;
@@ -273,6 +282,11 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
   return static_cast<int>(nearest);
 }
 
+Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
+                               double spacing, double rod_h, bool plates_allowed, bool plates_needed);
+Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
+                            const Error& no_rods);
+
 // One read at one ink threshold: detect, decode, verify.
 Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found) {
   const int max_rod = std::max(2, std::min(p.max_rod_px, static_cast<int>(std::lround(p.max_rod_fraction * img.cols))));
@@ -292,7 +306,8 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   found.all_rods = rods;
   std::erase_if(rods, [&](const VerticalBar& r) { return r.height() < p.min_rod_fraction * img.rows || r.height() < p.rod_aspect * r.width; });
   auto picked = pick_rods(rods, p);
-  if (!picked) return picked.error();
+  // No rod set: stacks found disc first, with no rods or in slots (stacks.hpp).
+  if (!picked) return read_stacks(img, lab, ink, p, found, rods, picked.error());
   found.rods = *picked;
   std::vector<double> xs, hs;
   for (const VerticalBar& r : found.rods) xs.push_back(r.x), hs.push_back(r.height());
@@ -345,9 +360,22 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
       }
     }
   }
+  return verify_columns(img, ink, p, found, pieces, spacing, rod_h, true, false);
+}
+
+// The columns found (down rods, or by the stack fitter), verified and decoded: base plates, the disc
+// height, the game's invariants, sizes by width, the base and goal marker. `plates_allowed`: the
+// lowest bar of every column may be a plate (not in slots); `plates_needed`: it must be (stacks with
+// no rods and no base stand on plates, or on nothing that shows the pegs).
+Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
+                               double spacing, double rod_h, bool plates_allowed, bool plates_needed) {
+  std::vector<Column>& cols = found.columns;
+  std::vector<double> xs;
+  for (const VerticalBar& r : found.rods) xs.push_back(r.x);
+  const double level = p.level_tolerance * rod_h + 3;
   // Base plates: a bar of one width and height at the foot of every rod, none on a base.
   Reading out;
-  bool plates = cols.size() >= 2;
+  bool plates = plates_allowed && cols.size() >= 2;
   for (const Column& c : cols) plates = plates && !c.on_base && !c.bars.empty() && c.bars.back().bottom + 2 >= c.floor;
   if (plates) {
     const Bar& first = cols.front().bars.back();
@@ -363,6 +391,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
       c.floor = c.bars.back().top;
       c.bars.pop_back();
     }
+  if (plates_needed && !plates) return refuse("no rods, no base and no plates show where the pegs stand");
 
   std::vector<const Bar*> all;
   for (const Column& c : cols)
@@ -538,6 +567,92 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
   return out;
 }
 
+// Two touching bars of one stack that are each clearly thinner than a disc and together one disc
+// tall, meeting at one width, are one disc parted by a colour step that is none (a JPEG block's edge
+// across a disc whose colour is near the slot's or the page's). The disc height is the median bar's.
+void join_slices(std::vector<Column>& cols, const Params& p) {
+  std::vector<double> hs;
+  for (const Column& c : cols)
+    for (const Bar& b : c.bars) hs.push_back(b.height());
+  if (hs.size() < 3) return;
+  const double h = median_of(hs), slack = p.height_tolerance * h + 1;
+  for (Column& c : cols)
+    for (std::size_t k = 1; k < c.bars.size(); ++k) {
+      Bar& up = c.bars[k - 1];
+      const Bar& down = c.bars[k];
+      const double meet = std::abs(up.rows.back().width() - down.rows.front().width());
+      if (down.top != up.bottom + 1 || up.height() > h - slack || down.height() > h - slack ||
+          std::abs(up.height() + down.height() - h) > slack || meet > std::max<double>(p.edge_step_px, p.edge_step * down.fit.width))
+        continue;
+      up.rows.insert(up.rows.end(), down.rows.begin(), down.rows.end());
+      up.bottom = down.bottom;
+      up.fit = fit_rows(up.rows, p);
+      c.bars.erase(c.bars.begin() + static_cast<std::ptrdiff_t>(k));
+      --k;
+    }
+}
+
+// The stack fitter's hypotheses (stacks.hpp) as columns, each verified like columns down rods; the
+// one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
+// when the fitter finds nothing like a stack either. `rods`: the rods found, of no set; one standing
+// at a place refuses the hypothesis (the rods are drawn, and a rod set the reader missed is no
+// reason to place the pegs by other cues: some of it may be lost to the page).
+Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
+                            const Error& no_rods) {
+  auto fitted = fit_stacks(lab, ink, p);
+  if (!fitted) return fitted.error();
+  if (fitted->empty()) return no_rods;
+  std::optional<Reading> got;
+  std::optional<Error> first_error;
+  for (const StackHypothesis& h : *fitted) {
+    Found f;
+    f.all_rods = found.all_rods;
+    std::vector<double> xs, hs;
+    for (std::size_t i = 0; i < h.places.size(); ++i) {
+      const StackPlace& place = h.places[i];
+      VerticalBar peg;  // a rod of no width where the peg stands
+      peg.x = place.x;
+      peg.top = place.top;
+      peg.bottom = std::max(place.top, place.floor - 1);
+      f.rods.push_back(peg);
+      Column c;
+      c.x = place.x;
+      c.top = place.top;
+      c.floor = place.floor;
+      c.on_base = place.on_base;
+      for (const StackBand& band : place.bands)
+        for (Bar& b : part_band(band.rows, band.colours, band.top, p)) {
+          b.rod = static_cast<int>(i);
+          c.bars.push_back(std::move(b));
+        }
+      f.columns.push_back(std::move(c));
+      xs.push_back(place.x);
+      hs.push_back(peg.height());
+    }
+    join_slices(f.columns, p);
+    const double spacing = equal_spacing(xs, p.spacing_tolerance);
+    bool rod_at_place = false;
+    for (const StackPlace& place : h.places)
+      for (const VerticalBar& r : rods)
+        rod_at_place = rod_at_place || (std::abs(r.x - place.x) <= p.place_tolerance * spacing + r.width && r.bottom >= place.top && r.top < place.floor);
+    if (rod_at_place) {
+      if (!first_error) first_error = refuse("rods stand where the stacks are, but they make no equally spaced set of one width with level tops");
+      continue;
+    }
+    auto read = spacing > 0 ? verify_columns(img, h.ink, p, f, {}, spacing, median_of(hs), !h.slots, h.plates)
+                            : Result<Reading>(refuse("the stacks are not equally spaced"));
+    if (!read) {
+      if (!first_error) first_error = read.error();
+      continue;
+    }
+    if (got && (got->state.rods != read->state.rods || got->state.config != read->state.config))
+      return refuse("two sets of stacks read as different towers");
+    if (!got) got = std::move(*read), found = std::move(f);
+  }
+  if (!got) return *first_error;
+  return std::move(*got);
+}
+
 void show(DebugSink* debug, const cv::Mat& img, const Found& found, const std::string& caption) {
   if (debug == nullptr) return;
   std::vector<cv::Rect> boxes;
@@ -669,6 +784,15 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
     {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
     {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},
+    {"min_disk_width", &Params::min_disk_width, 0, 1, "no rods: narrowest disc row, fraction of the image width (and at least twice min_disk_rows, px)"},
+    {"max_disk_width", &Params::max_disk_width, 0, 1, "no rods: widest disc row, fraction of the image width; a wider row is a base bar (or a banner)"},
+    {"stack_tolerance", &Params::stack_tolerance, 0, 1, "no rods: the rows of one stack are centred within this fraction of the image width, plus 2 px"},
+    {"place_tolerance", &Params::place_tolerance, 0, 1, "no rods: a stack stands within this fraction of the spacing of its peg's place (the base's extent in equal parts)"},
+    {"stray_reach", &Params::stray_reach, 0, kAnyHi, "no rods: ink up to this many spacings over the highest disc is looked at too; on no disc, it is stray (max_stray)"},
+    {"slot_delta_e", &Params::slot_delta_e, 0.5, 200, "slots: their pixels lie this near the slots' colour (the ink's commonest), Delta E"},
+    {"slot_fill", &Params::slot_fill, 0, 1, "slots: least share of a slot's box that is ink (the slot, its outline, the discs in it)"},
+    {"min_slot_fraction", &Params::min_slot_fraction, 0, 1, "slots: least area of a slot's box, fraction of the image"},
+    {"slot_inset", &Params::slot_inset, 0, 1, "slots: discs are looked for this fraction of a slot's width (plus 2 px) inside its box (its outline left out)"},
 };
 
 std::span<const ParamSpec<Params>> param_table() { return kParamTable; }

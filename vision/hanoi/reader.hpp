@@ -14,13 +14,17 @@
 //           boxes, rounded bars and trapezoids alike), over all rods; colours play no part (one
 //           colour, shades of one, many). A shape hanging under the base marks the goal (none: the
 //           last rod, the text's default).
+//   no rods: when no rod set is found, the stack fitter (vision/hanoi/stacks.hpp) finds slots (boxes
+//           of the ink's commonest colour, discs inside them) or, with no rods, bands of disc-wide
+//           ink grouped into columns on a level floor, the pegs placed by the slots, the plates or
+//           the base's extent; its columns go through decode and verify as the rods' do.
 //   verify: the game's invariants: one disc height, widths distinct and clearly apart, each stack
 //           largest at the bottom, each disc centred on its rod and resting on the one below or the
 //           floor, the floors level, no disc-sized ink among the rods that is on none. The read is
 //           made at two ink thresholds; readings that disagree are refused.
 // Rejected: sizes from colours (styles may paint every disc alike); sizes from absolute widths (the
 // smallest disc's width depends on the style); the page as the border's commonest colour (a phone
-// screenshot's status bar and banner); guessing where rods are when none is drawn.
+// screenshot's status bar and banner); guessing where an empty peg stands when nothing drawn shows it.
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -78,6 +82,16 @@ struct Params {
   double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
   double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
   int max_disks = 16;
+  // No rod set found: stacks found disc first (vision/hanoi/stacks.hpp), with no rods or in slots.
+  double min_disk_width = 0.015;     // narrowest disc row with no rod to mark it, fraction of the image width ...
+  double max_disk_width = 0.4;       // ... widest (a wider row is a base or a banner)
+  double stack_tolerance = 0.01;     // the rows of one stack are centred within this fraction of the image width, plus 2 px
+  double place_tolerance = 0.12;     // a stack stands within this fraction of the spacing of its peg's place along the base
+  double stray_reach = 0.25;         // no rods: ink up to this many spacings over the highest disc counts as stray when on no disc
+  double slot_delta_e = 10;          // slot pixels lie this near the slots' colour (the ink's commonest), Delta E
+  double slot_fill = 0.9;            // least share of a slot's box that is ink (the slot, its outline, the discs in it)
+  double min_slot_fraction = 0.005;  // least area of a slot's box, fraction of the image
+  double slot_inset = 0.02;          // discs are looked for this fraction of a slot's width (plus 2 px) inside its box (its outline)
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
