@@ -278,7 +278,7 @@ TEST(SlidingReader, LookSweepReadsExactlyOrRefuses) {
   flat.print("sliding, flat tiles");
   EXPECT_EQ(bevelled.wrong + flat.wrong, 0);
   // Floors, so that refusing everything fails: today 9 of 10 bevelled and 8 of 10 flat (Release; 31
-  // and 30 of 40 with PB_LOOKS_PER_FAMILY=40).
+  // and 34 of 40 with PB_LOOKS_PER_FAMILY=40).
   if (count == 10) {
     EXPECT_GE(bevelled.exact, 7);
     EXPECT_GE(flat.exact, 6);

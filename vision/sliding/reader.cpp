@@ -274,8 +274,10 @@ Result<Lattice> detect_islands(const cv::Mat& bgr, const Params& p) {
       std::vector<cv::Rect> stubs;
       std::vector<Face> all = island_candidates(bgr, page, tile, p, &stubs);
       if (all.size() < 2) continue;
+      // Only a lattice found counts: islands are a second look, and another game's screen (GCompris's
+      // picture cut into tiles, its buttons) can show squares that look cut by the frame's edge.
       auto lat = lattice_of_faces(bgr, all, stubs, tile, page, p, nullptr);
-      if (lat || !lat.error().is(ErrorCode::kNoBoard)) return lat;
+      if (lat) return lat;
     }
   return make_error(ErrorCode::kNoBoard, "no board found: no flat tiles (squares of one colour on a page of another)");
 }
@@ -458,8 +460,7 @@ Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   if (faces || !faces.error().is(ErrorCode::kNoBoard)) return faces;
   // No faces of one colour: flat tiles whose faces broke apart. Their reason is kept when the
   // islands show nothing either (it names what Fifteen's look lacks).
-  auto islands = detect_islands(bgr, p);
-  if (islands || !islands.error().is(ErrorCode::kNoBoard)) return islands;
+  if (auto islands = detect_islands(bgr, p)) return islands;
   return faces;
 }
 
@@ -664,12 +665,14 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_frame_ring", &Params::min_frame_ring, kAnyLo, 1, "picture board: least fraction of the ring just outside the board in the frame's colour"},
     {"min_board_fill", &Params::min_board_fill, kAnyLo, 1, "picture board: least fraction of the board square not in the frame's colour"},
     {"match_px", &Params::match_px, 4, 256, "picture board: sites and pieces are compared at this side, px"},
+    {"max_match_fraction", &Params::max_match_fraction, 0.05, 1, "picture board: sites are compared at no more than this fraction of their side (a small site's finest detail is blur and JPEG ringing)"},
     {"min_match", &Params::min_match, kAnyLo, 1, "picture board: least normalised correlation of a site with its piece (0..1)"},
     {"max_gap_stddev", &Params::max_gap_stddev, kAnyLo, kAnyHi, "picture board: the gap (plain board) varies at most this much, grey levels"},
     {"edge_reach", &Params::edge_reach, 0, 0.2, "picture board: the board's sides are sought this far either side of its outline's (JPEG rings), fraction of its side"},
     {"site_margin", &Params::site_margin, 0, 0.4, "picture board: each site's edge left out of the comparison (seams, blur, JPEG ringing), pitches"},
     {"gap_candidates", &Params::gap_candidates, 1, 81, "picture board: most plain sites, each tried as the gap (more: a lattice too fine, or a picture too plain)"},
     {"match_margin", &Params::match_margin, 0, 1, "picture board: least lead of the best pairing's worst match over one that reads another board"},
+    {"pairing_margin", &Params::pairing_margin, 0, 100, "picture board: least lead of the best pairing's summed likeness over any other pairing of the same lattice and picture"},
     {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
     {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
     {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},
