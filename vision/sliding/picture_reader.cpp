@@ -111,7 +111,8 @@ std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
       // The same board from its sides to a fraction of a pixel, resampled to a whole number of pixels.
       const double w = e.right - e.left, h = e.bottom - e.top;
       const int exact = static_cast<int>(std::lround((w + h) / 2));
-      if (exact >= min_side) {
+      const bool on_pixels = e.left == r.x && e.top == r.y && e.right == r.br().x && e.bottom == r.br().y;
+      if (exact >= min_side && !on_pixels) {  // on whole pixels: the board as it is
         // Board pixel u's centre is at image x = left + (u + 0.5) * w / exact - 0.5.
         const double sx = w / exact, sy = h / exact;
         const cv::Matx23d to_image(sx, 0, e.left + 0.5 * sx - 0.5, 0, sy, e.top + 0.5 * sy - 0.5);
@@ -289,7 +290,17 @@ Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Loo
   for (std::size_t i = 0; i < m.shown.size(); ++i)
     for (std::size_t j = 0; j < m.candidates.size(); ++j)
       m.gain[i][j] = likeness(sites[static_cast<std::size_t>(m.shown[i])], pieces[static_cast<std::size_t>(m.candidates[j])]);
-  const std::vector<int> col = best_assignment(m.gain);
+  // Each site's likest piece, when no two share one, is the best pairing already (and costs no
+  // assignment: a picture board has dozens of hypotheses).
+  std::vector<int> col(m.shown.size());
+  std::vector<char> taken(m.candidates.size(), 0);
+  bool distinct = true;
+  for (std::size_t i = 0; i < m.shown.size() && distinct; ++i) {
+    col[i] = static_cast<int>(std::max_element(m.gain[i].begin(), m.gain[i].end()) - m.gain[i].begin());
+    distinct = !taken[static_cast<std::size_t>(col[i])];
+    taken[static_cast<std::size_t>(col[i])] = 1;
+  }
+  if (!distinct) col = best_assignment(m.gain);
   for (std::size_t i = 0; i < m.shown.size(); ++i) {
     auto si = static_cast<std::size_t>(m.shown[i]);
     m.piece[si] = m.candidates[static_cast<std::size_t>(col[i])];
@@ -386,13 +397,16 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     // (n dividing side + 1: what play grabs), the fractional pitches only when those fit nothing
     // (they more than double the cost of a read), on the board resampled from its sides to a
     // fraction of a pixel (a small board's sites drift by a pixel otherwise).
+    std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
     for (int pass = 0; pass < 2 && fits.empty(); ++pass) {
       const bool resampled = pass == 1 && !board.pixels.empty();
       const cv::Mat pixels = resampled ? board.pixels : bgr(board.rect);
       const int side = pixels.cols;
       // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
       const cv::Vec3b ground = common_colours(pixels, 1, p.background_tolerance).front();
-      std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
+      // (the pictures are scaled again only when the resampled side or its ground differs)
+      if (!scaled.empty() && (scaled.front().cols != side || ground != common_colours(bgr(board.rect), 1, p.background_tolerance).front()))
+        scaled.clear();
       for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
         if (!resampled && ((side + 1) % n == 0) != (pass == 0)) continue;
         const double pitch = (side + 1.0) / n;
