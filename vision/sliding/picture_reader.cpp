@@ -14,16 +14,26 @@ namespace {
 
 // The board: a square of non-frame pixels, away from the image's edge, ringed by the frame colour.
 struct Board {
-  cv::Rect rect;        // the pieces' square (Taquin: n * pitch - 1 px a side)
+  cv::Rect rect;        // the pieces' square (Taquin: n * pitch - 1 px a side), its sides on the strongest steps
   cv::Vec3b frame;      // BGR of the frame around it
+  cv::Mat pixels;       // the board resampled from its sides measured to a fraction of a pixel (a
+                        // scaled screenshot's fall between pixels), a whole number of pixels a side
+};
+
+// A board's sides to a fraction of a pixel: the left and top are where the board begins, the right
+// and bottom where it ends, in pixel-edge coordinates; and on the strongest steps, whole pixels.
+struct Sides {
+  double left = 0, top = 0, right = 0, bottom = 0;
+  cv::Rect steps;
 };
 
 // `rect` with each side moved to the strongest colour step between two neighbouring lines within
-// `reach` px of it: JPEG rings a few pixels out from a dark frame's edge, and those pixels are far
-// enough from the frame's colour to join the board. A sharp edge is one step between two lines, so
-// an unspoilt board keeps its exact sides.
-cv::Rect sharpest_edges(const cv::Mat& bgr, const cv::Rect& rect, int reach) {
-  const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+// `reach` px of it: JPEG rings a few pixels out from a dark frame's edge, and those pixels would
+// otherwise join the board. A sharp edge is one step between two lines, so an unspoilt board keeps
+// its exact sides. A scaled board's side falls inside a pixel, a blend of frame and board: the step
+// is then split between that pixel's two edges in proportion, and the side lies between them at
+// the steps' centroid.
+Sides sharpest_edges(const cv::Mat& bgr, const cv::Rect& rect, int reach) {
   // Summed L1 step between column x - 1 and x (vertical: row y - 1 and y) over the rect's span.
   auto column_step = [&](int x) {
     if (x < 1 || x >= bgr.cols) return 0.0;
@@ -43,19 +53,25 @@ cv::Rect sharpest_edges(const cv::Mat& bgr, const cv::Rect& rect, int reach) {
       sum += std::abs(row[x][0] - up[x][0]) + std::abs(row[x][1] - up[x][1]) + std::abs(row[x][2] - up[x][2]);
     return sum;
   };
-  // The line in [at - reach, at + reach] with the largest step; the nearest to `at` of equals.
+  // The line in [at - reach, at + reach] with the largest step (the nearest to `at` of equals), and
+  // the centroid of its step and its larger neighbour's.
   auto strongest = [&](int at, auto step) {
     int best = at;
     double best_step = step(at);
     for (int d = 1; d <= reach; ++d)
       for (int v : {at - d, at + d})
         if (double s = step(v); s > best_step) best = v, best_step = s;
-    return best;
+    const double before = step(best - 1), after = step(best + 1);
+    const int other = after >= before ? best + 1 : best - 1;
+    const double part = std::max(before, after);
+    return std::make_pair(best, best_step + part > 0 ? (best * best_step + other * part) / (best_step + part) : static_cast<double>(best));
   };
-  const int x0 = strongest(rect.x, column_step), x1 = strongest(rect.br().x, column_step);
-  const int y0 = strongest(rect.y, row_step), y1 = strongest(rect.br().y, row_step);
-  const cv::Rect out = cv::Rect(cv::Point(x0, y0), cv::Point(x1, y1)) & frame;
-  return out.width > 0 && out.height > 0 ? out : rect;
+  const auto [x0, left] = strongest(rect.x, column_step);
+  const auto [y0, top] = strongest(rect.y, row_step);
+  const auto [x1, right] = strongest(rect.br().x, column_step);
+  const auto [y1, bottom] = strongest(rect.br().y, row_step);
+  const cv::Rect steps = cv::Rect(cv::Point(x0, y0), cv::Point(x1, y1)) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  return {left, top, right, bottom, steps.width > 0 && steps.height > 0 ? steps : rect};
 }
 
 std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
@@ -83,14 +99,26 @@ std::vector<Board> board_candidates(const cv::Mat& bgr, const Params& p) {
       for (int x = r.x - 1; x <= r.br().x; ++x) probe(x, r.y - 1), probe(x, r.br().y);
       for (int y = r.y; y < r.br().y; ++y) probe(r.x - 1, y), probe(r.br().x, y);
       if (framed < p.min_frame_ring * ring) continue;
-      r = sharpest_edges(bgr, r, skew);
+      const Sides e = sharpest_edges(bgr, r, skew);
+      r = e.steps;
       if (std::abs(r.width - r.height) > skew) continue;
       // A scaled board's sides fall between pixels: the square between the two measures (a pixel
       // off in one direction is well inside the sites' margins).
       const int side = (r.width + r.height + 1) / 2;
       r = cv::Rect(r.x, r.y, side, side) & cv::Rect(0, 0, bgr.cols, bgr.rows);
       if (r.width != r.height) continue;
-      out.push_back({r, frame});
+      Board b{r, frame, {}};
+      // The same board from its sides to a fraction of a pixel, resampled to a whole number of pixels.
+      const double w = e.right - e.left, h = e.bottom - e.top;
+      const int exact = static_cast<int>(std::lround((w + h) / 2));
+      const bool on_pixels = e.left == r.x && e.top == r.y && e.right == r.br().x && e.bottom == r.br().y;
+      if (exact >= min_side && !on_pixels) {  // on whole pixels: the board as it is
+        // Board pixel u's centre is at image x = left + (u + 0.5) * w / exact - 0.5.
+        const double sx = w / exact, sy = h / exact;
+        const cv::Matx23d to_image(sx, 0, e.left + 0.5 * sx - 0.5, 0, sy, e.top + 0.5 * sy - 0.5);
+        cv::warpAffine(bgr, b.pixels, to_image, cv::Size(exact, exact), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+      }
+      out.push_back(std::move(b));
     }
   }
   std::sort(out.begin(), out.end(), [](const Board& a, const Board& b) { return a.rect.area() > b.rect.area(); });
@@ -141,7 +169,7 @@ struct Look {
   double spread = 0;  // standard deviation of the grey levels
 };
 
-Look look_of(const cv::Mat& bgr, const Params& p) {
+Look look_of(const cv::Mat& bgr, int side, const Params& p) {
   Look l;
   cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
@@ -150,7 +178,7 @@ Look look_of(const cv::Mat& bgr, const Params& p) {
   l.spread = dev[0];
   cv::Scalar c = cv::mean(bgr);
   l.colour = cv::Vec3f(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2]));
-  if (l.spread > p.max_gap_stddev) l.texture = signature(grey, p.match_px);
+  if (l.spread > p.max_gap_stddev) l.texture = signature(grey, side);
   return l;
 }
 
@@ -173,6 +201,10 @@ struct Match {
   std::vector<int> piece;       // per screen site, row-major: the piece shown, -1 the gap
   std::vector<float> score;     // per screen site: likeness with that piece (the gap: 1)
   float worst = -1;
+  float total = 0;              // the sum of the shown sites' scores
+  std::vector<int> shown, candidates;   // the shown sites, the pieces they may show
+  std::vector<std::vector<float>> gain;  // likeness of shown site i with candidate piece j
+  std::vector<int> group;       // per piece: its look-alike group (its smallest member)
   std::pair<int, int> twins{-1, -1};  // two sites showing two pieces that look alike: either way round
   std::string why;              // when not a permutation
 };
@@ -183,9 +215,58 @@ Match failed(std::string why) {
   return m;
 }
 
-// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of `picture` cut n x n.
-// Pieces that look alike form groups; the sites showing a group get its pieces in any order, which
-// is no guess when there are two (the caller picks the order that keeps the board solvable) and is
+// The assignment of rows to columns of the square matrix `gain` with the largest sum (the Hungarian
+// method, O(n^3)): column of each row. Row `banned_row` never takes a column where `banned` is set.
+std::vector<int> best_assignment(const std::vector<std::vector<float>>& gain, int banned_row = -1, const std::vector<char>& banned = {}) {
+  const int n = static_cast<int>(gain.size());
+  constexpr double kBanned = 1e9, kInf = 1e18;
+  auto cost = [&](int r, int c) {  // 1-based
+    if (r - 1 == banned_row && banned[static_cast<std::size_t>(c - 1)]) return kBanned;
+    return -static_cast<double>(gain[static_cast<std::size_t>(r - 1)][static_cast<std::size_t>(c - 1)]);
+  };
+  std::vector<double> u(static_cast<std::size_t>(n + 1), 0), v(static_cast<std::size_t>(n + 1), 0);
+  std::vector<int> row_of(static_cast<std::size_t>(n + 1), 0), way(static_cast<std::size_t>(n + 1), 0);
+  for (int r = 1; r <= n; ++r) {
+    row_of[0] = r;
+    int c0 = 0;
+    std::vector<double> minv(static_cast<std::size_t>(n + 1), kInf);
+    std::vector<char> used(static_cast<std::size_t>(n + 1), 0);
+    do {
+      used[static_cast<std::size_t>(c0)] = 1;
+      const int r0 = row_of[static_cast<std::size_t>(c0)];
+      double delta = kInf;
+      int c1 = 0;
+      for (int c = 1; c <= n; ++c) {
+        auto ci = static_cast<std::size_t>(c);
+        if (used[ci]) continue;
+        const double cur = cost(r0, c) - u[static_cast<std::size_t>(r0)] - v[ci];
+        if (cur < minv[ci]) minv[ci] = cur, way[ci] = c0;
+        if (minv[ci] < delta) delta = minv[ci], c1 = c;
+      }
+      for (int c = 0; c <= n; ++c) {
+        auto ci = static_cast<std::size_t>(c);
+        if (used[ci]) u[static_cast<std::size_t>(row_of[ci])] += delta, v[ci] -= delta;
+        else minv[ci] -= delta;
+      }
+      c0 = c1;
+    } while (row_of[static_cast<std::size_t>(c0)] != 0);
+    do {
+      const int c1 = way[static_cast<std::size_t>(c0)];
+      row_of[static_cast<std::size_t>(c0)] = row_of[static_cast<std::size_t>(c1)];
+      c0 = c1;
+    } while (c0 != 0);
+  }
+  std::vector<int> col_of(static_cast<std::size_t>(n), -1);
+  for (int c = 1; c <= n; ++c) col_of[static_cast<std::size_t>(row_of[static_cast<std::size_t>(c)] - 1)] = c - 1;
+  return col_of;
+}
+
+// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of `picture` cut n x n: the
+// pairing of every shown site with a piece of its own (with a gap, piece 0 is never shown) whose
+// likenesses add up to the most. A small board blurs look-alike pieces (italic 12 and 13) so that a
+// site may be likest another site's piece; the pairing as a whole still tells them apart. Pieces
+// that look alike form groups; the sites showing a group get its pieces in either order, which is no
+// guess when there are two (the caller picks the order that keeps the board solvable) and is
 // refused when there are more.
 Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Look>& pieces, int n) {
   const int cells = n * n;
@@ -202,36 +283,65 @@ Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Loo
   m.piece.assign(static_cast<std::size_t>(cells), -1);
   m.score.assign(static_cast<std::size_t>(cells), 1.0f);
   m.worst = 1;
-  std::vector<std::vector<int>> shown(static_cast<std::size_t>(cells));  // per group: the sites showing it
-  for (int s = 0; s < cells; ++s) {
-    if (s == gap) continue;
-    auto si = static_cast<std::size_t>(s);
-    float best = -2;
-    int best_k = -1;
-    for (int k = 0; k < cells; ++k) {
-      float c = likeness(sites[si], pieces[static_cast<std::size_t>(k)]);
-      if (c > best) best = c, best_k = k;
-    }
-    m.score[si] = best;
-    m.worst = std::min(m.worst, best);
-    shown[static_cast<std::size_t>(group[static_cast<std::size_t>(best_k)])].push_back(s);
+  for (int s = 0; s < cells; ++s)
+    if (s != gap) m.shown.push_back(s);
+  for (int k = gap >= 0 ? 1 : 0; k < cells; ++k) m.candidates.push_back(k);
+  m.gain.assign(m.shown.size(), std::vector<float>(m.candidates.size()));
+  for (std::size_t i = 0; i < m.shown.size(); ++i)
+    for (std::size_t j = 0; j < m.candidates.size(); ++j)
+      m.gain[i][j] = likeness(sites[static_cast<std::size_t>(m.shown[i])], pieces[static_cast<std::size_t>(m.candidates[j])]);
+  // Each site's likest piece, when no two share one, is the best pairing already (and costs no
+  // assignment: a picture board has dozens of hypotheses).
+  std::vector<int> col(m.shown.size());
+  std::vector<char> taken(m.candidates.size(), 0);
+  bool distinct = true;
+  for (std::size_t i = 0; i < m.shown.size() && distinct; ++i) {
+    col[i] = static_cast<int>(std::max_element(m.gain[i].begin(), m.gain[i].end()) - m.gain[i].begin());
+    distinct = !taken[static_cast<std::size_t>(col[i])];
+    taken[static_cast<std::size_t>(col[i])] = 1;
   }
-  // Hand out each group's pieces to the sites showing it. With a gap, piece 0 is never shown.
-  for (int g = 0; g < cells; ++g) {
-    const std::vector<int>& at = shown[static_cast<std::size_t>(g)];
-    if (at.empty()) continue;
-    std::vector<int> members;
-    for (int k = 0; k < cells; ++k)
-      if (group[static_cast<std::size_t>(k)] == g && !(gap >= 0 && k == 0)) members.push_back(k);
-    if (at.size() > members.size()) return failed("two sites show one piece");
+  if (!distinct) col = best_assignment(m.gain);
+  for (std::size_t i = 0; i < m.shown.size(); ++i) {
+    auto si = static_cast<std::size_t>(m.shown[i]);
+    m.piece[si] = m.candidates[static_cast<std::size_t>(col[i])];
+    m.score[si] = m.gain[i][static_cast<std::size_t>(col[i])];
+    m.worst = std::min(m.worst, m.score[si]);
+    m.total += m.score[si];
+  }
+  // Each group's pieces go to the sites showing it in any order: two are twins, more cannot be placed.
+  std::vector<std::vector<int>> shown(static_cast<std::size_t>(cells));  // per group: the sites showing it
+  for (int s : m.shown) shown[static_cast<std::size_t>(group[static_cast<std::size_t>(m.piece[static_cast<std::size_t>(s)])])].push_back(s);
+  for (const std::vector<int>& at : shown) {
     if (at.size() > 2 || (at.size() == 2 && m.twins.first >= 0))
-      return failed(std::to_string(members.size()) + " pieces of the picture look alike: which is where cannot be seen");
-    if (at.size() < members.size() && members.size() > 1)
-      return failed("look-alike pieces, not all of them shown");
-    for (std::size_t i = 0; i < at.size(); ++i) m.piece[static_cast<std::size_t>(at[i])] = members[i];
+      return failed(std::to_string(at.size()) + " pieces of the picture look alike: which is where cannot be seen");
     if (at.size() == 2) m.twins = {at[0], at[1]};
   }
+  m.group = std::move(group);
   return m;
+}
+
+// The largest sum of likenesses of a pairing that reads another board than `m`'s: some shown site
+// paired with a piece not of its own piece's group (look-alike pieces trade places freely); -1e9
+// when there is none (one site).
+float best_rival_total(const Match& m) {
+  float best = -1e9f;
+  for (std::size_t i = 0; i < m.shown.size(); ++i) {
+    const int own = m.group[static_cast<std::size_t>(m.piece[static_cast<std::size_t>(m.shown[i])])];
+    std::vector<char> banned(m.candidates.size(), 0);
+    for (std::size_t j = 0; j < m.candidates.size(); ++j) banned[j] = m.group[static_cast<std::size_t>(m.candidates[j])] == own ? 1 : 0;
+    {
+      const std::vector<int> col = best_assignment(m.gain, static_cast<int>(i), banned);
+      float total = 0;
+      bool other = false;
+      for (std::size_t r = 0; r < m.shown.size(); ++r) {
+        total += m.gain[r][static_cast<std::size_t>(col[r])];
+        other = other || m.group[static_cast<std::size_t>(m.candidates[static_cast<std::size_t>(col[r])])] !=
+                             m.group[static_cast<std::size_t>(m.piece[static_cast<std::size_t>(m.shown[r])])];
+      }
+      if (other) best = std::max(best, total);
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -278,25 +388,33 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
   std::string first_error;
   float closest = -1;  // the best worst match of a pairing that is a permutation, when none is close enough
   for (const Board& board : boards) {
-    const int side = board.rect.width;
     // A reading of the board: a lattice, a picture, a gap, and how the sites pair with the pieces.
     struct Hypothesis { Match match; int n = 0; double pitch = 0; std::size_t picture = 0; };
     std::vector<Hypothesis> fits;
-    // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
-    cv::Vec3b ground = common_colours(bgr(board.rect), 1, p.background_tolerance).front();
-    std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
     // Taquin's board is n * pitch - 1 px a side (pieces pitch - 1 wide, a one-pixel seam); a
     // screenshot scaled by any factor keeps the lattice but not the whole pixels, so every n is
     // tried with the pitch the side gives it, and the pictures decide. The game's own pixels first
     // (n dividing side + 1: what play grabs), the fractional pitches only when those fit nothing
-    // (they more than double the cost of a read).
+    // (they more than double the cost of a read), on the board resampled from its sides to a
+    // fraction of a pixel (a small board's sites drift by a pixel otherwise).
+    std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
     for (int pass = 0; pass < 2 && fits.empty(); ++pass) {
+      const bool resampled = pass == 1 && !board.pixels.empty();
+      const cv::Mat pixels = resampled ? board.pixels : bgr(board.rect);
+      const int side = pixels.cols;
+      // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
+      const cv::Vec3b ground = common_colours(pixels, 1, p.background_tolerance).front();
+      // (the pictures are scaled again only when the resampled side or its ground differs)
+      if (!scaled.empty() && (scaled.front().cols != side || ground != common_colours(bgr(board.rect), 1, p.background_tolerance).front()))
+        scaled.clear();
       for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
-        if (((side + 1) % n == 0) != (pass == 0)) continue;
+        if (!resampled && ((side + 1) % n == 0) != (pass == 0)) continue;
         const double pitch = (side + 1.0) / n;
         if (pitch < p.min_tile_px) continue;
+        // A small site's finest detail is blur and JPEG ringing: it is compared at a fraction of its side.
+        const int match = std::min(p.match_px, std::max(4, static_cast<int>(std::lround(p.max_match_fraction * site_rect(0, 0, pitch, p.site_margin).width))));
         std::vector<Look> sites;
-        for (int s = 0; s < n * n; ++s) sites.push_back(look_of(bgr(board.rect)(site_rect(s / n, s % n, pitch, p.site_margin)), p));
+        for (int s = 0; s < n * n; ++s) sites.push_back(look_of(pixels(site_rect(s / n, s % n, pitch, p.site_margin)), match, p));
         // The seams between pieces show the plain board, and so does the gap: the gap is a plain site,
         // likeliest of the seams' colour (a photo may have plain pieces of other colours; a scaled
         // board blurs the seams). Each of the few plain sites is tried as the gap, and no gap too
@@ -305,8 +423,8 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
         for (int k = 1; k < n; ++k) {
           const int at = static_cast<int>(std::lround(k * pitch)) - 1;
           for (int t = 0; t < side; ++t) {
-            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + t, board.rect.x + at));
-            seam.push_back(bgr.at<cv::Vec3b>(board.rect.y + at, board.rect.x + t));
+            seam.push_back(pixels.at<cv::Vec3b>(t, at));
+            seam.push_back(pixels.at<cv::Vec3b>(at, t));
           }
         }
         cv::Vec3b seam_colour = ground;
@@ -331,7 +449,7 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
           for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
         for (std::size_t k = 0; k < pictures.images.size(); ++k) {
           std::vector<Look> pieces;
-          for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), p));
+          for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), match, p));
           for (int gap : gaps) {
             Match m = match_sites(sites, gap, pieces, n);
             if (!m.why.empty()) {
@@ -357,6 +475,12 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     if (fits.empty()) continue;
     std::sort(fits.begin(), fits.end(), [](const Hypothesis& a, const Hypothesis& b) { return a.match.worst > b.match.worst; });
     const Hypothesis& best = fits.front();
+    // Verify the pairing: any other of the same lattice and picture (a site given a piece not of its
+    // own look-alike group) must fall behind it by `pairing_margin` (italic 13 and 15 blur alike on a
+    // small board: their sites pair either way nearly as well).
+    if (best_rival_total(best.match) > best.match.total - p.pairing_margin)
+      return make_error(ErrorCode::kNoBoard, "no board found: two pairings of the picture's pieces with the board's sites fit alike "
+                                             "(pieces that look alike at this size): refusing to guess");
     // Verify: the winner must win by a margin over any fit that reads another board (another lattice,
     // picture or gap giving other tiles); the same board read twice (the gap on the first site, or
     // piece 0 there in the finished picture) is no rival. The goal, every piece home (the gap, if

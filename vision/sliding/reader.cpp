@@ -89,6 +89,38 @@ std::vector<Face> face_candidates(const cv::Mat& bgr, const cv::Vec3b& bg, const
   return faces;
 }
 
+// Flat tiles of colour `tile` on a page of colour `page` (no bevels: the tile's own colour is its
+// face): the islands of pixels nearer the tile's colour than the page's, of at least `min_tile_fill`
+// of their box, not open to the image's edge (those no longer than a tile go to `cut`, as in
+// face_candidates()). Scaled down, the gap between two tiles is a few blurred pixels and the digits
+// come near the tile's edge: a face of the tile's colour then breaks apart between digits and edge,
+// while the tile as a whole stays one island parted from its neighbours by the page. Digits of the
+// page's colour are holes in it and count against its fill, so a bevel's ring round a face of the
+// page's colour (Fifteen's look) is no island.
+std::vector<Face> island_candidates(const cv::Mat& bgr, const cv::Vec3b& page, const cv::Vec3b& tile, const Params& p,
+                                    std::vector<cv::Rect>* cut) {
+  // Half-way between the two colours: a blend of the gap's page and a tile's edge goes to the nearer.
+  const int halfway = std::max(p.background_tolerance, colour_distance(page, tile) / 2);
+  cv::Mat land;
+  cv::bitwise_not(near_colour(bgr, page, halfway), land);
+  cv::Mat labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats(land, labels, stats, centroids, 4, CV_32S);
+  std::vector<Face> faces;
+  for (int i = 1; i < n; ++i) {
+    const cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
+                     stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (area < p.min_tile_fill * r.area()) continue;
+    if (r.x == 0 || r.y == 0 || r.br().x == bgr.cols || r.br().y == bgr.rows) {
+      if (cut != nullptr) cut->push_back(r);
+      continue;
+    }
+    if (std::min(r.width, r.height) < p.min_tile_px || std::max(r.width, r.height) > p.max_tile_aspect * std::min(r.width, r.height)) continue;
+    faces.push_back({r, cv::Point2f(r.x + r.width / 2.0f, r.y + r.height / 2.0f), (r.width + r.height) / 2.0f});
+  }
+  return faces;
+}
+
 // The largest set of faces whose sides agree within the tolerance (a board's tiles are one size).
 std::vector<Face> same_size_group(std::vector<Face> faces, double tolerance) {
   std::sort(faces.begin(), faces.end(), [](const Face& a, const Face& b) { return a.side < b.side; });
@@ -147,9 +179,10 @@ std::optional<FrameSide> cut_row(const std::vector<cv::Rect>& stubs, const Latti
   return std::nullopt;
 }
 
-Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
-  std::vector<cv::Rect> stubs;
-  std::vector<Face> all = face_candidates(bgr, bg, p, &stubs);
+// The lattice of the face candidates `all` (faces of colour `bg`; `stubs` those cut by the frame's
+// edge), on a page of colour `page` (Fifteen's faces are the page's colour).
+Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& all, const std::vector<cv::Rect>& stubs, const cv::Vec3b& bg,
+                                 const cv::Vec3b& page, const Params& p, DebugSink* debug) {
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
   // A failed read shows its square areas to the sink: those still taken for tiles green, the others red.
   auto failed = [&](Error why) -> Error {
@@ -191,7 +224,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.origin = fit->origin;
   // A board cut by the frame's edge reads as a smaller one (the cut row's faces touch the edge and
   // were dropped above): refused before anything is read from it.
-  if (auto whole = check_not_clipped(bgr, bg, p.background_tolerance, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch),
+  if (auto whole = check_not_clipped(bgr, page, p.background_tolerance, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch),
                                      pitch, "Fifteen");
       !whole)
     return failed(whole.error());
@@ -220,6 +253,33 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
       return failed(make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?"));
   }
   return lat;
+}
+
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
+  std::vector<cv::Rect> stubs;
+  std::vector<Face> all = face_candidates(bgr, bg, p, &stubs);
+  return lattice_of_faces(bgr, all, stubs, bg, bg, p, debug);
+}
+
+// The lattice of flat tiles (island_candidates()), each pair of the commonest colours taken as the
+// page and the tiles'.
+Result<Lattice> detect_islands(const cv::Mat& bgr, const Params& p) {
+  if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
+  std::vector<cv::Vec3b> colours;
+  for (const cv::Vec3b& c : common_colours(bgr, p.background_candidates, p.background_tolerance))
+    colours.push_back(centred_colour(bgr, c, p.background_tolerance));
+  for (const cv::Vec3b& page : colours)
+    for (const cv::Vec3b& tile : colours) {
+      if (page == tile) continue;
+      std::vector<cv::Rect> stubs;
+      std::vector<Face> all = island_candidates(bgr, page, tile, p, &stubs);
+      if (all.size() < 2) continue;
+      // Only a lattice found counts: islands are a second look, and another game's screen (GCompris's
+      // picture cut into tiles, its buttons) can show squares that look cut by the frame's edge.
+      auto lat = lattice_of_faces(bgr, all, stubs, tile, page, p, nullptr);
+      if (lat) return lat;
+    }
+  return make_error(ErrorCode::kNoBoard, "no board found: no flat tiles (squares of one colour on a page of another)");
 }
 
 // ---- decoding ----
@@ -394,9 +454,14 @@ float Reading::min_confidence() const {
 }
 
 Result<Lattice> detect(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
-  return detect_on_common_backgrounds<Lattice>(
+  auto faces = detect_on_common_backgrounds<Lattice>(
       bgr, p.background_candidates, p.background_tolerance,
       [&](const cv::Vec3b& bg) { return detect_with_background(bgr, centred_colour(bgr, bg, p.background_tolerance), p, debug); });
+  if (faces || !faces.error().is(ErrorCode::kNoBoard)) return faces;
+  // No faces of one colour: flat tiles whose faces broke apart. Their reason is kept when the
+  // islands show nothing either (it names what Fifteen's look lacks).
+  if (auto islands = detect_islands(bgr, p)) return islands;
+  return faces;
 }
 
 Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) {
@@ -555,7 +620,17 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       }
     }
     auto lat = detect(bgr, p, debug);
-    if (lat) return decode(bgr, *lat, p);
+    if (lat) {
+      auto got = decode(bgr, *lat, p);
+      if (got) return got;
+      // Faces that read as no board may be a part of the board: flat tiles whose other faces broke
+      // apart (three in a row read as a 1x3 board). The tiles as islands on the page, when they
+      // form a larger lattice where it is, are read instead.
+      auto islands = detect_islands(bgr, p);
+      if (islands && islands->rows * islands->cols > lat->rows * lat->cols && islands->board.contains((lat->board.tl() + lat->board.br()) / 2))
+        if (auto whole = decode(bgr, *islands, p)) return whole;
+      return got;
+    }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
@@ -590,12 +665,14 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_frame_ring", &Params::min_frame_ring, kAnyLo, 1, "picture board: least fraction of the ring just outside the board in the frame's colour"},
     {"min_board_fill", &Params::min_board_fill, kAnyLo, 1, "picture board: least fraction of the board square not in the frame's colour"},
     {"match_px", &Params::match_px, 4, 256, "picture board: sites and pieces are compared at this side, px"},
+    {"max_match_fraction", &Params::max_match_fraction, 0.05, 1, "picture board: sites are compared at no more than this fraction of their side (a small site's finest detail is blur and JPEG ringing)"},
     {"min_match", &Params::min_match, kAnyLo, 1, "picture board: least normalised correlation of a site with its piece (0..1)"},
     {"max_gap_stddev", &Params::max_gap_stddev, kAnyLo, kAnyHi, "picture board: the gap (plain board) varies at most this much, grey levels"},
     {"edge_reach", &Params::edge_reach, 0, 0.2, "picture board: the board's sides are sought this far either side of its outline's (JPEG rings), fraction of its side"},
     {"site_margin", &Params::site_margin, 0, 0.4, "picture board: each site's edge left out of the comparison (seams, blur, JPEG ringing), pitches"},
     {"gap_candidates", &Params::gap_candidates, 1, 81, "picture board: most plain sites, each tried as the gap (more: a lattice too fine, or a picture too plain)"},
     {"match_margin", &Params::match_margin, 0, 1, "picture board: least lead of the best pairing's worst match over one that reads another board"},
+    {"pairing_margin", &Params::pairing_margin, 0, 100, "picture board: least lead of the best pairing's summed likeness over any other pairing of the same lattice and picture"},
     {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
     {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
     {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},

@@ -57,12 +57,16 @@ struct Params {
   double min_frame_ring = 0.9;     // least fraction of the ring just outside the board in the frame's colour
   double min_board_fill = 0.6;     // least fraction of the board square not in the frame's colour
   int match_px = 24;               // sites and pieces are compared at this side, px
+  double max_match_fraction = 0.6; // ... or at this fraction of a site's side when smaller (a small site's
+                                   // finest detail is blur and JPEG ringing)
   double min_match = 0.8;          // least normalised correlation of a site with its piece (0..1)
   double max_gap_stddev = 3.0;     // the gap (plain board) varies at most this much, grey levels
   double edge_reach = 0.02;        // the board's sides are sought this far either side of its outline's (JPEG rings), fraction of its side
   double site_margin = 0.05;       // each site's edge left out of the comparison (seams, blur, JPEG ringing), pitches
   int gap_candidates = 3;          // most plain sites, each tried as the gap (more: a lattice too fine, or a picture too plain)
   double match_margin = 0.05;      // least lead of the best pairing's worst match over one that reads another board
+  double pairing_margin = 0.05;    // least lead of the best pairing's summed likeness over any other pairing of the
+                                   // same lattice and picture (sites paired with pieces as a whole: the most summed likeness)
 
   // Numbered picture boards (numbered_reader.hpp: GCompris), looked for when Fifteen's tiles are not found.
   int flat_range = 4;              // most a pixel of the empty cell's 3x3 neighbourhood varies, levels
