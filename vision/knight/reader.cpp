@@ -465,6 +465,22 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
     if ((b & bounds).area() == 0 && (b & beside).area() > 0 && blobs[i].area >= 0.25 * side * side)
       return no_board("a shape as large as a tile beside the tiles' lattice (more of the board, drawn otherwise?)");
   }
+  // A knight board is a whole board: the sites one pitch outside it show the page. Ink over most of
+  // one is the lattice going on (another game's cells, a path filling them, a sprite on a site),
+  // which the blob checks above miss when it is one large shape wrapped round the tiles.
+  const int ring_half = static_cast<int>(std::lround(0.4 * side));
+  const int ring_full = (2 * ring_half + 1) * (2 * ring_half + 1);
+  for (int r = -1; r <= lat.rows; ++r)
+    for (int c = -1; c <= lat.cols; ++c) {
+      if (r >= 0 && r < lat.rows && c >= 0 && c < lat.cols) continue;
+      const cv::Point2d m = site_centre(r, c);
+      const cv::Rect middle = cv::Rect(static_cast<int>(std::lround(m.x)) - ring_half, static_cast<int>(std::lround(m.y)) - ring_half,
+                                       2 * ring_half + 1, 2 * ring_half + 1) &
+                              cv::Rect(0, 0, img.cols, img.rows);
+      if (2 * middle.area() < ring_full) continue;  // mostly off the picture: nothing to see
+      if (2 * cv::countNonZero(ink(middle)) > middle.area())
+        return no_board("the tiles' lattice goes on past the board (ink on a site beside it): part of something else, not a whole board");
+    }
 
   Reading out;
   out.ruled = false;
