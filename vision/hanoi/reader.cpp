@@ -366,7 +366,7 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
 // The columns found (down rods, or by the stack fitter), verified and decoded: base plates, the disc
 // height, the game's invariants, sizes by width, the base and goal marker. `plates_allowed`: the
 // lowest bar of every column may be a plate (not in slots); `plates_needed`: it must be (stacks with
-// no rods and no base stand on plates, or on nothing that shows the pegs).
+// no rods and no base stand on plates, or on nothing that shows the rods).
 Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
                                double spacing, double rod_h, bool plates_allowed, bool plates_needed) {
   std::vector<Column>& cols = found.columns;
@@ -391,7 +391,7 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
       c.floor = c.bars.back().top;
       c.bars.pop_back();
     }
-  if (plates_needed && !plates) return refuse("no rods, no base and no plates show where the pegs stand");
+  if (plates_needed && !plates) return refuse("no rods, no base and no plates show where the towers stand");
 
   std::vector<const Bar*> all;
   for (const Column& c : cols)
@@ -596,7 +596,7 @@ void join_slices(std::vector<Column>& cols, const Params& p) {
 // one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
 // when the fitter finds nothing like a stack either. `rods`: the rods found, of no set; one standing
 // at a place refuses the hypothesis (the rods are drawn, and a rod set the reader missed is no
-// reason to place the pegs by other cues: some of it may be lost to the page).
+// reason to place the rods by other cues: some of it may be lost to the page).
 Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
                             const Error& no_rods) {
   auto fitted = fit_stacks(lab, ink, p);
@@ -610,11 +610,11 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     std::vector<double> xs, hs;
     for (std::size_t i = 0; i < h.places.size(); ++i) {
       const StackPlace& place = h.places[i];
-      VerticalBar peg;  // a rod of no width where the peg stands
-      peg.x = place.x;
-      peg.top = place.top;
-      peg.bottom = std::max(place.top, place.floor - 1);
-      f.rods.push_back(peg);
+      VerticalBar rod;  // a rod of no width where the rod stands
+      rod.x = place.x;
+      rod.top = place.top;
+      rod.bottom = std::max(place.top, place.floor - 1);
+      f.rods.push_back(rod);
       Column c;
       c.x = place.x;
       c.top = place.top;
@@ -627,7 +627,7 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
         }
       f.columns.push_back(std::move(c));
       xs.push_back(place.x);
-      hs.push_back(peg.height());
+      hs.push_back(rod.height());
     }
     join_slices(f.columns, p);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
@@ -787,7 +787,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_disk_width", &Params::min_disk_width, 0, 1, "no rods: narrowest disc row, fraction of the image width (and at least twice min_disk_rows, px)"},
     {"max_disk_width", &Params::max_disk_width, 0, 1, "no rods: widest disc row, fraction of the image width; a wider row is a base bar (or a banner)"},
     {"stack_tolerance", &Params::stack_tolerance, 0, 1, "no rods: the rows of one stack are centred within this fraction of the image width, plus 2 px"},
-    {"place_tolerance", &Params::place_tolerance, 0, 1, "no rods: a stack stands within this fraction of the spacing of its peg's place (the base's extent in equal parts)"},
+    {"place_tolerance", &Params::place_tolerance, 0, 1, "no rods: a stack stands within this fraction of the spacing of its rod's place (the base's extent in equal parts)"},
     {"stray_reach", &Params::stray_reach, 0, kAnyHi, "no rods: ink up to this many spacings over the highest disc is looked at too; on no disc, it is stray (max_stray)"},
     {"slot_delta_e", &Params::slot_delta_e, 0.5, 200, "slots: their pixels lie this near the slots' colour (the ink's commonest), Delta E"},
     {"slot_fill", &Params::slot_fill, 0, 1, "slots: least share of a slot's box that is ink (the slot, its outline, the discs in it)"},

@@ -16,7 +16,7 @@
 //           last rod, the text's default).
 //   no rods: when no rod set is found, the stack fitter (vision/hanoi/stacks.hpp) finds slots (boxes
 //           of the ink's commonest colour, discs inside them) or, with no rods, bands of disc-wide
-//           ink grouped into columns on a level floor, the pegs placed by the slots, the plates or
+//           ink grouped into columns on a level floor, the rods placed by the slots, the plates or
 //           the base's extent; its columns go through decode and verify as the rods' do.
 //   verify: the game's invariants: one disc height, widths distinct and clearly apart, each stack
 //           largest at the bottom, each disc centred on its rod and resting on the one below or the
@@ -24,7 +24,7 @@
 //           made at two ink thresholds; readings that disagree are refused.
 // Rejected: sizes from colours (styles may paint every disc alike); sizes from absolute widths (the
 // smallest disc's width depends on the style); the page as the border's commonest colour (a phone
-// screenshot's status bar and banner); guessing where an empty peg stands when nothing drawn shows it.
+// screenshot's status bar and banner); guessing where an empty rod stands when nothing drawn shows it.
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -86,7 +86,7 @@ struct Params {
   double min_disk_width = 0.015;     // narrowest disc row with no rod to mark it, fraction of the image width ...
   double max_disk_width = 0.4;       // ... widest (a wider row is a base or a banner)
   double stack_tolerance = 0.01;     // the rows of one stack are centred within this fraction of the image width, plus 2 px
-  double place_tolerance = 0.12;     // a stack stands within this fraction of the spacing of its peg's place along the base
+  double place_tolerance = 0.12;     // a stack stands within this fraction of the spacing of its rod's place along the base
   double stray_reach = 0.25;         // no rods: ink up to this many spacings over the highest disc counts as stray when on no disc
   double slot_delta_e = 10;          // slot pixels lie this near the slots' colour (the ink's commonest), Delta E
   double slot_fill = 0.9;            // least share of a slot's box that is ink (the slot, its outline, the discs in it)

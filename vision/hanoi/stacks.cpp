@@ -1,4 +1,4 @@
-/* stacks.cpp: the disc-first stack fitter: bands of disc-wide ink grouped into columns on a level floor, pegs placed by slots, plates or the base's extent. */
+/* stacks.cpp: the disc-first stack fitter: bands of disc-wide ink grouped into columns on a level floor, rods placed by slots, plates or the base's extent. */
 #include "vision/hanoi/stacks.hpp"
 
 #include <algorithm>
@@ -23,7 +23,7 @@ double band_centre(const StackBand& b) {
 
 // Runs of `mask` between `min_w` and `max_w` px wide followed down the rows: a run continues the band
 // whose last row was the row above, overlaps it and is centred within `tol` px of it (a stack of
-// touching discs, centred on their peg, is one band; a disc beside a wider bar is not). Bands of at
+// touching discs, centred on their rod, is one band; a disc beside a wider bar is not). Bands of at
 // least `min_rows` rows, in the order they end.
 std::vector<StackBand> find_bands(const cv::Mat& mask, const cv::Mat& lab, int min_w, int max_w, double tol, int min_rows) {
   std::vector<StackBand> done, open, next;
@@ -313,7 +313,7 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
     h.ink = ink;
     std::vector<double> places;
     if (on_base == set.size()) {
-      // On a base: its extent, in equal parts, one per peg; the one number of parts that puts every
+      // On a base: its extent, in equal parts, one per rod; the one number of parts that puts every
       // pile on a place with a spacing no narrower than the widest disc.
       const Run base = run_through(ink, set.front()->floor + std::min(2, p.min_disk_rows), static_cast<int>(std::lround(set.front()->x)), 1);
       if (base.empty() || base.l > set.front()->x || base.r < set.back()->x) continue;
@@ -338,7 +338,7 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
       if (fits.size() > 1) {
         if (area > why_area)
           why_area = area, why = refuse("no rods, and the base's extent leaves " + std::to_string(fits[0]) + " or " + std::to_string(fits[1]) +
-                       " places for the pegs: where an empty peg stands is not known");
+                       " places for the rods: where an empty rod stands is not known");
         continue;
       }
       const int n = fits.front();
@@ -362,7 +362,7 @@ Result<std::vector<StackHypothesis>> fit_stacks(const cv::Mat& lab, const cv::Ma
         h.places.push_back(std::move(place));
       }
     } else if (on_base == 0 && set.size() >= static_cast<std::size_t>(p.min_rods)) {
-      // On plates: every peg's lowest bar is its plate, so the piles are the pegs.
+      // On plates: every rod's lowest bar is its plate, so the piles are the rods.
       std::vector<double> xs;
       for (const Pile* pl : set) xs.push_back(pl->x);
       const double spacing = equal_spacing(xs, p.spacing_tolerance);
