@@ -38,12 +38,19 @@ inline SlidingLook sliding_look(int seed) {
   const int pitch = rng.uniform(48, 90);
   const bool dark = seed % 5 == 4;
   const int g = dark ? rng.uniform(30, 70) : rng.uniform(170, 240);
-  const cv::Scalar bg(g + rng.uniform(-20, 1), g + rng.uniform(-20, 1), g);
+  // Draws one at a time, last channel first: the order g++ evaluated the arguments in when these
+  // looks were chosen; in one call clang evaluates them the other way, and drew other looks.
+  const auto draw3 = [&rng](int lo, int hi) {
+    const int c = rng.uniform(lo, hi), b = rng.uniform(lo, hi), a = rng.uniform(lo, hi);
+    return cv::Scalar(a, b, c);
+  };
+  const int dg = rng.uniform(-20, 1), db = rng.uniform(-20, 1);
+  const cv::Scalar bg(g + db, g + dg, g);
   cv::Scalar tile = bg, text;
   if (!out.bevels)
-    do tile = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
+    do tile = draw3(0, 256);
     while (colour_distance(tile, bg) < 70);
-  do text = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
+  do text = draw3(0, 256);
   while (colour_distance(text, tile) < 120);
   const cv::Scalar light = bg + cv::Scalar(45, 45, 45), shade = bg * 0.55;
   const int margin = pitch / 2;
