@@ -20,6 +20,26 @@ struct Tallies {
   testing::SweepTally all;
 };
 
+// One look read: whether the reader answered (a refusal is an answer; any other error counts as
+// wrong), whether it read `truth`, and the look's line for the tally (with the reason or the misread).
+struct LookRead {
+  bool read_ok = false, same = false;
+  std::string what;
+};
+
+LookRead read_look(const cv::Mat& img, const State& truth, const testing::HanoiLook& look, const Params& params) {
+  auto got = read(img, params);
+  LookRead r{got.ok(), false, look.what()};
+  if (!got) {
+    if (!got.error().is(ErrorCode::kNoBoard)) r.read_ok = true;  // an error that is no refusal counts as wrong
+    r.what += ": " + got.error().message;
+  } else {
+    r.same = got->state == truth;
+    if (!r.same) r.what += ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(truth);
+  }
+  return r;
+}
+
 // Looks `first`..`first + count - 1`, read and tallied per family. PB_LOOKS_DIR=DIR writes the images.
 Tallies sweep(std::uint64_t first, int count) {
   Tallies t;
@@ -32,16 +52,7 @@ Tallies sweep(std::uint64_t first, int count) {
     if (dir != nullptr) cv::imwrite(std::string(dir) + "/hanoi_look_" + std::to_string(seed) + ".png", img);
     Params params;  // PB_HANOI_PAGE_LAYERS=2: the page as two planes (a profile's choice: docs/VISION.md)
     if (const char* layers = std::getenv("PB_HANOI_PAGE_LAYERS")) params.page_layers = std::atoi(layers);
-    auto got = read(img, params);
-    std::string what = look.what();
-    bool read_ok = got.ok(), same = false;
-    if (!got) {
-      if (!got.error().is(ErrorCode::kNoBoard)) read_ok = true;  // an error that is no refusal counts as wrong
-      what += ": " + got.error().message;
-    } else {
-      same = got->state == truth;
-      if (!same) what += ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(truth);
-    }
+    const auto [read_ok, same, what] = read_look(img, truth, look, params);
     t.by_family[look.family()].add(read_ok, same, what);
     if (look.rods) {
       static const char* shapes[] = {"boxes", "rounded bars", "stadiums", "trapezoids", "boxes holding a shape"};
@@ -87,16 +98,7 @@ TEST(HanoiLooks, NoRodsAndSlotsRead) {
     const State truth = testing::random_hanoi_position(seed);
     cv::theRNG() = cv::RNG(seed);
     const cv::Mat img = testing::draw_hanoi_look(truth, look);
-    auto got = read(img);
-    std::string what = look.what();
-    bool read_ok = got.ok(), same = false;
-    if (!got) {
-      if (!got.error().is(ErrorCode::kNoBoard)) read_ok = true;  // an error that is no refusal counts as wrong
-      what += ": " + got.error().message;
-    } else {
-      same = got->state == truth;
-      if (!same) what += ": read\n" + solvers::hanoi::format(got->state) + "instead of\n" + solvers::hanoi::format(truth);
-    }
+    const auto [read_ok, same, what] = read_look(img, truth, look, Params{});
     tally.add(read_ok, same, what);
   }
   for (const auto& [family, tally] : by_family) {
