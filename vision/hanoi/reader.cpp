@@ -616,8 +616,7 @@ Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::
 
 // The page as planes in Lab (one, or `page_layers`), each with its own ink threshold (its texture),
 // distances scaled to the first layer's.
-Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const Params& p, DebugSink* debug) {
-  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
+Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const std::vector<PageModel>& layers, const Params& p, DebugSink* debug) {
   if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
   auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
   const double t0 = threshold(layers.front());
@@ -655,10 +654,13 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   const cv::Mat& img = *bgr;
   if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
   const cv::Mat lab = to_lab(img);
-  auto planes = read_on_planes(img, lab, p, debug);
+  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
+  auto planes = read_on_planes(img, lab, layers, p, debug);
   if (planes || p.scene == 0) return planes;
-  // Refused on a plain page: read again with the page as a scene. The planes' reason is kept when
-  // the scene does not read either (it is the one a plain page's user needs).
+  // Refused where no page plane covers most of the picture: read again with the page as a scene (a
+  // plain page refused stays refused: a scene of one layer is that page again, at the scene's cost).
+  // The planes' reason is kept when the scene does not read either.
+  if (!layers.empty() && layers.front().coverage >= p.scene_max_page) return planes;
   auto scene = read_on_scene(img, lab, p, debug);
   if (scene) return scene;
   return planes.error();
@@ -671,6 +673,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"page_fit_delta_e", &Params::page_fit_delta_e, 1, 100, "pixels this near the page plane are page (texture, gradient), Delta E"},
     {"min_page_fraction", &Params::min_page_fraction, 0, 1, "least share of the image the page covers"},
     {"scene", &Params::scene, 0, 1, "1: a board the page planes refuse is read again with the page as a scene (flat regions reaching both side edges, each explaining the pixels near it: a sky, hills); 0: off"},
+    {"scene_max_page", &Params::scene_max_page, 0, 1, "scene: tried only when the largest page plane covers less than this share of the image (a plain page's refusal stands)"},
     {"scene_flat_delta_e", &Params::scene_flat_delta_e, 0.1, 50, "scene: a pixel is flat when its 3x3-smoothed colour steps less than this to its right and lower neighbours, Delta E"},
     {"scene_link_px", &Params::scene_link_px, 0, kAnyHi, "scene: flat regions at most this far apart along a row (a rod standing across a hill parts it) are one, px ..."},
     {"scene_link_delta_e", &Params::scene_link_delta_e, 0, 100, "scene: ... when the colours either side of the gap agree within this, Delta E, ..."},
