@@ -109,6 +109,24 @@ TEST(HanoiLooks, NoRodsAndSlotsRead) {
   }
 }
 
+// Illustrated backgrounds (a sky, hills, a sun, trees) that the page planes refuse and the scene
+// reads (vision/common/scene.hpp), with the defaults: seeds of the by-hand sweep that read, kept so
+// that a change that loses them fails here. With the scene off they are refused.
+TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
+  for (const std::uint64_t seed : {5064ull, 5134ull}) {
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    ASSERT_TRUE(look.illustrated) << look.what();
+    const State truth = testing::random_hanoi_position(seed);
+    const cv::Mat img = testing::draw_hanoi_look(truth, look);
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << look.what() << ": " << got.error().message;
+    EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(truth)) << look.what();
+    Params planes_only;
+    planes_only.scene = 0;
+    EXPECT_FALSE(read(img, planes_only).ok()) << look.what() << ": read on the page planes alone (the scene is not what reads it)";
+  }
+}
+
 // By hand: PB_HANOI_LOOKS=300 [PB_HANOI_SEED=S] build/bin/vision_hanoi_looks_test --gtest_filter='*Sweep*'
 TEST(HanoiLooks, SweepByHand) {
   const char* count = std::getenv("PB_HANOI_LOOKS");

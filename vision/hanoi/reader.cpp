@@ -15,6 +15,7 @@
 #include "vision/common/learn_climb.hpp"
 #include "vision/common/params.hpp"
 #include "vision/common/pixels.hpp"
+#include "vision/common/scene.hpp"
 
 namespace pb::vision::hanoi {
 namespace {
@@ -605,6 +606,10 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
   std::optional<Reading> got;
   std::optional<Error> first_error;
   for (const StackHypothesis& h : *fitted) {
+    if (!h.doubt.empty()) {
+      if (!first_error) first_error = refuse(h.doubt);
+      continue;
+    }
     Found f;
     f.all_rods = found.all_rods;
     std::vector<double> xs, hs;
@@ -668,21 +673,9 @@ void show(DebugSink* debug, const cv::Mat& img, const Found& found, const std::s
   debug->picture("hanoi", "rods and discs", draw_candidates(img, boxes, kept, "hanoi: " + caption));
 }
 
-Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
-  if (input.empty()) return refuse("the image is empty");
-  const std::optional<cv::Mat> bgr = as_bgr8(input);
-  if (!bgr) return refuse("expected an 8-bit colour image");
-  const cv::Mat& img = *bgr;
-  if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
-  const cv::Mat lab = to_lab(img);
-  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
-  if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
-  // Each layer's own ink threshold (its texture); distances scaled to the first layer's.
-  auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
-  const double t0 = threshold(layers.front());
-  std::vector<double> scales;
-  for (const PageModel& layer : layers) scales.push_back(t0 / threshold(layer));
-  const cv::Mat distance = page_distance(lab, layers, scales);
+// The read over one page model's distances (`distance`, ink beyond `t0`): at two ink thresholds,
+// the goal marker, the frame's edge.
+Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& distance, double t0, const Params& p, DebugSink* debug) {
   const int max_hole = static_cast<int>(p.max_hole_fraction * static_cast<double>(img.total()));
   // Two hypotheses of what is ink: a faint disc lost at the higher threshold, or a soft shadow
   // merged at the lower one, makes the two differ, and then neither is trusted.
@@ -740,12 +733,74 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   return std::move(*best);
 }
 
+// The page as planes in Lab (one, or `page_layers`), each with its own ink threshold (its texture),
+// distances scaled to the first layer's.
+Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const std::vector<PageModel>& layers, const Params& p, DebugSink* debug) {
+  if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
+  auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
+  const double t0 = threshold(layers.front());
+  std::vector<double> scales;
+  for (const PageModel& layer : layers) scales.push_back(t0 / threshold(layer));
+  return read_distance(img, lab, page_distance(lab, layers, scales), t0, p, debug);
+}
+
+// The page as an illustrated scene (vision/common/scene.hpp): flat regions reaching both side edges
+// of the picture, each explaining the pixels near it; the board is what none explains.
+Result<Reading> read_on_scene(const cv::Mat& img, const cv::Mat& lab, const Params& p, DebugSink* debug) {
+  SceneOptions o;
+  o.flat_delta_e = p.scene_flat_delta_e;
+  o.min_layer_fraction = p.scene_min_layer;
+  o.reach_fraction = p.scene_reach;
+  o.blend_px = p.scene_blend_px;
+  o.link_px = p.scene_link_px;
+  o.link_delta_e = p.scene_link_delta_e;
+  o.min_link_fraction = p.scene_min_link;
+  o.fit_delta_e = p.page_fit_delta_e;
+  const Scene scene = fit_scene(lab, o);
+  if (scene.layers.empty()) return refuse("no flat scenery spans the picture");
+  double spread = 0;
+  for (const PageModel& layer : scene.layers) spread = std::max(spread, layer.spread);
+  // Scenery (a tree, a sun) is ink too and may touch a bar: its rows are cut back to the bar's colour.
+  Params q = p;
+  if (q.trim_delta_e <= 0) q.trim_delta_e = p.scene_trim_delta_e;
+  return read_distance(img, lab, scene.distance, std::max(p.ink_delta_e, p.texture_factor * spread), q, debug);
+}
+
+Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
+  if (input.empty()) return refuse("the image is empty");
+  const std::optional<cv::Mat> bgr = as_bgr8(input);
+  if (!bgr) return refuse("expected an 8-bit colour image");
+  const cv::Mat& img = *bgr;
+  if (img.rows < 20 || img.cols < 20) return refuse("the image is too small");
+  const cv::Mat lab = to_lab(img);
+  const std::vector<PageModel> layers = fit_page_layers(lab, p.page_fit_delta_e, p.page_layers, p.min_layer_fraction);
+  auto planes = read_on_planes(img, lab, layers, p, debug);
+  if (planes || p.scene == 0) return planes;
+  // Refused where no page plane covers most of the picture: read again with the page as a scene (a
+  // plain page refused stays refused: a scene of one layer is that page again, at the scene's cost).
+  // The planes' reason is kept when the scene does not read either.
+  if (!layers.empty() && layers.front().coverage >= p.scene_max_page) return planes;
+  auto scene = read_on_scene(img, lab, p, debug);
+  if (scene) return scene;
+  return planes.error();
+}
+
 }  // namespace
 
 // The `hanoi` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
 constexpr ParamSpec<Params> kParamTable[] = {
     {"page_fit_delta_e", &Params::page_fit_delta_e, 1, 100, "pixels this near the page plane are page (texture, gradient), Delta E"},
     {"min_page_fraction", &Params::min_page_fraction, 0, 1, "least share of the image the page covers"},
+    {"scene", &Params::scene, 0, 1, "1: a board the page planes refuse is read again with the page as a scene (flat regions reaching both side edges, each explaining the pixels near it: a sky, hills); 0: off"},
+    {"scene_max_page", &Params::scene_max_page, 0, 1, "scene: tried only when the largest page plane covers less than this share of the image (a plain page's refusal stands)"},
+    {"scene_flat_delta_e", &Params::scene_flat_delta_e, 0.1, 50, "scene: a pixel is flat when its 3x3-smoothed colour steps less than this to its right and lower neighbours, Delta E"},
+    {"scene_link_px", &Params::scene_link_px, 0, kAnyHi, "scene: flat regions at most this far apart along a row (a rod standing across a hill parts it) are one, px ..."},
+    {"scene_link_delta_e", &Params::scene_link_delta_e, 0, 100, "scene: ... when the colours either side of the gap agree within this, Delta E, ..."},
+    {"scene_min_link", &Params::scene_min_link, 0, 1, "scene: ... and each region covers at least this share of the picture (specks along a blended border do not join its sides)"},
+    {"scene_trim_delta_e", &Params::scene_trim_delta_e, 0, 200, "scene: trim_delta_e when that is 0 (scenery touching a bar is cut off it), Delta E"},
+    {"scene_min_layer", &Params::scene_min_layer, 0, 1, "scene: a layer is a flat region (joined across narrow gaps) reaching both side edges of the picture and covering at least this share of it"},
+    {"scene_reach", &Params::scene_reach, 0, 1, "scene: a layer explains pixels within this fraction of the picture's height of its region"},
+    {"scene_blend_px", &Params::scene_blend_px, 0, 50, "scene: a pixel within this of two layers is explained when it lies near the segment between their colours (a blended border), px"},
     {"page_layers", &Params::page_layers, 1, 8, "the page as up to this many planes in Lab (an illustrated scene behind the board: a sky over hills); 1: one plane"},
     {"min_layer_fraction", &Params::min_layer_fraction, 0, 1, "a further page plane covers at least this share of the image and reaches both side edges"},
     {"ink_delta_e", &Params::ink_delta_e, 1, 200, "farther than this from the page a pixel is ink, Delta E"},

@@ -3,7 +3,8 @@
 
 // detect -> decode -> verify, on the shared bar detection (vision/common/bars.hpp):
 //   detect: the page is a plane in Lab (a flat colour or a gradient; its own texture measured), ink
-//           is what stands a Delta E off it; rods are tall thin runs of ink (pieces parted by discs
+//           is what stands a Delta E off it (refused so, the page is read again as a scene, vision/common/scene.hpp:
+//           flat regions reaching both side edges, each explaining the pixels near it; a sky over hills); rods are tall thin runs of ink (pieces parted by discs
 //           joined), a set of them equally spaced, alike in width, their tops level. Down each rod,
 //           rows of ink wider than the rod are bar rows, a row reaching into the next rod's half is
 //           the base; bands of bar rows are parted into bars where they change colour, dip in width
@@ -48,6 +49,16 @@ struct Params {
   double min_page_fraction = 0.25;   // least share of the image the page covers
   int page_layers = 1;               // the page as up to this many planes (a sky over hills: an illustrated scene) ...
   double min_layer_fraction = 0.12;  // ... each further one covering this share of the image, across its width
+  int scene = 1;                     // 1: a board the planes refuse is read again with the page as a scene (vision/common/scene.hpp) ...
+  double scene_max_page = 0.6;       // ... when the largest page plane covers less than this share of the image ...
+  double scene_flat_delta_e = 2.5;   // ... flat pixels step less than this to their neighbours (3x3-smoothed), Delta E
+  int scene_link_px = 40;            // ... regions this far apart along a row (a rod between) are one, px ...
+  double scene_link_delta_e = 5;     // ... when the colours either side of the gap agree within this, Delta E, ...
+  double scene_min_link = 0.002;     // ... and each covers this share of the image
+  double scene_trim_delta_e = 16;    // ... trim_delta_e there when that is 0 (a tree touching a bar), Delta E
+  double scene_min_layer = 0.02;     // ... a layer: a flat region reaching both side edges, at least this share of the image
+  double scene_reach = 0.05;         // ... explains the pixels within this fraction of the picture's height of it
+  int scene_blend_px = 5;            // ... pixels this near two layers may be a blend of them, px
   double ink_delta_e = 14;           // farther than this from the page a pixel is ink, Delta E ...
   double texture_factor = 2.5;       // ... and farther than this times the page's own spread
   double second_threshold = 1.8;     // the read is made again at the ink threshold times this; they must agree

@@ -188,6 +188,16 @@ StackHypothesis slot_hypothesis(const cv::Mat& lab, const cv::Mat& ink, const st
   h.ink = ink.clone();
   for (const Slot& s : slots) {
     const int inset = static_cast<int>(std::lround(p.slot_inset * s.box.width)) + 2;
+    // A slot's box ends where its colour does. Ink just under it, disc-wide and inside the slot's
+    // sides (an outline or a base reaches them or beyond), is a disc the box cut off: the page model took the slot's lowest
+    // rows (a slot coloured like the page), and the ring cleared below would lose that disc.
+    const int min_w = std::max(2 * p.min_disk_rows, static_cast<int>(std::lround(p.min_disk_width * ink.cols)));
+    int below = 0;  // rows of such ink right under the box (a disc standing on the floor may end a row or two past it)
+    for (int y = s.box.y + s.box.height; y < ink.rows; ++y, ++below) {
+      const Run r = run_through(ink, y, static_cast<int>(std::lround(s.x())), 1);
+      if (r.empty() || r.width() < min_w || r.l <= s.box.x + 1 || r.r >= s.box.x + s.box.width - 2) break;
+    }
+    if (below >= 2 * p.min_disk_rows && h.doubt.empty()) h.doubt = "a disc reaches below its slot's box (the slot's floor is not clear)";
     const cv::Rect ring = cv::Rect(s.box.x - inset, s.box.y - inset, s.box.width + 2 * inset, s.box.height + 2 * inset) & cv::Rect(0, 0, ink.cols, ink.rows);
     h.ink(ring).setTo(0);
   }

@@ -21,6 +21,7 @@
 
 #include <opencv2/core.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/result.hpp"
@@ -52,6 +53,7 @@ struct StackHypothesis {
   cv::Mat ink;                     // the ink the discs were found in (the slots taken out), CV_8U
   bool slots = false;              // rods are slots
   bool plates = false;             // the lowest bar of every place is a base plate (the reader must find them)
+  std::string doubt;               // when set, why this hypothesis cannot be read (the reader refuses it, saying so)
 };
 
 // The hypotheses, best first; empty when nothing like a stack of discs is found (the reader keeps its

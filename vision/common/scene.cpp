@@ -1,0 +1,194 @@
+/* scene.cpp: flat regions reaching the picture's side edges as the layers of an illustrated page, each a plane explaining the pixels near it, and the blends where two meet. */
+#include "vision/common/scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/common/lab.hpp"
+
+namespace pb::vision {
+namespace {
+
+struct Pixel {
+  float x, y;
+  cv::Vec3f lab;
+};
+
+// Least squares of each Lab channel on (1, x, y) over `px`; false when the system is singular.
+bool fit_plane(const std::vector<Pixel>& px, PageModel& out) {
+  cv::Matx33d a = cv::Matx33d::zeros(), rhs = cv::Matx33d::zeros();  // rhs: a column per channel
+  for (const Pixel& p : px) {
+    const double v[3] = {1, p.x, p.y};
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) a(i, j) += v[i] * v[j];
+      for (int c = 0; c < 3; ++c) rhs(i, c) += v[i] * p.lab[c];
+    }
+  }
+  cv::Matx33d coef;
+  if (!cv::solve(a, rhs, coef, cv::DECOMP_SVD)) return false;
+  for (int c = 0; c < 3; ++c) {
+    out.at0[c] = static_cast<float>(coef(0, c));
+    out.per_x[c] = static_cast<float>(coef(1, c));
+    out.per_y[c] = static_cast<float>(coef(2, c));
+  }
+  return true;
+}
+
+// The plane of one region from a grid sample of its pixels: fitted to all, then refitted to those
+// within `fit_delta_e` (a region that leaked into a neighbour through a soft spot keeps its own plane).
+PageModel fit_region(const std::vector<Pixel>& px, double fit_delta_e, std::size_t total) {
+  PageModel plane;
+  if (px.size() < 3 || !fit_plane(px, plane)) return plane;
+  std::vector<Pixel> in;
+  for (int round = 0; round < 3; ++round) {
+    in.clear();
+    for (const Pixel& p : px)
+      if (delta_e(p.lab, plane.at(p.x, p.y)) <= fit_delta_e) in.push_back(p);
+    if (in.size() < 3 || !fit_plane(in, plane)) break;
+  }
+  std::vector<double> d;
+  for (const Pixel& p : px)
+    if (const double e = delta_e(p.lab, plane.at(p.x, p.y)); e <= fit_delta_e) d.push_back(e);
+  plane.coverage = static_cast<double>(d.size()) / static_cast<double>(std::max<std::size_t>(1, total));
+  if (!d.empty()) {
+    const std::size_t k = d.size() * 9 / 10;
+    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(k), d.end());
+    plane.spread = d[k];
+  }
+  return plane;
+}
+
+// Distance from `c` to the segment from `a` to `b` in Lab.
+float to_segment(const cv::Vec3f& c, const cv::Vec3f& a, const cv::Vec3f& b) {
+  const cv::Vec3f ab = b - a, ac = c - a;
+  const float len2 = ab.dot(ab);
+  const float t = len2 > 0 ? std::clamp(ac.dot(ab) / len2, 0.0f, 1.0f) : 0.0f;
+  const cv::Vec3f d = ac - ab * t;
+  return std::sqrt(d.dot(d));
+}
+
+}  // namespace
+
+Scene fit_scene(const cv::Mat& lab, const SceneOptions& o) {
+  constexpr float kFar = 1e6f;
+  Scene scene;
+  scene.distance = cv::Mat(lab.size(), CV_32F, cv::Scalar(kFar));
+  cv::Mat smooth;
+  cv::GaussianBlur(lab, smooth, {3, 3}, 0);
+  // Flat: the smoothed colour steps little to the right and downwards.
+  cv::Mat flat(lab.size(), CV_8U, cv::Scalar(0));
+  const float step2 = static_cast<float>(o.flat_delta_e * o.flat_delta_e);
+  for (int y = 0; y < lab.rows; ++y) {
+    const auto* row = smooth.ptr<cv::Vec3f>(y);
+    const auto* next = smooth.ptr<cv::Vec3f>(std::min(y + 1, lab.rows - 1));
+    auto* f = flat.ptr<std::uint8_t>(y);
+    for (int x = 0; x < lab.cols; ++x) {
+      const cv::Vec3f r = row[x] - row[std::min(x + 1, lab.cols - 1)], d = row[x] - next[x];
+      f[x] = r.dot(r) < step2 && d.dot(d) < step2 ? 255 : 0;
+    }
+  }
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(flat, labels, stats, centroids, 4, CV_32S);
+  // Regions of one colour parted only by something narrow (a rod standing across a hill) are one
+  // region: along each row, two regions at most `link_px` apart whose colours on either side of
+  // the gap agree within `link_delta_e` are joined.
+  std::vector<int> parent(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) parent[static_cast<std::size_t>(i)] = i;
+  auto root = [&](int i) {
+    while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+    return i;
+  };
+  // Only regions of some size link (a chain of specks along a blended border would join the two
+  // sides in small steps).
+  const double link2 = o.link_delta_e * o.link_delta_e;
+  const double min_link = o.min_link_fraction * static_cast<double>(lab.total());
+  std::vector<bool> links(static_cast<std::size_t>(n), false);
+  for (int i = 1; i < n; ++i) links[static_cast<std::size_t>(i)] = stats.at<int>(i, cv::CC_STAT_AREA) >= min_link;
+  for (int y = 0; y < lab.rows; ++y) {
+    const auto* l = labels.ptr<int>(y);
+    const auto* c = smooth.ptr<cv::Vec3f>(y);
+    int last = 0, last_x = -1;
+    for (int x = 0; x < lab.cols; ++x) {
+      if (l[x] == 0 || !links[static_cast<std::size_t>(l[x])]) continue;
+      if (last != 0 && l[x] != last && x - last_x - 1 <= o.link_px) {
+        const cv::Vec3f d = c[x] - c[last_x];
+        if (d.dot(d) <= link2) {
+          const int a = root(l[x]), b = root(last);
+          if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+        }
+      }
+      last = l[x], last_x = x;
+    }
+  }
+  const double total = static_cast<double>(lab.total());
+  std::vector<double> area(static_cast<std::size_t>(n), 0);
+  std::vector<bool> left(static_cast<std::size_t>(n), false), right(static_cast<std::size_t>(n), false);
+  for (int i = 1; i < n; ++i) {
+    const int x = stats.at<int>(i, cv::CC_STAT_LEFT), w = stats.at<int>(i, cv::CC_STAT_WIDTH);
+    const auto r = static_cast<std::size_t>(root(i));
+    area[r] += stats.at<int>(i, cv::CC_STAT_AREA);
+    if (x == 0) left[r] = true;
+    if (x + w == lab.cols) right[r] = true;
+  }
+  std::vector<int> ids;  // the layers' roots, largest first
+  for (int i = 1; i < n; ++i)
+    if (root(i) == i && left[static_cast<std::size_t>(i)] && right[static_cast<std::size_t>(i)] && area[static_cast<std::size_t>(i)] >= o.min_layer_fraction * total) ids.push_back(i);
+  std::sort(ids.begin(), ids.end(), [&](int a, int b) { return area[static_cast<std::size_t>(a)] > area[static_cast<std::size_t>(b)]; });
+  if (ids.empty()) return scene;
+  // Each pixel's layer (-1: none).
+  std::vector<int> slot(static_cast<std::size_t>(n), -1);
+  for (std::size_t k = 0; k < ids.size(); ++k) slot[static_cast<std::size_t>(ids[k])] = static_cast<int>(k);
+  for (int i = 1; i < n; ++i) slot[static_cast<std::size_t>(i)] = slot[static_cast<std::size_t>(root(i))];
+  slot[0] = -1;
+  cv::Mat layer_of(lab.size(), CV_32S);
+  for (int y = 0; y < lab.rows; ++y) {
+    const auto* l = labels.ptr<int>(y);
+    auto* to = layer_of.ptr<int>(y);
+    for (int x = 0; x < lab.cols; ++x) to[x] = slot[static_cast<std::size_t>(l[x])];
+  }
+  // Each region's pixels on a grid of about 40,000 over the picture.
+  const int grid = std::max(1, static_cast<int>(std::sqrt(total / 40000.0)));
+  std::vector<std::vector<Pixel>> samples(ids.size());
+  for (int y = grid / 2; y < lab.rows; y += grid) {
+    const auto* l = layer_of.ptr<int>(y);
+    const auto* c = lab.ptr<cv::Vec3f>(y);
+    for (int x = grid / 2; x < lab.cols; x += grid)
+      if (const int s = l[x]; s >= 0)
+        samples[static_cast<std::size_t>(s)].push_back({static_cast<float>(x), static_cast<float>(y), c[x]});
+  }
+  const float reach = static_cast<float>(o.reach_fraction * lab.rows);
+  const float blend = static_cast<float>(o.blend_px);
+  std::vector<cv::Mat> near;  // per layer: each pixel's distance to its region, px
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    scene.layers.push_back(fit_region(samples[k], o.fit_delta_e, samples[k].size()));
+    cv::Mat outside = layer_of != static_cast<int>(k), d;
+    cv::distanceTransform(outside, d, cv::DIST_L2, 3);
+    near.push_back(d);
+  }
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const cv::Mat from = page_distance(lab, scene.layers[k]);
+    for (int y = 0; y < lab.rows; ++y) {
+      const float* dk = near[k].ptr<float>(y);
+      const float* e = from.ptr<float>(y);
+      float* out = scene.distance.ptr<float>(y);
+      for (int x = 0; x < lab.cols; ++x)
+        if (dk[x] <= reach) out[x] = std::min(out[x], e[x]);
+    }
+  }
+  // Blends where two layers meet.
+  for (std::size_t j = 0; j < ids.size(); ++j)
+    for (std::size_t k = j + 1; k < ids.size(); ++k)
+      for (int y = 0; y < lab.rows; ++y) {
+        const float* dj = near[j].ptr<float>(y);
+        const float* dk = near[k].ptr<float>(y);
+        const auto* c = lab.ptr<cv::Vec3f>(y);
+        float* out = scene.distance.ptr<float>(y);
+        for (int x = 0; x < lab.cols; ++x)
+          if (dj[x] <= blend && dk[x] <= blend)
+            out[x] = std::min(out[x], to_segment(c[x], scene.layers[j].at(x, y), scene.layers[k].at(x, y)));
+      }
+  return scene;
+}
+
+}  // namespace pb::vision
