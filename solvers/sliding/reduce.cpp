@@ -40,7 +40,8 @@ class Reducer {
     for (int c = 0; c < cells(); ++c) pos_[static_cast<std::size_t>(board_[c])] = c;
   }
 
-  // Reduces until the free corner is at most `corner` x `corner`; false when a limit was hit.
+  // Reduces until the free corner is at most `corner` x `corner`; false when a limit was hit
+  // (over_budget(): the node budget).
   bool reduce(int corner) {
     while (rows_ - r0_ > corner || cols_ - c0_ > corner) {
       if (limits_.out_of_time()) return false;
@@ -61,6 +62,11 @@ class Reducer {
   int c0() const { return c0_; }
   const std::vector<int>& board() const { return board_; }
   const std::vector<Move>& moves() const { return moves_; }
+  // States the searches below took from their queues: the reduction's search nodes, counted
+  // against Limits::max_nodes like any other search's, and what they used is no longer there for
+  // the corner's finish.
+  std::uint64_t nodes() const { return nodes_; }
+  bool over_budget() const { return nodes_ > limits_.max_nodes; }
   void slide(int cell) {  // the tile at `cell` slides into the (adjacent) blank
     const int b = pos_[0];
     const int t = board_[static_cast<std::size_t>(cell)];
@@ -134,6 +140,7 @@ class Reducer {
     queue.push_back(start);
     int found = -1;
     for (std::size_t qi = 0; qi < queue.size() && found < 0; ++qi) {
+      if (++nodes_ > limits_.max_nodes) return false;
       const int st = queue[qi], ia = st / (m * m), ib = st / m % m, i0 = st % m;
       if (block[static_cast<std::size_t>(ia)] == ta && block[static_cast<std::size_t>(ib)] == tb) found = st;
       for (int j = 0; j < m && found < 0; ++j) {
@@ -180,6 +187,7 @@ class Reducer {
     const int goal_tile = local(target);
     int found = -1;
     for (std::size_t qi = 0; qi < queue_.size() && found < 0; ++qi) {
+      if (++nodes_ > limits_.max_nodes) return false;
       const int s = queue_[qi];
       const int tl = s / m, bl = s % m;
       const int br = bl / w, bc = bl % w;
@@ -208,6 +216,7 @@ class Reducer {
     std::vector<int> queue{pos_[0]};
     parent[static_cast<std::size_t>(pos_[0])] = pos_[0];
     for (std::size_t qi = 0; qi < queue.size() && parent[static_cast<std::size_t>(target)] < 0; ++qi) {
+      if (++nodes_ > limits_.max_nodes) return false;
       const int c = queue[qi], r = c / cols_, q = c % cols_;
       const int nbs[4][2] = {{r - 1, q}, {r + 1, q}, {r, q - 1}, {r, q + 1}};
       for (const auto& nb : nbs) {
@@ -233,6 +242,7 @@ class Reducer {
   int r0_ = 0, c0_ = 0;   // the free corner is rows [r0_, rows_) x cols [c0_, cols_)
   std::vector<Move> moves_;
   std::vector<int> parent_, queue_;
+  std::uint64_t nodes_ = 0;
 };
 
 // Nodes the optimal 4x4 finish may spend before the corner is reduced to 3x3 instead: a random 4x4
@@ -259,34 +269,44 @@ State corner_of(const std::vector<int>& board, int rows, int cols, int r0, int c
   return corner;
 }
 
+// `limits` with `spent` nodes of its budget used by an earlier stage of the same solve.
+Limits after(const Limits& limits, std::uint64_t spent) {
+  Limits rest = limits;
+  rest.max_nodes = limits.max_nodes - std::min(limits.max_nodes, spent);
+  return rest;
+}
+
 Solution reduce_and_finish(const State& state, const Limits& limits, int corner) {
   Solution sol;
   Reducer reducer(state, limits);
   if (!reducer.reduce(corner)) {
+    sol.nodes = reducer.nodes();
     if (const Limit hit = limits.expired(); hit != Limit::kNone) give_up(sol, hit, "while reducing the board");
+    else if (reducer.over_budget()) give_up(sol, Limit::kNodes, "while reducing the board");
     else sol.reason = "internal error: a tile could not be placed";
     return sol;
   }
   const int r0 = reducer.r0(), c0 = reducer.c0(), h = state.rows - r0, w = state.cols - c0;
   std::vector<int> to_global;
   const State corner_state = corner_of(reducer.board(), state.rows, state.cols, r0, c0, to_global);
+  const Limits rest = after(limits, reducer.nodes());
   Solution finish;
   if (is_goal(corner_state)) {
     finish.status = Status::kSolved;
     finish.method = "nothing left";
   } else if (corner > 3) {
-    Limits capped = limits;
-    capped.max_nodes = std::min(limits.max_nodes, kFinishNodes);
+    Limits capped = rest;
+    capped.max_nodes = std::min(rest.max_nodes, kFinishNodes);
     finish = solve_optimal(corner_state, capped);
-    if (finish.status == Status::kGaveUp && !limits.out_of_time() && limits.max_nodes > kFinishNodes) {
+    if (finish.status == Status::kGaveUp && !limits.out_of_time() && rest.max_nodes > kFinishNodes) {
       const std::uint64_t spent = finish.nodes;
-      finish = reduce_and_finish(corner_state, limits, 3);  // a hard corner: one more step of reduction
+      finish = reduce_and_finish(corner_state, after(rest, spent), 3);  // a hard corner: one more step of reduction
       finish.nodes += spent;
     }
   } else {
-    finish = solve_optimal(corner_state, limits);
+    finish = solve_optimal(corner_state, rest);
   }
-  sol.nodes = finish.nodes;
+  sol.nodes = reducer.nodes() + finish.nodes;
   sol.method = "row/column reduction to " + std::to_string(h) + "x" + std::to_string(w) + ", then " + finish.method;
   if (finish.status != Status::kSolved) {
     sol.status = finish.status;
@@ -454,8 +474,11 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
     if (whole.status == Status::kSolved) return whole;
     spent = whole.nodes;
   }
-  if (state.cells() > kLinesCells || state.rows <= corner || state.cols <= corner)
-    return reduce_and_finish(state, limits, corner);
+  if (state.cells() > kLinesCells || state.rows <= corner || state.cols <= corner) {
+    Solution sol = reduce_and_finish(state, after(limits, spent), corner);
+    sol.nodes += spent;
+    return sol;
+  }
   State rest = state;
   std::vector<Move> first;
   std::uint64_t nodes = 0;
@@ -463,7 +486,7 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
   for (; done < 2; ++done) {
     FirstLines lines(rest, done == 1, kLinesWeight[0], kLinesWeight[1]);
     std::vector<Move> part;
-    if (!lines.run(std::min(kLinesNodes, limits.max_nodes), limits, part, nodes)) break;
+    if (!lines.run(std::min(kLinesNodes, after(limits, spent + nodes).max_nodes), limits, part, nodes)) break;
     for (Move m : part) rest = apply(rest, m).value();
     first.insert(first.end(), part.begin(), part.end());
   }
@@ -472,12 +495,12 @@ Solution lines_then_reduce(const State& state, const Limits& limits, int corner)
   if (done == 2) {
     // The corner left (5x5 of a 6x6 board) gets round 3's budget, not a 5x5 board's own: 8 M
     // nodes there took the slowest 6x6 board from 1.3 to 2.2 s wall for one move in 300.
-    Limits for_corner = limits;
-    for_corner.max_nodes = std::min(limits.max_nodes, kCornerNodes);
+    Limits for_corner = after(limits, spent + nodes);
+    for_corner.max_nodes = std::min(for_corner.max_nodes, kCornerNodes);
     sol = lines_then_reduce(corner_of(rest.tiles, rest.rows, rest.cols, 1, 1, to_global), for_corner, corner);
     for (Move& m : sol.moves) m = to_global[static_cast<std::size_t>(m)];
   } else {
-    sol = reduce_and_finish(rest, limits, corner);
+    sol = reduce_and_finish(rest, after(limits, spent + nodes), corner);
   }
   sol.nodes += nodes + spent;
   if (!first.empty() && sol.status == Status::kSolved) {

@@ -97,7 +97,10 @@ const std::multimap<std::string_view, std::string>& hard_boards() {
       // nodes with the 8-7 tables), hard with any tables the cache holds. A random shuffle was not:
       // once another test had built the 8-7 tables, it solved before the first check.
       {"sliding", "sliding\n12 10 6 0\n9 8 13 15\n11 7 3 2\n5 4 14 1\n"},
-      {"sliding", shuffled(6, 6, 4000)},  // the reduction, row by row
+      // The reduction, row by row: its searches (a tile and the blank, BFS) count against the
+      // budget, as the corner's finish does; with the 8-7 tables cached the finish alone took fewer
+      // than 1000 nodes, and the board solved under TheBoardsOutlastOneCheck.
+      {"sliding", shuffled(6, 6, 4000)},
       {"valves", valve_grid(40)},
       {"hanoi", tower(20)},                                // listing the moves
       {"hanoi", "hanoi\n12 11 10 9 8 7 6 5 4 3 2\n1\n-\n-\n"},  // 4 rods, not a tower: exact search
