@@ -57,6 +57,7 @@ struct Params {
   int colour_sample_px = 100000;   // pixels the colour cue's k-means clusters (every pixel is then labelled), px
   double size_range = 1.75;        // the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
+  double site_disc_ratio = 2.5;    // on a site of the lattice (or one row or column past it), a disc down to the size range's top / this is the site's (a thin ring hole)
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
   double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
