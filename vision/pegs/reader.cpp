@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
@@ -48,7 +49,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   const vision::DiscShape shape = disc_shape(p);
   std::vector<vision::Disc> candidates = vision::ink_discs(bgr, bg, p.background_tolerance, shape);
   candidates.insert(candidates.end(), shared.begin(), shared.end());
-  const std::vector<vision::Disc> all = vision::merge_discs(candidates, shape);
+  std::vector<vision::Disc> all = vision::merge_discs(candidates, shape);
   const auto [lo, hi] = vision::board_size_range(all, p.size_range, p.min_sites);
   std::vector<std::size_t> sized;  // indices into `all` of the board-sized discs
   std::vector<cv::Point2f> centres;
@@ -128,6 +129,48 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   }
   int top = 0, left = 0, bottom = fit->rows - 1, right = fit->cols - 1;
   for (const Placed& q : placed) top = std::min(top, q.row), left = std::min(left, q.col), bottom = std::max(bottom, q.row), right = std::max(right, q.col);
+  // A site with no disc yet, inside the board or next to it (linked as the fit links its board),
+  // is probed from its centre (vision::edge_radius): no cue closes a glossy ball's outline where its
+  // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
+  // their rims are still a ring of colour steps about the site. It is a disc only if nearly every
+  // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median:
+  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring) at a radius in the board's range; a plain site has no steps and stays outside.
+  // The board grows until no site next to it is a disc: a row of balls no cue found is a row of
+  // the board, not a board a row smaller.
+  if (p.probe_min_rays > 0) {
+    vision::EdgeProbe probe;
+    probe.min_rays = p.probe_min_rays;
+    probe.max_spread = p.probe_spread;
+    std::vector<float> radii;
+    for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
+    const float typical = median_of(radii);
+    std::set<std::pair<int, int>> tried;
+    for (bool grew = true; grew && bottom - top < p.max_side && right - left < p.max_side;) {
+      grew = false;
+      for (int row = top - 1; row <= bottom + 1; ++row)
+        for (int col = left - 1; col <= right + 1; ++col) {
+          bool taken = false, linked = false;
+          for (const Placed& o : placed) {
+            const int dr = std::abs(o.row - row), dc = std::abs(o.col - col);
+            taken = taken || (dr == 0 && dc == 0);
+            linked = linked || (dr == 0 && dc >= 1 && dc <= lp.max_link_steps) || (dc == 0 && dr >= 1 && dr <= lp.max_link_steps);
+          }
+          if (taken || !linked || !tried.insert({row, col}).second) continue;
+          const cv::Point2f at = fit->centre(row, col);
+          const float r = vision::edge_radius(bgr, at, typical, probe);
+          if (r < lo || r > hi) continue;
+          vision::Disc d;
+          d.centre = at;
+          d.radius = r;
+          d.outlines = {r};
+          d.box = cv::Rect(cv::Point(cvRound(at.x - r), cvRound(at.y - r)), cv::Point(cvRound(at.x + r), cvRound(at.y + r)));
+          all.push_back(d);
+          placed.push_back({all.size() - 1, row, col, 0.0f, lo, hi});
+          top = std::min(top, row), left = std::min(left, col), bottom = std::max(bottom, row), right = std::max(right, col);
+          grew = true;
+        }
+    }
+  }
   if (bottom - top + 1 > p.max_side || right - left + 1 > p.max_side)
     return failed(make_error(ErrorCode::kNoBoard, "no board found: the lattice is larger than the reader accepts (pegs.max_side)"));
   Lattice lat;
@@ -581,6 +624,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board's lattice (or one row or column past it) is the site's down to the size range's upper end / this, even below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
+    {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site inside the board where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range (0: no probe)"},
+    {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
     {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},

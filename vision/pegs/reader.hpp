@@ -58,6 +58,8 @@ struct Params {
   double size_range = 1.75;        // the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
   double site_disc_ratio = 2.5;    // on a site of the lattice (or one row or column past it), a disc down to the size range's top / this is the site's (a thin ring hole)
+  double probe_min_rays = 0.75;    // a site inside the board with no disc is probed from its centre: a disc if this fraction of rays find an edge (0: no probe)
+  double probe_spread = 0.1;       // ... at radii within this fraction of their median (at least 1 px): a round rim
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
   double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
