@@ -86,9 +86,10 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   // The discs on the board's sites: the fit's members, then, grown out from them as the fit links
   // its board (a row or column neighbour up to `max_link_steps` sites away), discs centred on the
   // lattice's sites: board-sized ones the fit left apart, and ones below the board's size range
-  // down to `site_disc_ratio` (a thin ring hole, a dimple whose rim melts into its shadow at 0.5x:
-  // only an inner outline was found). The lattice comes from the board-sized discs; a smaller disc
-  // only joins it on a site next to the board, so specks and letters elsewhere are not asked.
+  // down to its lower end / `site_disc_ratio` (a thin ring hole half a ball's size, a dimple whose
+  // rim melts into its shadow at 0.5x: only an inner outline was found). The lattice comes from the
+  // board-sized discs; a smaller disc only joins it on a site next to the board, so specks and
+  // letters elsewhere are not asked.
   struct Placed {
     std::size_t disc;  // index into `all`
     int row, col;      // the fit's sites (the board may grow past them)
@@ -99,7 +100,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   for (std::size_t k = 0; k < members.size(); ++k)
     placed.push_back({sized[members[k]], fit->sites[k].first, fit->sites[k].second, fit->offsets[k], lo, hi});
   {
-    const float small_lo = std::min(lo, static_cast<float>(hi / p.site_disc_ratio));
+    const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
     std::vector<Placed> more;
     for (std::size_t j = 0; j < all.size(); ++j) {
       const bool board_sized = outline_in(all[j], lo, hi, lo) > 0;
@@ -623,7 +624,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_sample_px", &Params::colour_sample_px, 1000, kAnyHi, "pixels the colour cue's k-means clusters (every pixel is then labelled), px"},
     {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
-    {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's upper end / this, below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
+    {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's lower end / this (its smallest board-sized disc's radius / this), below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
     {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range; the board grows while probes find discs (0: no probe)"},
     {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},

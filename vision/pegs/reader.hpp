@@ -62,7 +62,7 @@ struct Params {
   int colour_sample_px = 100000;   // pixels the colour cue's k-means clusters (every pixel is then labelled), px
   double size_range = 1.75;        // the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
-  double site_disc_ratio = 2.5;    // a disc centred on a site of the board or next to it is the site's down to the size range's top / this (a thin ring hole)
+  double site_disc_ratio = 2.0;    // a disc centred on a site of the board or next to it is the site's down to the size range's bottom / this (a thin ring hole)
   double probe_min_rays = 0.75;    // a site of the board or next to it with no disc is probed from its centre: a disc if this fraction of rays find an edge (0: no probe)
   double probe_spread = 0.1;       // ... at radii within this fraction of their median (at least 1 px): a round rim
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
