@@ -117,9 +117,18 @@ inline PegsRandomLook pegs_random_look(std::uint64_t seed) {
   // The page and the board: light or dark, maybe a coloured panel with tile outlines.
   const bool dark = rng.uniform(0, 4) == 0;
   const double page_v = dark ? rng.uniform(0.08, 0.25) : rng.uniform(0.82, 1.0);
-  const cv::Scalar page = hsv_colour(rng.uniform(0.0, 360.0), rng.uniform(0.0, 0.12), page_v);
+  // Colours are drawn one number at a time, the last first: the order g++ evaluated hsv_colour's
+  // arguments in when these looks were chosen; clang evaluates them the other way, and drew other
+  // looks under the sanitizers.
+  const double page_s = rng.uniform(0.0, 0.12);
+  const cv::Scalar page = hsv_colour(rng.uniform(0.0, 360.0), page_s, page_v);
   const int panel_kind = rng.uniform(0, 3);  // 0 none, 1 a panel, 2 a panel of outlined tiles
-  const cv::Scalar panel = panel_kind == 0 ? page : hsv_colour(rng.uniform(20.0, 50.0), rng.uniform(0.15, 0.45), dark ? rng.uniform(0.25, 0.4) : rng.uniform(0.7, 0.9));
+  cv::Scalar panel = page;
+  if (panel_kind != 0) {
+    const double v = dark ? rng.uniform(0.25, 0.4) : rng.uniform(0.7, 0.9);
+    const double sat = rng.uniform(0.15, 0.45);
+    panel = hsv_colour(rng.uniform(20.0, 50.0), sat, v);
+  }
   const int pitch = rng.uniform(30, 80);
   const double hole_ratio = rng.uniform(0, 3) == 0 ? rng.uniform(0.62, 0.8) : 1.0;  // holes smaller than pegs, or one size
   const double radius = pitch * rng.uniform(0.3, 0.4);
@@ -139,14 +148,19 @@ inline PegsRandomLook pegs_random_look(std::uint64_t seed) {
 
   // Pegs: a saturated colour, flat (maybe outlined) or glossy.
   const double peg_hue = rng.uniform(0.0, 360.0);
-  const cv::Scalar peg = hsv_colour(peg_hue, rng.uniform(0.6, 1.0), rng.uniform(0.45, 0.95));
+  const double peg_v = rng.uniform(0.45, 0.95);
+  const cv::Scalar peg = hsv_colour(peg_hue, rng.uniform(0.6, 1.0), peg_v);
   const bool glossy = rng.uniform(0, 2) == 0;
   const bool outlined = !glossy && rng.uniform(0, 2) == 0;
   // Holes: a ring, a dark dimple, or a pale disc.
   const int hole_style = rng.uniform(0, 3);
-  const cv::Scalar hole_fill = hole_style == 1 ? mix(ground, cv::Scalar(0, 0, 0), dark ? 0.5 : rng.uniform(0.35, 0.6))
-                               : hole_style == 2 ? mix(hsv_colour(rng.uniform(30.0, 60.0), rng.uniform(0.0, 0.15), 1.0), ground, dark ? 0.3 : 0.0)
-                                                 : ground;
+  cv::Scalar hole_fill = ground;
+  if (hole_style == 1) {
+    hole_fill = mix(ground, cv::Scalar(0, 0, 0), dark ? 0.5 : rng.uniform(0.35, 0.6));
+  } else if (hole_style == 2) {
+    const double sat = rng.uniform(0.0, 0.15);
+    hole_fill = mix(hsv_colour(rng.uniform(30.0, 60.0), sat, 1.0), ground, dark ? 0.3 : 0.0);
+  }
   const cv::Scalar hole_line = dark ? mix(ground, cv::Scalar(255, 255, 255), 0.45) : mix(ground, cv::Scalar(0, 0, 0), 0.6);
   // A selected peg in another colour; hint rings around the holes it can jump to.
   std::vector<int> pegs_with_jumps;
@@ -155,9 +169,11 @@ inline PegsRandomLook pegs_random_look(std::uint64_t seed) {
   const int selection = pegs_with_jumps.empty() ? 0 : rng.uniform(0, 3);  // 0 none, 1 selected, 2 selected + hints
   const int selected = selection > 0 ? pegs_with_jumps[static_cast<std::size_t>(rng.uniform(0, static_cast<int>(pegs_with_jumps.size())))] : -1;
   const std::vector<int> hints = selection == 2 ? targets_of(s, selected) : std::vector<int>{};
-  const cv::Scalar selected_colour = hsv_colour(std::fmod(peg_hue + rng.uniform(70.0, 290.0), 360.0), rng.uniform(0.7, 1.0), rng.uniform(0.8, 1.0));
+  const double selected_v = rng.uniform(0.8, 1.0), selected_s = rng.uniform(0.7, 1.0);
+  const cv::Scalar selected_colour = hsv_colour(std::fmod(peg_hue + rng.uniform(70.0, 290.0), 360.0), selected_s, selected_v);
   const bool selected_ring = rng.uniform(0, 2) == 0;
-  const cv::Scalar hint_colour = hsv_colour(rng.uniform(0.0, 360.0), rng.uniform(0.7, 1.0), rng.uniform(0.6, 0.95));
+  const double hint_v = rng.uniform(0.6, 0.95), hint_s = rng.uniform(0.7, 1.0);
+  const cv::Scalar hint_colour = hsv_colour(rng.uniform(0.0, 360.0), hint_s, hint_v);
   const double ring_width = std::max(1.5, radius * rng.uniform(0.08, 0.16));
 
   for (int i : inside) {

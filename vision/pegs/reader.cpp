@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
@@ -48,7 +49,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   const vision::DiscShape shape = disc_shape(p);
   std::vector<vision::Disc> candidates = vision::ink_discs(bgr, bg, p.background_tolerance, shape);
   candidates.insert(candidates.end(), shared.begin(), shared.end());
-  const std::vector<vision::Disc> all = vision::merge_discs(candidates, shape);
+  std::vector<vision::Disc> all = vision::merge_discs(candidates, shape);
   const auto [lo, hi] = vision::board_size_range(all, p.size_range, p.min_sites);
   std::vector<std::size_t> sized;  // indices into `all` of the board-sized discs
   std::vector<cv::Point2f> centres;
@@ -82,11 +83,102 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   auto fit = vision::fit_square_lattice(centres, slack, lp, p.min_sites);
   if (!fit) return failed(fit.error());
   members = fit->members;
+  // The discs on the board's sites: the fit's members, then, grown out from them as the fit links
+  // its board (a row or column neighbour up to `max_link_steps` sites away), discs centred on the
+  // lattice's sites: board-sized ones the fit left apart, and ones below the board's size range
+  // down to its lower end / `site_disc_ratio` (a thin ring hole half a ball's size, a dimple whose
+  // rim melts into its shadow at 0.5x: only an inner outline was found). The lattice comes from the
+  // board-sized discs; a smaller disc only joins it on a site next to the board, so specks and
+  // letters elsewhere are not asked.
+  struct Placed {
+    std::size_t disc;  // index into `all`
+    int row, col;      // the fit's sites (the board may grow past them)
+    float offset;      // from its site, pitches
+    float lo, hi;      // its outline's range, px
+  };
+  std::vector<Placed> placed;
+  for (std::size_t k = 0; k < members.size(); ++k)
+    placed.push_back({sized[members[k]], fit->sites[k].first, fit->sites[k].second, fit->offsets[k], lo, hi});
+  {
+    const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
+    std::vector<Placed> more;
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      const bool board_sized = outline_in(all[j], lo, hi, lo) > 0;
+      if (board_sized ? std::any_of(placed.begin(), placed.end(), [&](const Placed& q) { return q.disc == j; })
+                      : outline_in(all[j], small_lo, lo, lo) <= 0)
+        continue;
+      const cv::Point2f at = (all[j].centre - fit->origin) / fit->pitch;
+      const int row = static_cast<int>(std::lround(at.y)), col = static_cast<int>(std::lround(at.x));
+      const auto offset = static_cast<float>(cv::norm(at - cv::Point2f(static_cast<float>(col), static_cast<float>(row))));
+      if (offset <= p.lattice_tolerance) more.push_back({j, row, col, offset, board_sized ? lo : small_lo, board_sized ? hi : lo});
+    }
+    std::sort(more.begin(), more.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const Placed& q : more) {
+        bool taken = false, linked = false;
+        for (const Placed& o : placed) {
+          const int dr = std::abs(o.row - q.row), dc = std::abs(o.col - q.col);
+          taken = taken || (dr == 0 && dc == 0);
+          linked = linked || (dr == 0 && dc >= 1 && dc <= lp.max_link_steps) || (dc == 0 && dr >= 1 && dr <= lp.max_link_steps);
+        }
+        if (taken || !linked) continue;
+        placed.push_back(q);
+        grew = true;
+      }
+    }
+  }
+  int top = 0, left = 0, bottom = fit->rows - 1, right = fit->cols - 1;
+  for (const Placed& q : placed) top = std::min(top, q.row), left = std::min(left, q.col), bottom = std::max(bottom, q.row), right = std::max(right, q.col);
+  // A site with no disc yet, inside the board or next to it (linked as the fit links its board),
+  // is probed from its centre (vision::edge_radius): no cue closes a glossy ball's outline where its
+  // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
+  // their rims are still a ring of colour steps about the site. It is a disc only if nearly every
+  // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median:
+  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring) at a radius in the board's range; a plain site has no steps and stays outside.
+  // The board grows until no site next to it is a disc: a row of balls no cue found is a row of
+  // the board, not a board a row smaller.
+  if (p.probe_min_rays > 0) {
+    vision::EdgeProbe probe;
+    probe.min_rays = p.probe_min_rays;
+    probe.max_spread = p.probe_spread;
+    std::vector<float> radii;
+    for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
+    const float typical = median_of(radii);
+    std::set<std::pair<int, int>> tried;
+    for (bool grew = true; grew && bottom - top < p.max_side && right - left < p.max_side;) {
+      grew = false;
+      for (int row = top - 1; row <= bottom + 1; ++row)
+        for (int col = left - 1; col <= right + 1; ++col) {
+          bool taken = false, linked = false;
+          for (const Placed& o : placed) {
+            const int dr = std::abs(o.row - row), dc = std::abs(o.col - col);
+            taken = taken || (dr == 0 && dc == 0);
+            linked = linked || (dr == 0 && dc >= 1 && dc <= lp.max_link_steps) || (dc == 0 && dr >= 1 && dr <= lp.max_link_steps);
+          }
+          if (taken || !linked || !tried.insert({row, col}).second) continue;
+          const cv::Point2f at = fit->centre(row, col);
+          const float r = vision::edge_radius(bgr, at, typical, probe);
+          if (r < lo || r > hi) continue;
+          vision::Disc d;
+          d.centre = at;
+          d.radius = r;
+          d.outlines = {r};
+          d.box = cv::Rect(cv::Point(cvRound(at.x - r), cvRound(at.y - r)), cv::Point(cvRound(at.x + r), cvRound(at.y + r)));
+          all.push_back(d);
+          placed.push_back({all.size() - 1, row, col, 0.0f, lo, hi});
+          top = std::min(top, row), left = std::min(left, col), bottom = std::max(bottom, row), right = std::max(right, col);
+          grew = true;
+        }
+    }
+  }
+  if (bottom - top + 1 > p.max_side || right - left + 1 > p.max_side)
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: the lattice is larger than the reader accepts (pegs.max_side)"));
   Lattice lat;
   lat.pitch = fit->pitch;
-  lat.origin = fit->origin;
-  lat.rows = fit->rows;
-  lat.cols = fit->cols;
+  lat.origin = fit->centre(top, left);
+  lat.rows = bottom - top + 1;
+  lat.cols = right - left + 1;
   lat.background = bg;
   lat.frame = bgr;
   {
@@ -98,33 +190,32 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   lat.offsets.assign(cells, 0.0f);
   lat.patterns.assign(cells, {});
   lat.contrasts.assign(cells, 0.0f);
-  for (std::size_t k = 0; k < members.size(); ++k) {
+  for (const Placed& q : placed) {
     // Every outline about this centre, also those of discs the merge kept apart (a ball's lit middle
     // is a disc of its own, too small to be concentric with the ball's rim).
-    vision::Disc v = all[sized[members[k]]];
+    vision::Disc v = all[q.disc];
     for (std::size_t j : sized)
-      if (j != sized[members[k]] && cv::norm(all[j].centre - v.centre) <= shape.merge_offset * std::min(all[j].radius, v.radius))
+      if (j != q.disc && cv::norm(all[j].centre - v.centre) <= shape.merge_offset * std::min(all[j].radius, v.radius))
         v.outlines.insert(v.outlines.end(), all[j].outlines.begin(), all[j].outlines.end());
     std::sort(v.outlines.begin(), v.outlines.end());
-    const auto [row, col] = fit->sites[k];
-    const auto idx = static_cast<std::size_t>(row * lat.cols + col);
+    const auto idx = static_cast<std::size_t>((q.row - top) * lat.cols + (q.col - left));
     // Its size: the outermost outline in the board's range (an outline drawn round a disc, or a
     // ring hole's line, has an inner edge too); its look inside the innermost (a hint ring lies
     // outside the disc it marks).
-    const float r = vision::outline_in(v, lo, hi, lo);
+    const float r = vision::outline_in(v, q.lo, q.hi, q.lo);
     const vision::DiscLook look = vision::disc_look(lab, v.centre, r, p.middle);
     Disc& d = lat.discs[idx];
     d.centre = v.centre;
     // Its size at its outermost outline's edge to a fraction of a pixel (edge_radius): the outline's
     // own radius counts faint edge pixels, more of them for some colours than others, and a hole
     // 3/4 of a peg measured 0.82 of it at a tile of 28 px.
-    const float outer = vision::outline_in(v, lo, hi, hi);
+    const float outer = vision::outline_in(v, q.lo, q.hi, q.hi);
     const float edge = vision::edge_radius(bgr, v.centre, outer);
     d.diameter = 2 * (edge > 0 ? edge : outer);
     d.box = v.box;
     d.lab = look.lab;
     d.chroma = look.chroma;
-    lat.offsets[idx] = fit->offsets[k];
+    lat.offsets[idx] = q.offset;
     lat.patterns[idx] = look.pattern;
     lat.contrasts[idx] = look.contrast;
   }
@@ -395,16 +486,32 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     if (peg_main < 0 || hole_main < 0) continue;
     const int verdict = holes_are(looks[static_cast<std::size_t>(hole_main)], looks[static_cast<std::size_t>(peg_main)], p);
     if (verdict <= 0) continue;
-    // An odd group must be clearly of another colour than both main groups: one just past
-    // `appearance_tolerance` is more likely a main group's disc measured badly (JPEG, a centre off)
-    // than a selected peg or a hint.
-    bool clearly_odd = true;
+    // A group of a main group's colour (within `appearance_tolerance`) but another size, clearly
+    // unlike the other main group, is that main group's discs measured at another outline (a hint
+    // ring round a hole, a dimple's rim lost in its shadow): when the main groups' colours are
+    // clearly apart, colour names it, and it must have that group's role. Any other group must be
+    // clearly of another colour than both main groups: one just past `appearance_tolerance` is more
+    // likely a main group's disc measured badly (JPEG, a centre off) than a selected peg or a hint.
+    const auto colour_gap = [&](int a, int b) {
+      return vision::lab_distance(looks[static_cast<std::size_t>(a)].lab, looks[static_cast<std::size_t>(b)].lab);
+    };
+    const bool mains_apart = colour_gap(peg_main, hole_main) >= p.min_odd_distance;
+    std::vector<bool> resized(static_cast<std::size_t>(groups), false);
+    bool clearly_odd = true, roles_follow_colour = true;
     for (int g = 0; g < groups; ++g) {
       if (g == peg_main || g == hole_main) continue;
+      for (int m : {peg_main, hole_main}) {
+        const int other = m == peg_main ? hole_main : peg_main;
+        if (mains_apart && colour_gap(g, m) <= p.appearance_tolerance && colour_gap(g, other) >= p.min_odd_distance) {
+          resized[static_cast<std::size_t>(g)] = true;
+          if (h.roles[static_cast<std::size_t>(g)] != h.roles[static_cast<std::size_t>(m)]) roles_follow_colour = false;
+        }
+      }
+      if (resized[static_cast<std::size_t>(g)]) continue;
       for (int m : {peg_main, hole_main})
-        if (vision::lab_distance(looks[static_cast<std::size_t>(g)].lab, looks[static_cast<std::size_t>(m)].lab) < p.min_odd_distance)
-          clearly_odd = false;
+        if (colour_gap(g, m) < p.min_odd_distance) clearly_odd = false;
     }
+    if (!roles_follow_colour) continue;
     if (!clearly_odd) {
       why_not = "a disc looks almost, but not quite, like the pegs or the holes (pegs.min_odd_distance)";
       continue;
@@ -415,7 +522,7 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
       const bool peg = h.roles[static_cast<std::size_t>(g)] != 0;
       for (std::size_t i : looks[static_cast<std::size_t>(g)].sites) {
         h.state.sites[i] = peg ? Site::kPeg : Site::kHole;
-        if (g != peg_main && g != hole_main) (peg ? odd_pegs : odd_holes).push_back(i);
+        if (g != peg_main && g != hole_main && !resized[static_cast<std::size_t>(g)]) (peg ? odd_pegs : odd_holes).push_back(i);
       }
     }
     if (static_cast<int>(odd_pegs.size()) > p.max_selected) {
@@ -517,6 +624,9 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_sample_px", &Params::colour_sample_px, 1000, kAnyHi, "pixels the colour cue's k-means clusters (every pixel is then labelled), px"},
     {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
+    {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's lower end / this (its smallest board-sized disc's radius / this), below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
+    {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range; the board grows while probes find discs (0: no probe)"},
+    {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
     {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},

@@ -8,7 +8,10 @@
 // none of these looks (issue #24: detect -> decode -> verify):
 //   detect: disc candidates from the detection layer (vision/common/discs.hpp: ink on each common
 //           background, edges, Lab colour clusters), the board's size range, a lattice fitted to
-//           their centres (vision/common/disc_lattice.hpp);
+//           their centres (vision/common/disc_lattice.hpp); the board then grows, as the fit links
+//           it, to discs centred on sites next to it (board-sized ones the fit left apart, smaller
+//           ones: a thin ring hole) and to sites where a probe from the centre finds a round rim
+//           that no cue closed (a glossy ball's rim melting into its shadow);
 //   decode: discs are grouped by how their middles look (Lab colour) and by size; each naming of
 //           the groups (peg or hole per group) is a hypothesis; pegs and holes are the two main
 //           groups, told apart by `hole_cues`: holes are the smaller group when the sizes clearly
@@ -16,7 +19,9 @@
 //           the colour scheme, unless a group is hollow (a ring hole: its line's width adds to
 //           its size, and size is then one vote); else the less colourful or nearer the
 //           background's colour (every cue with a margin must agree, or the board is refused); a
-//           disc of neither main look is odd (a selected peg, a hint);
+//           group of a main group's colour but another size (a hint ring round a hole) is that
+//           group's when the main groups' colours are apart; a disc of neither main look is odd (a
+//           selected peg, a hint);
 //   verify: a hypothesis stands only if the game allows it: at most one odd peg (the selected one),
 //           odd holes only with a selected peg, each a hole it can jump to; the hypotheses left are
 //           scored by how much each odd disc's shading pattern looks like its group's, and the best
@@ -57,6 +62,9 @@ struct Params {
   int colour_sample_px = 100000;   // pixels the colour cue's k-means clusters (every pixel is then labelled), px
   double size_range = 1.75;        // the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
+  double site_disc_ratio = 2.0;    // a disc centred on a site of the board or next to it is the site's down to the size range's bottom / this (a thin ring hole)
+  double probe_min_rays = 0.75;    // a site of the board or next to it with no disc is probed from its centre: a disc if this fraction of rays find an edge (0: no probe)
+  double probe_spread = 0.1;       // ... at radii within this fraction of their median (at least 1 px): a round rim
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
   double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
