@@ -403,6 +403,7 @@ class Reader {
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
   Tone page_;         // the page: the commonest light grey, and its tint
+  std::array<double, 256> hist_{};  // luminance of the neutral pixels (every 2nd of every 2nd row)
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
   int stage_ = 0;
@@ -412,7 +413,7 @@ Result<Split> Reader::split_luminance() {
   // A histogram over every 2nd pixel of each 2nd row is as good as the full one and 4x cheaper.
   // The same pass finds the content's bounding box (not dark), so black letterbox bars around a
   // phone screen cost nothing later.
-  std::array<double, 256> hist{};
+  std::array<double, 256>& hist = hist_;
   std::array<std::array<double, 3>, 256> channel_sum{};  // per level: sums of B, G, R (the page's tint)
   int x0 = img_.cols, x1 = -1, y0 = img_.rows, y1 = -1;
   for (int y = 0; y < img_.rows; y += 2) {
@@ -1046,6 +1047,21 @@ Result<Reading> Reader::run() {
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
   double contrast = split->high_mean - split->low_mean;  // luminance between the page and the cells
+  // Three greys (a band darker than the cells, joined into one region): the first split takes the
+  // band for the cells and puts the free cells with the page, so no square stands for a cell. The
+  // split of what lies above it parts the free cells from the page; the band, below both, is then a
+  // second tone of cells (grey_band).
+  if (!squares) {
+    if (const auto upper = otsu(hist_, split->threshold); upper && upper->high_mean - upper->low_mean >= p_.min_contrast) {
+      const cv::Rect merged = merged_;  // grid lines join the cells below the first split: their region stays
+      if (auto again = find_squares(upper->threshold)) {
+        squares = std::move(again);
+        t_.split = upper->threshold;
+        contrast = upper->high_mean - upper->low_mean;
+      }
+      merged_ = merged;
+    }
+  }
   if (squares) stage_ = 2;
   Result<Lattice> lat = squares ? fit_lattice(*squares) : Result<Lattice>(squares.error());
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
