@@ -9,7 +9,9 @@
 //     threshold computed on this image, so a darker or lighter theme, JPEG and blur move the
 //     threshold with them instead of breaking a fixed one.
 //  2. Cells: connected grey regions that are squares of one common size (the largest group of
-//     equal-sized squares wins, so chrome capsules, text and photos drop out).
+//     equal-sized squares wins, so chrome capsules, text and photos drop out). When the split finds
+//     none (a darker band joined into one region took it), the board is read again at the split
+//     of the levels above it, and that reading stands only with a grey band (run_reader).
 //  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
 //     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
 //     When no lattice of squares is found, a skin with grid lines may have joined the cells into one
@@ -367,12 +369,16 @@ Texture texture_of(const std::vector<Bgr>& px) {
 
 class Reader {
  public:
-  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug) : img_(bgr), p_(p), debug_(debug) {}
+  // `upper_split`: the cells are looked for above the first luminance split (upper_split_).
+  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug, bool upper_split = false)
+      : img_(bgr), p_(p), debug_(debug), upper_split_(upper_split) {}
 
   Result<Reading> run();
   // How far the last run() got: 0 nothing, 1 page and cells told apart, 2 cells found, 3 lattice,
   // 4 board, 5 cat, 6 read (learn() ranks Params that fail by it).
   int stage() const { return stage_; }
+  // Whether the last run() found no grey square at the first split (a darker band may have taken it).
+  bool found_no_squares() const { return no_squares_; }
 
  private:
   Result<Split> split_luminance();
@@ -407,6 +413,12 @@ class Reader {
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
   int stage_ = 0;
+  // Three greys: a band darker than the cells, joined into one region, takes the first split for the
+  // cells and leaves the free cells with the page, so no square stands for a cell. With upper_split_
+  // the squares are looked for at the split of the levels above the first, and the reading stands
+  // only when the tone below (the band) is a grey band to the cat.
+  bool upper_split_ = false;
+  bool no_squares_ = false;
 };
 
 Result<Split> Reader::split_luminance() {
@@ -1047,20 +1059,14 @@ Result<Reading> Reader::run() {
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
   double contrast = split->high_mean - split->low_mean;  // luminance between the page and the cells
-  // Three greys (a band darker than the cells, joined into one region): the first split takes the
-  // band for the cells and puts the free cells with the page, so no square stands for a cell. The
-  // split of what lies above it parts the free cells from the page; the band, below both, is then a
-  // second tone of cells (grey_band).
-  if (!squares) {
-    if (const auto upper = otsu(hist_, split->threshold); upper && upper->high_mean - upper->low_mean >= p_.min_contrast) {
-      const cv::Rect merged = merged_;  // grid lines join the cells below the first split: their region stays
-      if (auto again = find_squares(upper->threshold)) {
-        squares = std::move(again);
-        t_.split = upper->threshold;
-        contrast = upper->high_mean - upper->low_mean;
-      }
-      merged_ = merged;
-    }
+  no_squares_ = !squares;
+  if (upper_split_) {
+    const auto upper = otsu(hist_, split->threshold);
+    if (!upper || upper->high_mean - upper->low_mean < p_.min_contrast) return show(no_board("no grey squares above the darkest grey"));
+    squares = find_squares(upper->threshold);
+    t_.split = upper->threshold;
+    contrast = upper->high_mean - upper->low_mean;
+    if (!squares) return show(squares.error());
   }
   if (squares) stage_ = 2;
   Result<Lattice> lat = squares ? fit_lattice(*squares) : Result<Lattice>(squares.error());
@@ -1180,6 +1186,8 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
                          "in this look? (puzzlebot learn fits a profile)"));
   const std::set<std::pair<int, int>>& grey_visited = *two_tones;
+  if (upper_split_ && grey_visited.empty())
+    return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
   if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
   stage_ = 6;
@@ -1343,6 +1351,19 @@ Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, cons
   return got;
 }
 
+// One reading of `bgr`; when the first luminance split finds no grey square, a second one above it
+// (Reader's upper_split_), which stands only with a grey band. `stage`: how far the better got.
+Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* debug, int& stage) {
+  Reader reader(bgr, params, debug);
+  auto got = reader.run();
+  stage = reader.stage();
+  if (got || got.error().code != ErrorCode::kNoBoard || !reader.found_no_squares()) return got;
+  Reader upper(bgr, params, nullptr, true);
+  auto again = upper.run();
+  stage = std::max(stage, upper.stage());
+  return again ? again : got;
+}
+
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
   stage = 0;
@@ -1355,16 +1376,14 @@ Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSin
     // and a light screen never reaches it unless it showed no board.
     Result<Reading> light = no_board("");
     if (params.theme != "dark") {
-      Reader reader(*bgr, params, debug);
-      light = reader.run();
-      stage = reader.stage();
+      light = run_reader(*bgr, params, debug, stage);
     }
     if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
     cv::Mat negative;
     cv::bitwise_not(*bgr, negative);
-    Reader reader(negative, params, params.theme == "dark" ? debug : nullptr);
-    auto dark = reader.run();
-    stage = std::max(stage, reader.stage());
+    int dark_stage = 0;
+    auto dark = run_reader(negative, params, params.theme == "dark" ? debug : nullptr, dark_stage);
+    stage = std::max(stage, dark_stage);
     if (dark || params.theme == "dark") return dark;
     return light;
   } catch (const cv::Exception& e) {
