@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/onestroke_looks.hpp"
 #include "vision/onestroke/marked_reader.hpp"
@@ -26,15 +28,15 @@ int per_family() {
 // The least share of a probe family's images that must read exactly (the promised families must read
 // them all: a refusal there fails on its own). Refusing is allowed in a probe, but a reader that
 // refused every image would pass on "no wrong read" alone. Today, Release build, 5 images a family:
-// 5 5 5 5 3 exact; 40 images (docs/VISION.md): 40 40 39 28 28. The floors are a few images under both,
+// 5 5 5 5 4 exact; 40 images (docs/VISION.md): 40 40 39 40 38. The floors are a few images under both,
 // and under the sanitizer build's looks (clang draws other looks from the same seeds).
 double min_exact_share(looks::Family family) {
   switch (family) {
     case looks::Family::kTintedPage:
     case looks::Family::kOutlined:
-    case looks::Family::kGridLines: return 0.6;  // 3 of 5, 24 of 40
-    case looks::Family::kPastelBand:
-    case looks::Family::kGreyBand: return 0.2;   // 1 of 5, 8 of 40
+    case looks::Family::kGridLines:
+    case looks::Family::kPastelBand: return 0.6;  // 3 of 5, 24 of 40
+    case looks::Family::kGreyBand: return 0.4;    // 2 of 5, 16 of 40
     case looks::Family::kDots: return 0.6;       // 3 of 5, 24 of 40 (today 5 of 5, 39 of 40)
     case looks::Family::kHatchedPage: return 0.2;  // 1 of 5, 8 of 40 (today 5 of 5, 36 of 40)
     default: return 1.0;
@@ -93,6 +95,25 @@ TEST(OnestrokeLookSweep, LooksOnceReadWrongAreReadExactlyOrRefused) {
     auto got = read(look.image);
     ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;  // read since the lines are fitted
     EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
+  }
+}
+
+// Looks of the 40 that were refused before pale sites and the second split (issue #24): a band of
+// chroma between the grey and colour limits, or a grey lighter than the cells' split (taken for neither
+// cell nor page), or darker (the free cells then pale; or the band, joined, taken for the cells and
+// the free cells for the page: 7, 18, 20, 21, 23); the cat's body or JPEG's chroma hiding its joint
+// with the band.
+TEST(OnestrokeLookSweep, PaleAndGreyBandsOnceRefusedRead) {
+  for (const auto& [family, indices] : {std::pair{looks::Family::kPastelBand, std::vector<int>{5, 6, 7, 9, 10, 11, 12, 17, 27, 30, 38, 39}},
+                                        std::pair{looks::Family::kGreyBand, std::vector<int>{2, 7, 13, 18, 20, 21, 23, 26, 29, 35}}}) {
+    for (const int index : indices) {
+      const looks::Look look = looks::make_look(family, index);
+      auto got = read(look.image);
+      ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;
+      EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
+      const cv::Point2d head = got->lattice.centre(got->state.head);
+      EXPECT_LT(std::hypot(head.x - look.head_centre.x, head.y - look.head_centre.y), 0.25 * look.pitch) << look.what;
+    }
   }
 }
 

@@ -9,7 +9,9 @@
 //     threshold computed on this image, so a darker or lighter theme, JPEG and blur move the
 //     threshold with them instead of breaking a fixed one.
 //  2. Cells: connected grey regions that are squares of one common size (the largest group of
-//     equal-sized squares wins, so chrome capsules, text and photos drop out).
+//     equal-sized squares wins, so chrome capsules, text and photos drop out). When the split finds
+//     none (a darker band joined into one region took it), the board is read again at the split
+//     of the levels above it, and that reading stands only with a grey band (run_reader).
 //  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
 //     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
 //     When no lattice of squares is found, a skin with grid lines may have joined the cells into one
@@ -28,6 +30,9 @@
 //     the page's (of a hatched or grainy page's texture, as the sites round the board show it). Grey or pale visited cells would otherwise pass for free cells or holes; they are
 //     read only when the cells fall into two flat tones and the band's joints (it fills the gap
 //     between two steps of the path) link one tone into a single path ending at the cat (grey_band).
+//     A site of one flat tone that is neither grey, colour nor the page (a band of chroma between
+//     the limits, a grey lighter than the split, or the free cells beside a band darker than them)
+//     is pale: it joins the board, and stands only as one of those two tones.
 //  Dark mode (cells lighter than the page) is read as the image's negative, when the light reading
 //  finds no board (Params::theme).
 //  The browser games' look (touching cells, S/G or tinted start and end, dark wall cells) has a
@@ -317,10 +322,15 @@ struct SiteSamples {
   std::vector<Bgr> coloured;  // the coloured samples' values (for the band colour and the cat)
   std::vector<Bgr> grey_px, page_px;  // the grey and the background samples (which grey, which tint?)
   std::vector<Bgr> all;               // every sample (is the site one flat colour?)
+  bool pale = false;  // one flat tone, neither grey cell, colour nor the page's (Kind::kPale)
+  double flat = 0;    // the share of samples within max_page_spread of the site's median luminance
   bool computed = false;
 };
 
-enum class Kind { kNone, kFree, kColoured };
+// What a site's samples make it: a free cell (the cells' grey), coloured (band or cat), pale (one flat
+// tone that is neither: visited cells in a pale tint or a grey of their own, or a patch beside the board
+// that refuses it), or nothing (the page, a hole).
+enum class Kind { kNone, kFree, kColoured, kPale };
 
 // A near-grey's luminance and tint (each channel minus the luminance): the per-channel median of
 // some samples, so a digit or a speck of JPEG on a cell does not move it.
@@ -359,12 +369,16 @@ Texture texture_of(const std::vector<Bgr>& px) {
 
 class Reader {
  public:
-  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug) : img_(bgr), p_(p), debug_(debug) {}
+  // `upper_split`: the cells are looked for above the first luminance split (upper_split_).
+  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug, bool upper_split = false)
+      : img_(bgr), p_(p), debug_(debug), upper_split_(upper_split) {}
 
   Result<Reading> run();
   // How far the last run() got: 0 nothing, 1 page and cells told apart, 2 cells found, 3 lattice,
   // 4 board, 5 cat, 6 read (learn() ranks Params that fail by it).
   int stage() const { return stage_; }
+  // Whether the last run() found no grey square at the first split (a darker band may have taken it).
+  bool found_no_squares() const { return no_squares_; }
 
  private:
   Result<Split> split_luminance();
@@ -378,6 +392,7 @@ class Reader {
   template <typename F>
   void for_each_sample(int row, int col, F&& f) const;
   Kind kind(const SiteSamples& s) const;
+  Tone cell_tone(const SiteSamples& s) const;
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
                                       double contrast, std::pair<int, int> corner,
@@ -394,16 +409,23 @@ class Reader {
   Thresholds t_{};
   cv::Rect content_;  // the part of the image that is not dark (inside letterbox bars), px
   Tone page_;         // the page: the commonest light grey, and its tint
+  std::array<double, 256> hist_{};  // luminance of the neutral pixels (every 2nd of every 2nd row)
   Lattice lat_;  // indices relative to the seed squares' first row and column
   std::map<std::pair<int, int>, SiteSamples> sites_;
   int stage_ = 0;
+  // Three greys: a band darker than the cells, joined into one region, takes the first split for the
+  // cells and leaves the free cells with the page, so no square stands for a cell. With upper_split_
+  // the squares are looked for at the split of the levels above the first, and the reading stands
+  // only when the tone below (the band) is a grey band to the cat.
+  bool upper_split_ = false;
+  bool no_squares_ = false;
 };
 
 Result<Split> Reader::split_luminance() {
   // A histogram over every 2nd pixel of each 2nd row is as good as the full one and 4x cheaper.
   // The same pass finds the content's bounding box (not dark), so black letterbox bars around a
   // phone screen cost nothing later.
-  std::array<double, 256> hist{};
+  std::array<double, 256>& hist = hist_;
   std::array<std::array<double, 3>, 256> channel_sum{};  // per level: sums of B, G, R (the page's tint)
   int x0 = img_.cols, x1 = -1, y0 = img_.rows, y1 = -1;
   for (int y = 0; y < img_.rows; y += 2) {
@@ -735,7 +757,30 @@ const SiteSamples& Reader::site(int row, int col) {
       case Px::kOther: break;
     }
   });
+  // Pale: one flat tone (min_pale_flat of the samples within max_page_spread of their median: the
+  // cat's tail or ears reaching into a neighbour, or JPEG's ringing, are the rest; a hatch or grain is
+  // not flat) that is not the page's. A band of chroma between the grey and the colour
+  // limits, a grey lighter than the split, or the free cells beside a grey band darker than them, is
+  // such a site; so is a panel or chrome next to the board, which grey_band() and odd_site() refuse.
+  if (s.total > 0) {
+    const Tone t = tone_of(s.all);
+    int near = 0;
+    for (const Bgr& v : s.all) near += std::abs((v.b + v.g + v.r) / 3 - t.lum) <= p_.max_page_spread ? 1 : 0;
+    s.flat = static_cast<double>(near) / s.total;
+    s.pale = s.flat >= p_.min_pale_flat &&
+             (std::abs(t.lum - page_.lum) > p_.max_page_spread || t.tint_distance(page_) > p_.max_tint_spread);
+  }
   return s;
+}
+
+// Free cells are grey; beside a band of grey cells darker than them, they are pale (lighter than the
+// split the band made). grey_band() leaves a pale site off the band only then.
+bool free_looking(Kind k) { return k == Kind::kFree || k == Kind::kPale; }
+
+// A free-looking site's tone: of its grey samples (a digit on a cell is not its tone), or of all of
+// them on a pale site (its samples are lighter than the split, or too colourful, to count as grey).
+Tone Reader::cell_tone(const SiteSamples& s) const {
+  return kind(s) == Kind::kPale ? tone_of(s.all) : tone_of(s.grey_px);
 }
 
 Kind Reader::kind(const SiteSamples& s) const {
@@ -743,7 +788,7 @@ Kind Reader::kind(const SiteSamples& s) const {
   const double n = s.total;
   if (s.grey / n >= p_.min_free_fraction) return Kind::kFree;
   if (s.colour / n >= p_.min_coloured_fraction) return Kind::kColoured;
-  return Kind::kNone;
+  return s.pale ? Kind::kPale : Kind::kNone;
 }
 
 // A site of the board or next to it that is neither a free cell (the free cells' grey), nor the page
@@ -755,8 +800,8 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
                                             const std::set<std::pair<int, int>>& grey_band) {
   std::vector<int> levels, tints[3];
   for (const auto& at : board)
-    if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree && grey_band.count(at) == 0U) {
-      const Tone t = tone_of(s.grey_px);
+    if (const SiteSamples& s = site(at.first, at.second); free_looking(kind(s)) && grey_band.count(at) == 0U) {
+      const Tone t = cell_tone(s);
       levels.push_back(t.lum);
       for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
     }
@@ -800,8 +845,8 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
     // Named as the board text counts rows and columns (the row above the board is -1).
     const std::string where = "site (" + std::to_string(at.first - corner.first) + ", " +
                               std::to_string(at.second - corner.second) + ")";
-    if (k == Kind::kFree && grey_band.count(at) == 0U) {
-      const Tone t = tone_of(s.grey_px);
+    if (free_looking(k) && grey_band.count(at) == 0U) {
+      const Tone t = cell_tone(s);
       if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
         return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
                std::to_string(cells.lum) + "): are visited cells grey in this look? (puzzlebot learn fits a profile)";
@@ -873,14 +918,23 @@ int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& ton
 // band when the band's joints link them, one step at a time, into a single path that ends at the cat,
 // and the other tone's cells are not linked at all (a skin's darker hole cells are not a path). Returns
 // the band's sites (none when the cells are of one tone), or nullopt when there are two tones and the
-// reading is not that clear-cut (the board is refused: either tone could be the free cells).
+// reading is not that clear-cut (the board is refused: either tone could be the free cells). Pale
+// sites (Kind::kPale) are cells of either tone; with one tone, or none, they are refused.
 std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector<std::pair<int, int>>& board,
                                                                std::pair<int, int> head, double contrast) {
   std::vector<std::pair<int, int>> cells;
   std::vector<Tone> tones;
-  for (const auto& at : board)
-    if (at != head && kind(site(at.first, at.second)) == Kind::kFree) cells.push_back(at), tones.push_back(tone_of(site(at.first, at.second).grey_px));
-  if (cells.size() < 2) return std::set<std::pair<int, int>>{};
+  bool pale = false;  // a pale site is one of two tones: the band's, or the free cells' beside a grey band
+  for (const auto& at : board) {
+    if (at == head) continue;
+    const SiteSamples& s = site(at.first, at.second);
+    if (const Kind k = kind(s); free_looking(k)) cells.push_back(at), tones.push_back(cell_tone(s)), pale |= k == Kind::kPale;
+  }
+  const auto one_tone = [&]() -> std::optional<std::set<std::pair<int, int>>> {
+    if (pale) return std::nullopt;
+    return std::set<std::pair<int, int>>{};
+  };
+  if (cells.size() < 2) return one_tone();
   auto dist = [](const Tone& x, const Tone& y) { return std::abs(x.lum - y.lum) + x.tint_distance(y); };
   // Two tones: start from the two most different cells, then assign to the nearer and take medians.
   std::size_t i0 = 0, i1 = 0;
@@ -888,7 +942,7 @@ std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector
     for (std::size_t j = i + 1; j < tones.size(); ++j)
       if (dist(tones[i], tones[j]) > dist(tones[i0], tones[i1])) i0 = i, i1 = j;
   const double tol = std::max(3.0, p_.max_grey_spread * contrast);
-  if (dist(tones[i0], tones[i1]) <= tol) return std::set<std::pair<int, int>>{};  // one tone
+  if (dist(tones[i0], tones[i1]) <= tol) return one_tone();  // one tone
   std::array<Tone, 2> centre{tones[i0], tones[i1]};
   std::vector<int> side(cells.size(), 0);
   for (int pass = 0; pass < 3; ++pass) {
@@ -905,7 +959,7 @@ std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector
   const double apart = dist(centre[0], centre[1]);
   double spread = 0;
   for (std::size_t i = 0; i < cells.size(); ++i) spread = std::max<double>(spread, dist(tones[i], centre[static_cast<std::size_t>(side[i])]));
-  if (apart < p_.min_band_tone_step || spread > tol || apart < 3 * spread) return std::set<std::pair<int, int>>{};
+  if (apart < p_.min_band_tone_step || spread > tol || apart < 3 * spread) return one_tone();
   // From here on the cells are of two tones: a band, or a reading that is not clear (refused).
   // A joint shows its cells' tone; a gap without one the page (or a grid line): within what the free
   // cells' grey may vary, and nearer to the cells' tone than to the page's.
@@ -922,15 +976,33 @@ std::optional<std::set<std::pair<int, int>>> Reader::grey_band(const std::vector
     int edges = 0;
     std::set<std::pair<int, int>> nodes = mine;
     nodes.insert(head);
+    std::vector<std::pair<int, int>> at_cat;  // this tone's cells next to the cat whose joint with it is not clear
+    bool unclear_at_cat = false;
     for (const auto& a : nodes)
       for (const auto& d : {std::pair{0, 1}, std::pair{1, 0}}) {
         const std::pair<int, int> b{a.first + d.first, a.second + d.second};
         if (nodes.count(b) == 0U) continue;
-        const int j = joined(a, b, centre[static_cast<std::size_t>(k)], joint_tol(centre[static_cast<std::size_t>(k)]),
-                             a == head || b == head);
-        if (j < 0) clear = false;
+        const bool cat = a == head || b == head;
+        const int j = joined(a, b, centre[static_cast<std::size_t>(k)], joint_tol(centre[static_cast<std::size_t>(k)]), cat);
+        if (j < 0 && !cat) clear = false;
+        if (j < 0 && cat) unclear_at_cat = true;
+        if (j < 1 && cat) at_cat.push_back(a == head ? b : a);
         if (j == 1) links[a].push_back(b), links[b].push_back(a), ++edges;
       }
+    // The cat's body may cover its joint nearly all across (a face filling its cell, the sprite's
+    // feet), and JPEG's halved chroma smears its colour over a narrow one. The band is one path ending
+    // at the cat: when this tone's cells are linked into a simple path (two cells or more) and no
+    // joint with the cat shows, the one end of that path next to the cat is the band's last step (a
+    // middle cell cannot be: it has its two); two ends next to it are refused.
+    if (links[head].empty() && edges > 0 && edges + 1 == static_cast<int>(mine.size())) {
+      std::vector<std::pair<int, int>> ends;
+      for (const auto& n : at_cat)
+        if (links[n].size() <= 1) ends.push_back(n);
+      if (ends.size() == 1) links[head].push_back(ends[0]), links[ends[0]].push_back(head), ++edges;
+      else if (ends.size() > 1) clear = false;
+    } else if (unclear_at_cat) {
+      clear = false;
+    }
     if (!clear) return std::nullopt;
     if (edges == 0) continue;  // not linked at all: the free cells
     // A simple path through all of this tone's cells that ends at the cat.
@@ -987,6 +1059,15 @@ Result<Reading> Reader::run() {
   t_ = {p_.neutral_max_chroma, p_.colour_min_chroma, p_.dark_max_luminance, split->threshold};
   auto squares = find_squares(split->threshold);
   double contrast = split->high_mean - split->low_mean;  // luminance between the page and the cells
+  no_squares_ = !squares;
+  if (upper_split_) {
+    const auto upper = otsu(hist_, split->threshold);
+    if (!upper || upper->high_mean - upper->low_mean < p_.min_contrast) return show(no_board("no grey squares above the darkest grey"));
+    squares = find_squares(upper->threshold);
+    t_.split = upper->threshold;
+    contrast = upper->high_mean - upper->low_mean;
+    if (!squares) return show(squares.error());
+  }
   if (squares) stage_ = 2;
   Result<Lattice> lat = squares ? fit_lattice(*squares) : Result<Lattice>(squares.error());
   // Seeds: the grey squares' sites. Grow each over 4-neighbouring cell-like sites; the largest
@@ -1105,6 +1186,8 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
                          "in this look? (puzzlebot learn fits a profile)"));
   const std::set<std::pair<int, int>>& grey_visited = *two_tones;
+  if (upper_split_ && grey_visited.empty())
+    return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
   if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
   stage_ = 6;
@@ -1145,13 +1228,14 @@ Result<Reading> Reader::run() {
         out.confidence[i] = best > 0 ? (best - second) / best : 0.0;
       } else if (grey_visited.count(at) != 0U) {
         st.sites[i] = Site::kVisited;
-        out.confidence[i] = s.grey / n;
+        // A pale band cell has few grey samples: how flat it is says how sure its tone is.
+        out.confidence[i] = kind(s) == Kind::kPale ? s.flat : s.grey / n;
       } else if (has_end && at == end_at) {
         st.sites[i] = Site::kFree;
         out.confidence[i] = (mark - next_mark) / mark;  // how far it stands out from the other cells
-      } else if (kind(s) == Kind::kFree) {
+      } else if (free_looking(kind(s))) {
         st.sites[i] = Site::kFree;
-        out.confidence[i] = s.grey / n;
+        out.confidence[i] = kind(s) == Kind::kPale ? s.flat : s.grey / n;
       } else {
         st.sites[i] = Site::kVisited;
         out.confidence[i] = s.colour / n;
@@ -1210,6 +1294,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
     {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
     {"min_page_texture", &Params::min_page_texture, 0, 255, "least spread (standard deviation of luminance, levels) of the sites round the board that makes the page textured (hatched, grainy): a hole or site there as textured and of its mean is page"},
+    {"min_pale_flat", &Params::min_pale_flat, 0, 1, "a pale site (one flat tone, no cell's grey, no colour, not the page's: a pale or light grey band) has this share of its samples within max_page_spread of their median; it is read only as the band or the free cells beside a grey band"},
     {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},
@@ -1266,6 +1351,19 @@ Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, cons
   return got;
 }
 
+// One reading of `bgr`; when the first luminance split finds no grey square, a second one above it
+// (Reader's upper_split_), which stands only with a grey band. `stage`: how far the better got.
+Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* debug, int& stage) {
+  Reader reader(bgr, params, debug);
+  auto got = reader.run();
+  stage = reader.stage();
+  if (got || got.error().code != ErrorCode::kNoBoard || !reader.found_no_squares()) return got;
+  Reader upper(bgr, params, nullptr, true);
+  auto again = upper.run();
+  stage = std::max(stage, upper.stage());
+  return again ? again : got;
+}
+
 // read(), also saying how far the better of its passes got (Reader::stage).
 Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
   stage = 0;
@@ -1278,16 +1376,14 @@ Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSin
     // and a light screen never reaches it unless it showed no board.
     Result<Reading> light = no_board("");
     if (params.theme != "dark") {
-      Reader reader(*bgr, params, debug);
-      light = reader.run();
-      stage = reader.stage();
+      light = run_reader(*bgr, params, debug, stage);
     }
     if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
     cv::Mat negative;
     cv::bitwise_not(*bgr, negative);
-    Reader reader(negative, params, params.theme == "dark" ? debug : nullptr);
-    auto dark = reader.run();
-    stage = std::max(stage, reader.stage());
+    int dark_stage = 0;
+    auto dark = run_reader(negative, params, params.theme == "dark" ? debug : nullptr, dark_stage);
+    stage = std::max(stage, dark_stage);
     if (dark || params.theme == "dark") return dark;
     return light;
   } catch (const cv::Exception& e) {

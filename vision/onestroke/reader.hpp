@@ -78,6 +78,10 @@ struct Params {
                                  // (flat pages and visited cells spread under 1 level, through JPEG too)
   int max_tint_spread = 9;       // ... and from their tint by at most this, |dB|+|dG|+|dR| after taking out the
                                  // grey level (a pale band is not a free cell)
+  double min_pale_flat = 0.85;   // a pale site (one flat tone that is no cell's grey, no colour and not the page's: a
+                                 // band of chroma between the limits, a grey lighter than the split) has at least
+                                 // this share of its samples within max_page_spread of their median (the rest: the
+                                 // cat's tail reaching in, JPEG); it is read only as one of grey_band's two tones
   int min_band_tone_step = 10;   // visited cells in a grey of their own (linked into a path to the cat by the
                                  // band's joints): least difference from the free cells' tone, levels
                                  // (|dL| + tint distance)
