@@ -778,6 +778,18 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       return got;
     }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
+    // JPEG's chroma smear round coloured digits takes a face's pixels near them beyond
+    // background_tolerance and cuts the face apart: the faces again at smear_tolerance, taken only
+    // when they decode (else what follows, and Fifteen's first reason, stand).
+    if (p.smear_tolerance > p.background_tolerance) {
+      Params loose = p;
+      loose.background_tolerance = p.smear_tolerance;
+      auto smeared = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
+        return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr);
+      });
+      if (smeared)
+        if (auto got = decode(bgr, *smeared, p)) return got;
+    }
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
     bool framed = false;
@@ -792,6 +804,7 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
 // The `sliding` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
 constexpr ParamSpec<Params> kParamTable[] = {
     {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels (bevels of one px are anti-aliased to half their contrast: keep this low)"},
+    {"smear_tolerance", &Params::smear_tolerance, 0, 255, "when no board is found at background_tolerance (nor flat tiles), faces are sought again within this distance of the background and taken if they decode (JPEG's chroma smear round coloured digits cuts faces apart), levels; 0: not"},
     {"seal_px", &Params::seal_px, kAnyLo, kAnyHi, "background is shrunk by this much before faces are separated, so faint one-pixel bevels still close each face off, px"},
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},

@@ -33,6 +33,10 @@ struct Params {
   // Detection.
   int background_tolerance = 14;   // within this distance a pixel is background, levels (bevels of one
                                    // px are anti-aliased to half their contrast: keep this low)
+  int smear_tolerance = 24;        // when no board is found at background_tolerance (nor flat tiles),
+                                   // read() seeks faces again within this distance of the background,
+                                   // and takes them if they decode: JPEG's chroma smear round coloured
+                                   // digits cuts faces apart, levels (0: not)
   int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
                                    // faint one-pixel bevels still close each face off, px
   int background_candidates = 3;   // commonest colours tried as the background, in order
