@@ -10,8 +10,10 @@
 //   tiles unpredictably and loses which number came from which cell.
 // - Template-matching the digits against glyphs rendered by us: the game's font is whatever Pango
 //   picks on the machine; Tesseract reads any sans digits.
-// - Filling a single unreadable tile by elimination (the one number missing): that is a guess; a
-//   board is returned only when every tile was read.
+// - Filling a single unreadable tile by elimination (the one number missing) on that ground alone:
+//   that is a guess. The number missing is taken only where the tile's own picture names it (an
+//   OCR variant's reading, or glyphs like that digit on the other tiles) and no other way fits
+//   (resolve_by_invariant(): an italic '11' Tesseract reads as '17' by every variant).
 
 #include <algorithm>
 #include <array>
@@ -411,11 +413,13 @@ Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thor
     if (v == 0 && !thorough && value > 0 && got->confidence >= p.min_confidence) {
       t.value = value;
       t.confidence = got->confidence / 100.0f;
+      t.alternatives = {{value, t.confidence}};
       return t;
     }
     t.reread = true;
     if (value > 0 && got->confidence >= p.reread_confidence) votes[value].push_back(got->confidence);
   }
+  for (const auto& [value, c] : votes) t.alternatives[value] = *std::max_element(c.begin(), c.end()) / 100.0f;
   if (votes.size() == 1 && votes.begin()->second.size() >= 2) {
     t.value = votes.begin()->first;
     const auto& c = votes.begin()->second;
@@ -438,6 +442,146 @@ bool same_glyph(const cv::Mat& a, const cv::Mat& b) {
   cv::bitwise_or(x, y, either);
   int u = cv::countNonZero(either);
   return u > 0 && cv::countNonZero(both) >= 0.93 * u;
+}
+
+// Digits `ink` shows: one per glyph, two for a glyph wider than tall (small digits run together).
+std::size_t digit_count(const Ink& ink) {
+  std::size_t n = 0;
+  for (const cv::Rect& g : ink.glyphs) n += g.width >= kMergedAspect * g.height ? 2 : 1;
+  return n;
+}
+
+// Likeness of two glyphs' soft ink (0..1): the ink they share over the ink of either, at the best
+// offset of up to `shift` px either way (a digit falls on another sub-pixel on each tile, and JPEG
+// and scaling blur it differently).
+double glyph_likeness(const cv::Mat& a, const cv::Mat& b, int shift) {
+  const cv::Size canvas(std::max(a.cols, b.cols) + 2 * shift, std::max(a.rows, b.rows) + 2 * shift);
+  cv::Mat x(canvas, CV_32F, cv::Scalar(0));
+  a.copyTo(x(cv::Rect(shift, shift, a.cols, a.rows)));
+  double best = 0;
+  for (int dy = -shift; dy <= shift; ++dy)
+    for (int dx = -shift; dx <= shift; ++dx) {
+      cv::Mat y(canvas, CV_32F, cv::Scalar(0));
+      b.copyTo(y(cv::Rect(shift + dx, shift + dy, b.cols, b.rows)));
+      cv::Mat lo, hi;
+      cv::min(x, y, lo);
+      cv::max(x, y, hi);
+      const double either = cv::sum(hi)[0];
+      if (either > 0) best = std::max(best, cv::sum(lo)[0] / either);
+    }
+  return best;
+}
+
+// A glyph's soft ink, with a pixel of ground round it where the crop has one.
+cv::Mat glyph_ink(const Ink& ink, const cv::Rect& g) {
+  return ink.soft(cv::Rect(g.x - 1, g.y - 1, g.width + 2, g.height + 2) & cv::Rect(0, 0, ink.soft.cols, ink.soft.rows));
+}
+
+// The glyphs of tiles read once each, by digit: what the board's font draws for each digit.
+struct DigitShapes {
+  std::array<std::vector<cv::Mat>, 10> by_digit;
+
+  // The likeness of `glyph` to each digit's best-matching shape (0 for digits no tile shows).
+  std::array<double, 10> likeness(const cv::Mat& glyph, int shift) const {
+    std::array<double, 10> out{};
+    for (std::size_t d = 0; d < out.size(); ++d)
+      for (const cv::Mat& shape : by_digit[d]) out[d] = std::max(out[d], glyph_likeness(glyph, shape, shift));
+    return out;
+  }
+};
+
+// The game's invariant (1..cells-1 once each) settles the tiles left unread or read on two tiles,
+// where the picture allows one way only. The tiles read once each stand; each open tile's
+// candidates are the numbers none of them carries that its own picture supports: with as many
+// digits as it has, and either read by one of its OCR variants or drawn with glyphs that match
+// those same digits on the standing tiles better than any other digit (glyph_match, glyph_margin);
+// a glyph that matches another digit clearly better (or, for a digit no standing tile shows, is a
+// near twin of another: glyph_twin) rules a number out. Open tiles with a single
+// candidate take it, and it is struck from the others', until none is left open. Any tile with
+// no candidate, or several that stay, leaves every open tile as it was: the board is refused.
+void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& inks, int cells, const Params& p,
+                          std::vector<std::string>& notes, int cols) {
+  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  for (const TileRead& t : reads)
+    if (t.value > 0) ++count[static_cast<std::size_t>(t.value)];
+  std::vector<int> open;
+  for (int i = 0; i < cells; ++i) {
+    const TileRead& t = reads[static_cast<std::size_t>(i)];
+    if (t.value < 0 || (t.value > 0 && count[static_cast<std::size_t>(t.value)] > 1)) open.push_back(i);
+  }
+  if (open.empty()) return;
+  std::vector<int> missing;
+  for (int v = 1; v < cells; ++v)
+    if (count[static_cast<std::size_t>(v)] != 1) missing.push_back(v);
+  if (missing.size() != open.size()) return;
+
+  DigitShapes shapes;
+  for (int i = 0; i < cells; ++i) {
+    const TileRead& t = reads[static_cast<std::size_t>(i)];
+    if (t.value <= 0 || count[static_cast<std::size_t>(t.value)] != 1) continue;
+    const std::string digits = std::to_string(t.value);
+    const Ink& ink = inks[static_cast<std::size_t>(i)];
+    if (ink.glyphs.size() != digits.size() || digit_count(ink) != digits.size()) continue;
+    for (std::size_t g = 0; g < digits.size(); ++g)
+      shapes.by_digit[static_cast<std::size_t>(digits[g] - '0')].push_back(glyph_ink(ink, ink.glyphs[g]));
+  }
+
+  struct Candidate { int value; float confidence; std::string why; };
+  std::vector<std::vector<Candidate>> candidates(open.size());
+  for (std::size_t k = 0; k < open.size(); ++k) {
+    const TileRead& t = reads[static_cast<std::size_t>(open[k])];
+    const Ink& ink = inks[static_cast<std::size_t>(open[k])];
+    // One glyph per digit: each glyph's likeness to every digit the standing tiles show.
+    std::vector<std::array<double, 10>> like;
+    if (digit_count(ink) == ink.glyphs.size())
+      for (const cv::Rect& g : ink.glyphs) like.push_back(shapes.likeness(glyph_ink(ink, g), p.glyph_shift_px));
+    for (int v : missing) {
+      const std::string digits = std::to_string(v);
+      if (digits.size() != digit_count(ink)) continue;
+      bool matches = !like.empty(), contradicted = false;
+      double weakest = 1;
+      for (std::size_t g = 0; g < like.size(); ++g) {
+        const int d = digits[g] - '0';
+        const double own = like[g][static_cast<std::size_t>(d)];
+        double rival = 0;
+        for (int e = 0; e < 10; ++e)
+          if (e != d) rival = std::max(rival, like[g][static_cast<std::size_t>(e)]);
+        // With no tile showing this digit, only a near twin of another digit rules it out (two
+        // different digits of one font, 6 and 8, can be as alike as glyph_match).
+        const bool compared = !shapes.by_digit[static_cast<std::size_t>(d)].empty();
+        if (rival >= (compared ? p.glyph_match : p.glyph_twin) && rival >= own + p.glyph_margin) contradicted = true;
+        if (own < p.glyph_match || own < rival + p.glyph_margin) matches = false;
+        weakest = std::min(weakest, own);
+      }
+      if (contradicted) continue;
+      if (auto alt = t.alternatives.find(v); alt != t.alternatives.end())
+        candidates[k].push_back({v, alt->second, "read so by one OCR variant"});
+      else if (matches)
+        candidates[k].push_back({v, static_cast<float>(weakest), "its glyphs match other tiles' " + digits});
+    }
+  }
+
+  std::vector<std::optional<Candidate>> chosen(open.size());
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (std::size_t k = 0; k < open.size(); ++k) {
+      if (chosen[k]) continue;
+      if (candidates[k].size() != 1) continue;
+      chosen[k] = candidates[k].front();
+      progress = true;
+      for (std::size_t j = 0; j < open.size(); ++j)
+        if (j != k && !chosen[j])
+          std::erase_if(candidates[j], [&](const Candidate& c) { return c.value == chosen[k]->value; });
+    }
+  }
+  if (!std::all_of(chosen.begin(), chosen.end(), [](const auto& c) { return c.has_value(); })) return;
+  for (std::size_t k = 0; k < open.size(); ++k) {
+    TileRead& t = reads[static_cast<std::size_t>(open[k])];
+    t.value = chosen[k]->value;
+    t.confidence = chosen[k]->confidence;
+    t.reread = true;
+    notes.push_back(site_name(open[k], cols) + " read as " + std::to_string(t.value) + ", the number no other tile carries: " + chosen[k]->why);
+  }
 }
 
 }  // namespace
@@ -560,6 +704,8 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
     if (reads[idx].value < 0) reads[idx].doubt = "read inconsistently with other tiles; " + reads[idx].doubt;
   }
 
+  resolve_by_invariant(reads, inks, cells, p, out.notes, lat.cols);
+
   std::string unread;
   for (int i = 0; i < cells; ++i) {
     const TileRead& t = reads[static_cast<std::size_t>(i)];
@@ -632,6 +778,18 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       return got;
     }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
+    // JPEG's chroma smear round coloured digits takes a face's pixels near them beyond
+    // background_tolerance and cuts the face apart: the faces again at smear_tolerance, taken only
+    // when they decode (else what follows, and Fifteen's first reason, stand).
+    if (p.smear_tolerance > p.background_tolerance) {
+      Params loose = p;
+      loose.background_tolerance = p.smear_tolerance;
+      auto smeared = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
+        return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr);
+      });
+      if (smeared)
+        if (auto got = decode(bgr, *smeared, p)) return got;
+    }
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
     bool framed = false;
@@ -646,6 +804,7 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
 // The `sliding` profile node's keys: the Params fields, their ranges and meanings (vision/common/params.hpp).
 constexpr ParamSpec<Params> kParamTable[] = {
     {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels (bevels of one px are anti-aliased to half their contrast: keep this low)"},
+    {"smear_tolerance", &Params::smear_tolerance, 0, 255, "when no board is found at background_tolerance (nor flat tiles), faces are sought again within this distance of the background and taken if they decode (JPEG's chroma smear round coloured digits cuts faces apart), levels; 0: not"},
     {"seal_px", &Params::seal_px, kAnyLo, kAnyHi, "background is shrunk by this much before faces are separated, so faint one-pixel bevels still close each face off, px"},
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},
@@ -661,6 +820,10 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_confidence", &Params::min_confidence, kAnyLo, kAnyHi, "Tesseract per-digit confidence (0-100) accepted at first reading"},
     {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},
     {"min_glyph_px", &Params::min_glyph_px, kAnyLo, kAnyHi, "ink blobs shorter than this are specks, not digit parts, px"},
+    {"glyph_match", &Params::glyph_match, 0, 1, "a tile left unread, or read as another's number, takes the one number missing only when each of its glyphs is at least this like that digit on the other tiles (shared ink / ink of either), or an OCR variant read it so"},
+    {"glyph_margin", &Params::glyph_margin, 0, 1, "... and that likeness leads the glyph's likeness to any other digit by this; a glyph more like another digit by this rules the number out"},
+    {"glyph_twin", &Params::glyph_twin, 0, 1, "a glyph at least this like another digit rules out a digit no other tile shows"},
+    {"glyph_shift_px", &Params::glyph_shift_px, 0, 8, "glyphs are compared at offsets of up to this either way, px"},
     {"picture_dir", &Params::picture_dir, 0, 4096, "folder searched (recursively) for picture-board pictures (GNOME Taquin's themes); \"\" reads Fifteen's look only"},
     {"min_frame_ring", &Params::min_frame_ring, kAnyLo, 1, "picture board: least fraction of the ring just outside the board in the frame's colour"},
     {"min_board_fill", &Params::min_board_fill, kAnyLo, 1, "picture board: least fraction of the board square not in the frame's colour"},

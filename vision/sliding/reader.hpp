@@ -8,7 +8,9 @@
 //           background-coloured regions enclosed by bevels; their centres give the lattice.
 //   decode: each face's ink is binarised against the background, scaled to a fixed height and read
 //           by Tesseract (digits only); doubtful or inconsistent tiles are re-read with other
-//           preprocessing, and a board that is not a permutation of 0..N-1 is refused, never patched.
+//           preprocessing; a tile still unread or read twice takes the number no other tile carries
+//           only where its own readings or glyphs say so and no other way fits; a board that is not
+//           a permutation of 0..N-1 is refused, never patched.
 
 #include <opencv2/core.hpp>
 #include <span>
@@ -31,6 +33,10 @@ struct Params {
   // Detection.
   int background_tolerance = 14;   // within this distance a pixel is background, levels (bevels of one
                                    // px are anti-aliased to half their contrast: keep this low)
+  int smear_tolerance = 24;        // when no board is found at background_tolerance (nor flat tiles),
+                                   // read() seeks faces again within this distance of the background,
+                                   // and takes them if they decode: JPEG's chroma smear round coloured
+                                   // digits cuts faces apart, levels (0: not)
   int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
                                    // faint one-pixel bevels still close each face off, px
   int background_candidates = 3;   // commonest colours tried as the background, in order
@@ -51,6 +57,15 @@ struct Params {
   int min_confidence = 80;         // Tesseract per-digit confidence (0-100) accepted at first reading
   int reread_confidence = 60;      // least confidence a re-read must reach (and agree on) to be used
   double min_glyph_px = 3;         // ink blobs shorter than this are specks, not digit parts, px
+  // A tile left unread, or read as another tile's number, takes a number no other tile carries
+  // only when its picture supports it: an OCR variant read it so, or each glyph is at least
+  // glyph_match like that digit on the other tiles (shared ink / ink of either, 0..1) and leads its
+  // likeness to any other digit by glyph_margin. A glyph more like another digit by glyph_margin
+  // (and at least glyph_match, or glyph_twin when no other tile shows its own digit) rules it out.
+  double glyph_match = 0.8;
+  double glyph_margin = 0.15;
+  double glyph_twin = 0.88;
+  int glyph_shift_px = 2;          // glyphs are compared at offsets of up to this either way, px
 
   // Picture boards (picture_reader.hpp: GNOME Taquin), looked for before Fifteen's tiles.
   std::string picture_dir = "/usr/share/gnome-taquin/themes";  // the pictures, searched recursively

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <opencv2/core.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct TileRead {
   float confidence = 0;    // 0..1
   bool reread = false;
   std::string doubt;       // why it could not be read
+  std::map<int, float> alternatives;  // every value some variant read at reread_confidence or more,
+                                      // one glyph per digit, with its best confidence (0..1): what
+                                      // the picture allows, not a vote
 };
 
 // Reads the number in `ink` (1..cells-1, one glyph per digit): the first OCR variant if it is
