@@ -132,7 +132,12 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
   const cv::Size size = look.phone ? cv::Size(1560, 720) : (rng.uniform(0, 2) ? cv::Size(1280, 800) : cv::Size(1024, 768));
   // The page.
   const double hue = rng.uniform(0, 180);
-  const cv::Scalar page = look.dark ? hsv(hue, rng.uniform(0, 80), rng.uniform(15, 50)) : hsv(hue, rng.uniform(0, 40), rng.uniform(225, 256));
+  // Several draws for one call are made one at a time, the last argument first: the order g++
+  // evaluated them in when they were written as one call's arguments; clang evaluates arguments
+  // the other way, and drew other looks for the same seeds under the sanitizers.
+  const int page_v = look.dark ? rng.uniform(15, 50) : rng.uniform(225, 256);
+  const int page_s = look.dark ? rng.uniform(0, 80) : rng.uniform(0, 40);
+  const cv::Scalar page = hsv(hue, page_s, page_v);
   cv::Mat img(size, CV_8UC3, page);
   if (look.page == HanoiLook::Page::kGradient) {
     const double span = rng.uniform(15, 35) * (look.dark ? 1 : -1);
@@ -159,13 +164,17 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
   if (look.illustrated) {
     // A sky fading to the horizon, a sun, two or three ranges of hills (the nearer darker), trees.
     cv::RNG art(look.seed * 7001ull + 11);
-    const cv::Scalar top = hsv(art.uniform(95, 115), art.uniform(60, 140), art.uniform(200, 250)), low = hsv(art.uniform(90, 110), 30, 250);
+    const int top_v = art.uniform(200, 250), top_s = art.uniform(60, 140), top_h = art.uniform(95, 115);
+    const cv::Scalar top = hsv(top_h, top_s, top_v), low = hsv(art.uniform(90, 110), 30, 250);
     for (int y = 0; y < img.rows; ++y) {
       const double t = static_cast<double>(y) / img.rows;
       img.row(y).setTo(top * (1 - t) + low * t);
     }
-    cv::circle(img, {art.uniform(img.cols / 10, img.cols * 9 / 10), art.uniform(img.rows / 12, img.rows / 4)}, img.rows / art.uniform(12, 20),
-               hsv(art.uniform(20, 30), 180, 255), cv::FILLED, cv::LINE_AA);
+    const cv::Scalar sun = hsv(art.uniform(20, 30), 180, 255);
+    const int sun_r = img.rows / art.uniform(12, 20);
+    const int sun_x = art.uniform(img.cols / 10, img.cols * 9 / 10);
+    const int sun_y = art.uniform(img.rows / 12, img.rows / 4);
+    cv::circle(img, {sun_x, sun_y}, sun_r, sun, cv::FILLED, cv::LINE_AA);
     const int ranges = art.uniform(2, 4);
     for (int k = 0; k < ranges; ++k) {
       const double base = img.rows * (0.45 + 0.15 * k), amp = img.rows * art.uniform(0.04, 0.1), period = img.cols / art.uniform(1.0, 3.0);
@@ -173,13 +182,16 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
       std::vector<cv::Point> hill{{0, img.rows}};
       for (int x = 0; x <= img.cols; x += 8) hill.emplace_back(x, static_cast<int>(base - amp * std::sin(phase + x * 6.28 / period)));
       hill.emplace_back(img.cols, img.rows);
-      cv::fillPoly(img, std::vector<std::vector<cv::Point>>{hill}, hsv(art.uniform(35, 70), art.uniform(80, 200), 200 - 45 * k), cv::LINE_AA);
+      const int hill_s = art.uniform(80, 200), hill_h = art.uniform(35, 70);
+      cv::fillPoly(img, std::vector<std::vector<cv::Point>>{hill}, hsv(hill_h, hill_s, 200 - 45 * k), cv::LINE_AA);
     }
     for (int k = art.uniform(2, 7); k > 0; --k) {
-      const cv::Point foot(art.uniform(0, img.cols), art.uniform(img.rows / 2, img.rows));
+      const int foot_y = art.uniform(img.rows / 2, img.rows), foot_x = art.uniform(0, img.cols);
+      const cv::Point foot(foot_x, foot_y);
       const int h = img.rows / art.uniform(10, 18);
       cv::rectangle(img, {foot.x - h / 12, foot.y - h, std::max(2, h / 6), h}, hsv(15, 150, 90), cv::FILLED);
-      cv::ellipse(img, {foot.x, foot.y - h}, {h / 2, h / 4}, 0, 0, 360, hsv(art.uniform(40, 65), 170, art.uniform(90, 160)), cv::FILLED, cv::LINE_AA);
+      const int crown_v = art.uniform(90, 160), crown_h = art.uniform(40, 65);
+      cv::ellipse(img, {foot.x, foot.y - h}, {h / 2, h / 4}, 0, 0, 360, hsv(crown_h, 170, crown_v), cv::FILLED, cv::LINE_AA);
     }
   }
   const cv::Scalar ink = look.dark ? cv::Scalar(225, 225, 225) : cv::Scalar(40, 40, 40);
@@ -214,16 +226,22 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
   const int floor_h = look.floor == HanoiLook::Floor::kNone ? 0 : std::max(4, static_cast<int>(disc_h * rng.uniform(0.3, 0.7)));
   const int rod_h = static_cast<int>(std::lround((n + rng.uniform(1.0, 2.0)) * (disc_h + gap)));
   const int floor_y = area.y + area.height * 3 / 4;  // the top of what the discs rest on
-  const cv::Scalar rod_colour = look.dark ? hsv(rng.uniform(0, 180), rng.uniform(0, 120), rng.uniform(150, 230))
-                                          : hsv(rng.uniform(0, 180), rng.uniform(0, 160), rng.uniform(30, 110));
-  const cv::Scalar floor_colour = rng.uniform(0, 2) ? rod_colour : hsv(rng.uniform(0, 180), rng.uniform(60, 200), look.dark ? 160 : 90);
+  const int rod_v = look.dark ? rng.uniform(150, 230) : rng.uniform(30, 110);
+  const int rod_s = look.dark ? rng.uniform(0, 120) : rng.uniform(0, 160);
+  const cv::Scalar rod_colour = hsv(rng.uniform(0, 180), rod_s, rod_v);
+  cv::Scalar floor_colour = rod_colour;
+  if (rng.uniform(0, 2) == 0) {
+    const int floor_s = rng.uniform(60, 200);
+    floor_colour = hsv(rng.uniform(0, 180), floor_s, look.dark ? 160 : 90);
+  }
   std::vector<int> xs;
   for (int p = 0; p < rods; ++p) xs.push_back(static_cast<int>(std::lround(area.x + (p + 0.5) * spacing)));
   if (look.slots) {
     // Channels a little wider than the largest disc, of a colour apart from the page, the discs
     // standing on their floors (the X11 game's look).
     const int w = static_cast<int>(std::lround(std::min(spacing * 0.96, max_w + spacing * rng.uniform(0.03, 0.08))));
-    const cv::Scalar slot = look.dark ? hsv(hue, rng.uniform(0, 60), rng.uniform(70, 110)) : hsv(hue, rng.uniform(0, 60), rng.uniform(150, 195));
+    const int slot_v = look.dark ? rng.uniform(70, 110) : rng.uniform(150, 195);
+    const cv::Scalar slot = hsv(hue, rng.uniform(0, 60), slot_v);
     for (int x : xs) {
       cv::rectangle(img, {x - w / 2, floor_y - rod_h, w, rod_h}, slot, cv::FILLED);
       if (rng.uniform(0, 2) == 0) cv::rectangle(img, {x - w / 2, floor_y - rod_h, w, rod_h}, rod_colour, 2);
@@ -246,7 +264,11 @@ inline cv::Mat draw_hanoi_look(const solvers::hanoi::State& state, const HanoiLo
     else if (look.palette == HanoiLook::Palette::kShades) {
       const double t = n > 1 ? static_cast<double>(d) / (n - 1) : 0;  // light to dark as they grow
       colours.push_back(hsv(dh, 90 + 110 * t, 250 - 120 * t));
-    } else colours.push_back(hsv(std::fmod(dh + d * 180.0 / n + rng.uniform(0, 10), 180), rng.uniform(120, 230), look.dark ? rng.uniform(170, 250) : rng.uniform(90, 220)));
+    } else {
+      const int v = look.dark ? rng.uniform(170, 250) : rng.uniform(90, 220);
+      const int s = rng.uniform(120, 230);
+      colours.push_back(hsv(std::fmod(dh + d * 180.0 / n + rng.uniform(0, 10), 180), s, v));
+    }
   }
   const cv::Scalar mark = rng.uniform(0, 2) ? page : cv::Scalar(255, 255, 255);
   std::vector<int> height(static_cast<std::size_t>(rods), 0);
