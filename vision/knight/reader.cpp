@@ -246,6 +246,9 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
     if (lk.ring) {
       st.start = Cell{r, c};
       ++starts;
+    } else if (lk.ring_cover > (lk.height >= p.knight_height ? p.knight_ring_doubt : p.ring_doubt)) {
+      // No ring and a ring read the same board but for its start: the rules cannot tell them apart.
+      return no_board("a faint ring on a square: the start, or not? (a profile's knight.ring_min or ring_doubt decides)");
     }
     conf = std::min({conf, margin(lk.ring_cover, p.ring_min), margin(lk.centre, p.clean_max)});
     if (lk.centre > p.clean_max || lk.height >= p.knight_height) marks.push_back(i);
@@ -315,6 +318,21 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
       other.push_back(to_vec3b(f));
       other_at.push_back(i);
     }
+  // Visited squares are recoloured all (the game paints them) or none (a number or dot on the
+  // square's own colour): a mark on a free-coloured square among recoloured ones is the picture's
+  // (JPEG ringing beside a visited square), not a visit.
+  if (free_colour[0] || free_colour[1]) {
+    int own = 0, recoloured = 0;
+    for (std::size_t i : marks) {
+      if (looks[i].height >= p.knight_height) continue;  // the knight's square may be drawn either way
+      const std::size_t k = static_cast<std::size_t>((static_cast<int>(i) / st.cols + static_cast<int>(i) % st.cols) % 2);
+      const bool free_coloured = free_colour[k] && l1_distance(looks[i].fill, *free_colour[k]) <= p.mark_distance;
+      ++(free_coloured ? own : recoloured);
+    }
+    if (own > 0 && recoloured > 0)
+      return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured) +
+                      " are recoloured: visited, or a mark of the picture's?");
+  }
   if (!other.empty()) {
     auto copy = other;
     const Colour removed = median_colour(copy);
@@ -984,6 +1002,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"ring_from", &Params::ring_from, kAnyLo, kAnyHi, "the start ring is looked for from this radius, fraction of the side (to ring_to)"},
     {"ring_to", &Params::ring_to, kAnyLo, kAnyHi, "outer radius of the start ring search, fraction of the side"},
     {"ring_min", &Params::ring_min, kAnyLo, kAnyHi, "least fraction of directions that cross the ring"},
+    {"ring_doubt", &Params::ring_doubt, kAnyLo, kAnyHi, "a square crossed in more than this fraction of directions but fewer than ring_min refuses the board (a faint start ring: start or not?)"},
+    {"knight_ring_doubt", &Params::knight_ring_doubt, kAnyLo, kAnyHi, "ring_doubt on the knight's own square, whose piece reaches into the ring's band"},
     {"min_tiles", &Params::min_tiles, kAnyLo, kAnyHi, "separated tiles: fewest tile-like shapes of one size on a lattice for a board of tiles"},
     {"tile_min_fill", &Params::tile_min_fill, kAnyLo, kAnyHi, "separated tiles: a tile's shape covers at least this fraction of its box (holes are marks in the page colour)"},
     {"tile_size_tolerance", &Params::tile_size_tolerance, kAnyLo, kAnyHi, "separated tiles: a board's tiles differ in width and height by at most this fraction"},

@@ -106,6 +106,10 @@ struct Params {
   double ring_from = 0.33;      // the start ring is looked for between these radii,
   double ring_to = 0.47;        //   fractions of the side
   double ring_min = 0.75;       // least fraction of directions that cross the ring
+  double ring_doubt = 0.5;      // a square crossed in more directions than this, but fewer than ring_min, refuses the
+                                //   board: a faint or blurred start ring (no ring is a legal board too, so no rule tells)
+  double knight_ring_doubt = 0.6;  // the same on the knight's square, whose piece reaches into the ring's band (a piece
+                                   //   with no ring crossed 0.42-0.65 of the directions in the sweep, one with a blurred ring 0.67)
   // Separated tiles (each square its own shape, the page between them):
   int min_tiles = 6;            // fewest tile-like shapes of one size on a lattice for a board of tiles
   double tile_min_fill = 0.5;   // a tile's shape covers at least this fraction of its box (holes: marks in the page colour)
