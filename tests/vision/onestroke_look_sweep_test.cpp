@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
@@ -49,9 +50,15 @@ TEST(OnestrokeLookSweep, EveryLookReadsExactlyOrIsRefusedNeverWrong) {
   int wrong_total = 0;
   const int kPerFamily = per_family();
   std::printf("| look | images | exact | refused | wrong |\n|---|---|---|---|---|\n");
+  // PB_LOOKS_FAMILY=NAME sweeps only the family of that name, PB_LOOKS_FIRST=I starts at image I (a
+  // family at a time: the sweep of 500 is slow).
+  const char* only = std::getenv("PB_LOOKS_FAMILY");
+  const char* first_env = std::getenv("PB_LOOKS_FIRST");
+  const int first = first_env != nullptr ? std::max(0, std::atoi(first_env)) : 0;
   for (const looks::FamilyInfo& f : looks::families()) {
+    if (only != nullptr && std::string(only) != f.name) continue;
     int exact = 0, refused = 0, wrong = 0;
-    for (int i = 0; i < kPerFamily; ++i) {
+    for (int i = first; i < kPerFamily; ++i) {
       const looks::Look look = looks::make_look(f.family, i);
       // PB_LOOKS_DIR=DIR writes every image there, to see what the sweep draws.
       if (const char* dir = std::getenv("PB_LOOKS_DIR"))
@@ -76,9 +83,9 @@ TEST(OnestrokeLookSweep, EveryLookReadsExactlyOrIsRefusedNeverWrong) {
                     << solvers::onestroke::format(got->state) << "instead of\n"
                     << solvers::onestroke::format(look.truth);
     }
-    std::printf("| %s | %d | %d | %d | %d |\n", f.name, kPerFamily, exact, refused, wrong);
+    std::printf("| %s | %d | %d | %d | %d |\n", f.name, kPerFamily - first, exact, refused, wrong);
     if (!f.must_read) {
-      EXPECT_GE(exact, static_cast<int>(min_exact_share(f.family) * kPerFamily)) << f.name << ": too few read exactly";
+      EXPECT_GE(exact, static_cast<int>(min_exact_share(f.family) * (kPerFamily - first))) << f.name << ": too few read exactly";
     }
     wrong_total += wrong;
   }
@@ -96,6 +103,20 @@ TEST(OnestrokeLookSweep, LooksOnceReadWrongAreReadExactlyOrRefused) {
     ASSERT_TRUE(got.ok()) << look.what << ": " << got.error().message;  // read since the lines are fitted
     EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
   }
+}
+
+// Grid lines 256 of 500: no visited cell, the cat's ears drawn over the edge of the free cell above it;
+// their orange along that edge was taken for the end cell's mark (an E next to the cat). A mark must
+// stand in its cell's own middle (end_mark_edge_margin): the look reads with no end cell, or is refused.
+TEST(OnestrokeLookSweep, TheCatsEarsOverANeighbourAreNoEndMark) {
+  const looks::Look look = looks::make_look(looks::Family::kGridLines, 256);
+  ASSERT_FALSE(look.truth.end);
+  auto got = read(look.image);
+  if (!got.ok()) return;  // refusing is allowed; a wrong board is not
+  EXPECT_FALSE(got->state.end) << look.what;
+  EXPECT_EQ(solvers::onestroke::format(got->state), solvers::onestroke::format(look.truth)) << look.what;
+  const cv::Point2d head = got->lattice.centre(got->state.head);
+  EXPECT_LT(std::hypot(head.x - look.head_centre.x, head.y - look.head_centre.y), 0.25 * look.pitch) << look.what;
 }
 
 // Looks of the 40 that were refused before pale sites and the second split (issue #24): a band of

@@ -62,6 +62,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "vision/common/disc_lattice.hpp"
@@ -389,6 +390,7 @@ class Reader {
   Result<Lattice> lattice_from_lines() const;
   std::optional<int> cells_level() const;
   const SiteSamples& site(int row, int col);
+  double mark_away_from_colour(int row, int col);
   template <typename F>
   void for_each_sample(int row, int col, F&& f) const;
   Kind kind(const SiteSamples& s) const;
@@ -716,7 +718,11 @@ void for_each_site_sample(const cv::Mat& img, const Lattice& lat, const Params& 
       const int x = static_cast<int>(std::lround(c.x - side_x / 2 + side_x * (i + 0.5) / nx));
       const int y = static_cast<int>(std::lround(c.y - side_y / 2 + side_y * (j + 0.5) / ny));
       if (x < 0 || y < 0 || x >= img.cols || y >= img.rows) continue;
-      f(img.at<cv::Vec3b>(y, x));
+      // f may also take where the sample lies in the site: (i + 0.5) / nx across, (j + 0.5) / ny down.
+      if constexpr (std::is_invocable_v<F, const cv::Vec3b&, double, double>)
+        f(img.at<cv::Vec3b>(y, x), (i + 0.5) / nx, (j + 0.5) / ny);
+      else
+        f(img.at<cv::Vec3b>(y, x));
     }
 }
 
@@ -771,6 +777,25 @@ const SiteSamples& Reader::site(int row, int col) {
              (std::abs(t.lum - page_.lum) > p_.max_page_spread || t.tint_distance(page_) > p_.max_tint_spread);
   }
   return s;
+}
+
+// A free site's coloured fraction counted only away from its coloured neighbours: the samples within
+// end_mark_edge_margin of the edge it shares with a coloured site (the cat, a band cell) are left out.
+// The cat's ears or tail drawn over its cell's edge, or JPEG's and blur's bleed of its colour, are
+// coloured samples along that edge only, and no mark; a flag or a tinted letter on the cell is
+// coloured in its own middle too.
+double Reader::mark_away_from_colour(int row, int col) {
+  bool up = false, down = false, left = false, right = false;
+  const auto coloured = [&](int r, int c) { return kind(site(r, c)) == Kind::kColoured; };
+  up = coloured(row - 1, col), down = coloured(row + 1, col), left = coloured(row, col - 1), right = coloured(row, col + 1);
+  const double m = p_.end_mark_edge_margin;
+  int total = 0, colour = 0;
+  for_each_sample(row, col, [&](const cv::Vec3b& q, double x, double y) {
+    if ((up && y < m) || (down && y > 1 - m) || (left && x < m) || (right && x > 1 - m)) return;
+    ++total;
+    colour += classify(Bgr{q[0], q[1], q[2]}, t_) == Px::kColour ? 1 : 0;
+  });
+  return static_cast<double>(colour) / std::max(1, total);
 }
 
 // Free cells are grey; beside a band of grey cells darker than them, they are pale (lighter than the
@@ -1140,6 +1165,14 @@ Result<Reading> Reader::run() {
     if (f > mark) next_mark = mark, mark = f, end_at = at;
     else next_mark = std::max(next_mark, f);
   }
+  // The mark must stand in its cell's own middle, not only along the edge it shares with the cat
+  // (grid lines, no gaps, look 256 of 500: the cat's ears over the cell above it read as its end).
+  if (mark >= p_.min_end_mark && mark_away_from_colour(end_at.first, end_at.second) < p_.min_end_mark) {
+    if (next_mark >= p_.min_end_mark)
+      return show(no_board("a free cell is coloured only along its edge with a coloured cell, and another carries a "
+                           "mark: which one is the end cell is unclear"));
+    mark = next_mark, next_mark = 0;
+  }
   const bool has_end = mark >= p_.min_end_mark;
   if (has_end && (next_mark >= p_.min_end_mark || next_mark * p_.end_outlier_ratio > mark)) {
     return show(no_board("two cells carry a coloured mark (" + std::to_string(static_cast<int>(mark * 100)) + "% and " +
@@ -1302,6 +1335,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_cat_score", &Params::min_cat_score, 0, 1, "least fraction of non-band samples (face, eyes, cat colour) on the cat"},
     {"cat_outlier_ratio", &Params::cat_outlier_ratio, 1, 1000, "a coloured site scoring this many times any other is the cat even below min_cat_score (down to min_cat_score / this)"},
     {"min_end_mark", &Params::min_end_mark, 0.01, 1, "least fraction of coloured samples on a free cell that makes it the end cell (a flag or tinted letter on it)"},
+    {"end_mark_edge_margin", &Params::end_mark_edge_margin, 0, 0.9, "a free cell's mark counts only this fraction of the cell away from a coloured neighbour (the cat's ears, bleed)"},
     {"end_outlier_ratio", &Params::end_outlier_ratio, 1, 1000, "the end cell's coloured fraction is at least this many times any other free cell's, else the board is refused"},
     {"marked_page_distance", &Params::marked_page_distance, 1, 765, "touching-cells look: L1 from the page's colour beyond which a pixel is part of a board, levels"},
     {"marked_min_seam_contrast", &Params::marked_min_seam_contrast, 0, 1000, "touching-cells look: least weakest seam / median colour step for a lattice"},

@@ -95,6 +95,9 @@ struct Params {
   double min_end_mark = 0.08;    // least fraction of coloured samples on a free cell that makes it the end
   double end_outlier_ratio = 4;  // ... and at least this many times any other free cell's fraction, else the
                                  // board is refused (which cell is the end would be a guess)
+  double end_mark_edge_margin = 0.5;  // a mark counts only away from a coloured neighbour (the cat's ears or
+                                 // tail, JPEG's or blur's bleed reach over the cell's edge): the samples this
+                                 // fraction of the cell nearest each coloured neighbour are left out
 
   // A board cut by the frame's edge is refused (vision/common/clipping.hpp).
   double clip_min_stroke = 0.125;  // ink thinner than this, fraction of the pitch, is no cut row (a hatched page's
