@@ -8,6 +8,26 @@
 #include <tuple>
 
 namespace pb::vision {
+
+void PlaneFit::add(double x, double y, const cv::Vec3f& lab) {
+  const double v[3] = {1, x, y};
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) a_(i, j) += v[i] * v[j];
+    for (int c = 0; c < 3; ++c) rhs_(i, c) += v[i] * lab[c];
+  }
+}
+
+bool PlaneFit::solve(PageModel& out) const {
+  cv::Matx33d coef;
+  if (!cv::solve(a_, rhs_, coef, cv::DECOMP_SVD)) return false;
+  for (int c = 0; c < 3; ++c) {
+    out.at0[c] = static_cast<float>(coef(0, c));
+    out.per_x[c] = static_cast<float>(coef(1, c));
+    out.per_y[c] = static_cast<float>(coef(2, c));
+  }
+  return true;
+}
+
 namespace {
 
 struct Sample {
@@ -15,25 +35,11 @@ struct Sample {
   cv::Vec3f lab;
 };
 
-// Least squares of each Lab channel on (1, x, y) over `s`; false when the system is singular.
+// PlaneFit over `s`.
 bool fit_plane(const std::vector<const Sample*>& s, PageModel& out) {
-  cv::Matx33d a = cv::Matx33d::zeros();
-  cv::Matx<double, 3, 3> rhs = cv::Matx33d::zeros();  // column per channel
-  for (const Sample* p : s) {
-    const double v[3] = {1, p->x, p->y};
-    for (int i = 0; i < 3; ++i) {
-      for (int j = 0; j < 3; ++j) a(i, j) += v[i] * v[j];
-      for (int c = 0; c < 3; ++c) rhs(i, c) += v[i] * p->lab[c];
-    }
-  }
-  cv::Matx33d coef;
-  if (!cv::solve(a, rhs, coef, cv::DECOMP_SVD)) return false;
-  for (int c = 0; c < 3; ++c) {
-    out.at0[c] = static_cast<float>(coef(0, c));
-    out.per_x[c] = static_cast<float>(coef(1, c));
-    out.per_y[c] = static_cast<float>(coef(2, c));
-  }
-  return true;
+  PlaneFit fit;
+  for (const Sample* p : s) fit.add(p->x, p->y, p->lab);
+  return fit.solve(out);
 }
 
 }  // namespace

@@ -37,6 +37,18 @@ struct PageModel {
   cv::Vec3f at(double x, double y) const { return at0 + per_x * static_cast<float>(x) + per_y * static_cast<float>(y); }
 };
 
+// Least squares of each Lab channel on (1, x, y), the page plane's model: add() the pixels, then
+// solve() (false when the system is singular: fewer than 3 pixels, or all on one line).
+class PlaneFit {
+ public:
+  void add(double x, double y, const cv::Vec3f& lab);
+  bool solve(PageModel& out) const;
+
+ private:
+  cv::Matx33d a_ = cv::Matx33d::zeros();
+  cv::Matx33d rhs_ = cv::Matx33d::zeros();  // a column per channel
+};
+
 // Seeded by the image's commonest colour (bins of 4 L by 8 a, b levels over a sample of pixels), then
 // refitted three times by least squares to the sampled pixels within `fit_delta_e` of the current
 // plane. `lab` is to_lab()'s output, not empty.

@@ -15,24 +15,11 @@ struct Pixel {
   cv::Vec3f lab;
 };
 
-// Least squares of each Lab channel on (1, x, y) over `px`; false when the system is singular.
+// PlaneFit over `px`.
 bool fit_plane(const std::vector<Pixel>& px, PageModel& out) {
-  cv::Matx33d a = cv::Matx33d::zeros(), rhs = cv::Matx33d::zeros();  // rhs: a column per channel
-  for (const Pixel& p : px) {
-    const double v[3] = {1, p.x, p.y};
-    for (int i = 0; i < 3; ++i) {
-      for (int j = 0; j < 3; ++j) a(i, j) += v[i] * v[j];
-      for (int c = 0; c < 3; ++c) rhs(i, c) += v[i] * p.lab[c];
-    }
-  }
-  cv::Matx33d coef;
-  if (!cv::solve(a, rhs, coef, cv::DECOMP_SVD)) return false;
-  for (int c = 0; c < 3; ++c) {
-    out.at0[c] = static_cast<float>(coef(0, c));
-    out.per_x[c] = static_cast<float>(coef(1, c));
-    out.per_y[c] = static_cast<float>(coef(2, c));
-  }
-  return true;
+  PlaneFit fit;
+  for (const Pixel& p : px) fit.add(p.x, p.y, p.lab);
+  return fit.solve(out);
 }
 
 // The plane of one region from a grid sample of its pixels: fitted to all, then refitted to those
