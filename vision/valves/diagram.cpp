@@ -8,10 +8,12 @@
 //           wider than any pipe leaves the nodes alone. The kernel is not known in advance: the
 //           smallest of a few widths at which the network falls apart into compact blobs is taken.
 //   decode: a node's letter is the ink inside it, apart from its fill, that does not reach its
-//           edge (Tesseract, as for the wheels). X and Y are the inlet and the outlet; two plain
-//           nodes with no letter at all are the two ends (which is which does not change the puzzle:
-//           a cut parts both ways; the left one is named X). A blob of another shape (an arrow:
-//           `diagram_end_fill`, `diagram_end_aspect`) is an end only when it holds X or Y. A pipe joins two nodes when the segment
+//           letter zone's edge, or failing that its shape's anti-aliased edge (a large letter in
+//           an arrow's shaft) (Tesseract, as for the wheels). X and Y are the inlet and the outlet;
+//           two plain nodes with no letter at all are the two ends (which is which does not change
+//           the puzzle: a cut parts both ways; the left one is named X). A blob of another shape (an
+//           arrow: `diagram_end_fill`, `diagram_end_aspect`) is an end only when it holds X or Y, or
+//           when it is one of two plain such blobs of a size and every other node holds a letter. A pipe joins two nodes when the segment
 //           between their centres is ink nearly all along outside them and passes through no other
 //           node; a segment neither clearly inked nor clearly bare (a broken line, a pipe that
 //           grazes a third node) is refused, never guessed. The counter "wrenches: n/k" says how
@@ -32,6 +34,8 @@
 
 namespace pb::vision::valves {
 namespace {
+
+constexpr int kRim = 2;  // a shape's anti-aliased edge, px: neither its fill nor its rim colour
 
 struct DNode {
   cv::Rect box;          // frame px
@@ -192,10 +196,13 @@ cv::Mat shrunk(const cv::Mat& mask, int by) {
 
 // A node's colours (inside, outer band) and its letter: the ink inside that is not its fill and
 // does not reach the inside's edge (a wheel's spokes, a ring).
-void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
-  const int band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
+// `band` (px, 0: the letter zone's) is how much of the shape's edge is left out.
+void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p, int band = 0) {
+  if (band <= 0) band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
+  d.marked = false;
+  d.letter.release();
   const cv::Mat inner = shrunk(d.mask, band);
-  const cv::Mat edge = shrunk(d.mask, 2);  // anti-aliased rim left out
+  const cv::Mat edge = shrunk(d.mask, kRim);
   const cv::Mat roi = bgr(d.box);
   std::vector<cv::Vec3b> in_px, rim_px;
   for (int y = 0; y < roi.rows; ++y)
@@ -225,6 +232,18 @@ void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& 
   }
   if (reaches_edge) d.marked = true;
   else if (cv::countNonZero(letter) > 0) d.letter = letter;
+}
+
+// look_inside, and when ink reaches the letter zone's edge, again with only the anti-aliased rim
+// left out: a letter drawn large in its shape (an arrow's X in its shaft, a wide italic) reaches
+// the zone's edge but not the shape's, while a rim of another colour, a wheel's spokes or a pipe
+// drawn over the node still reach that.
+void look_for_letter(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
+  look_inside(bgr, fg, d, p);
+  if (!d.marked) return;
+  DNode wide = d;
+  look_inside(bgr, fg, wide, p, kRim);
+  if (!wide.marked) d = wide;
 }
 
 enum class Seg { kNo, kYes, kUnsure };
@@ -284,23 +303,26 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
 
   static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   // Blobs of an end's shape but not compact (arrows) are the inlet or outlet when they hold X or Y,
-  // and nothing otherwise (a pipes' junction, a thick word).
+  // or when they are the only two plain shapes; nothing otherwise (a pipes' junction, a thick word).
   std::erase_if(nodes, [&](DNode& d) {
     if (!d.end_only) return false;
-    look_inside(bgr, fg, d, p);
-    if (d.marked || d.letter.empty()) return true;
+    look_for_letter(bgr, fg, d, p);
+    if (d.marked) return true;
+    if (d.letter.empty()) return false;  // a plain end, or nothing: settled below
     auto got = read_letter(d.letter, kLetters, p);
     if (!got || (got->text != "X" && got->text != "Y")) return true;
     d.name = got->text;
     d.confidence = got->confidence;
     return false;
   });
-  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
-  std::vector<std::size_t> plain;
+  std::vector<std::size_t> plain, plain_ends;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     DNode& d = nodes[i];
-    if (d.end_only) continue;  // named above
-    look_inside(bgr, fg, d, p);
+    if (d.end_only) {  // read above
+      if (d.name.empty()) plain_ends.push_back(i);
+      continue;
+    }
+    look_for_letter(bgr, fg, d, p);
     if (d.marked)
       return make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
     if (d.letter.empty()) {
@@ -315,8 +337,14 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     d.name = settled.text;
     d.confidence = settled.confidence;
   }
-  // The ends: X and Y by their letters, or the two plain boxes.
+  // The ends: X and Y by their letters, or the two plain boxes, or the two plain arrows when every
+  // other shape holds a letter (two arrows alike: their sizes within the nodes' spread).
   const auto named = [&](const std::string& s) { return std::count_if(nodes.begin(), nodes.end(), [&](const DNode& d) { return d.name == s; }); };
+  if (plain.empty() && plain_ends.size() == 2 && named("X") == 0 && named("Y") == 0) {
+    const double small = std::min(nodes[plain_ends[0]].half, nodes[plain_ends[1]].half);
+    const double large = std::max(nodes[plain_ends[0]].half, nodes[plain_ends[1]].half);
+    if (small >= (1 - p.diagram_size_spread) * large) plain = plain_ends;
+  }
   if (plain.size() == 2 && named("X") == 0 && named("Y") == 0) {
     const bool first_left = nodes[plain[0]].centre.x <= nodes[plain[1]].centre.x;
     nodes[plain[0]].name = first_left ? "X" : "Y";
@@ -326,6 +354,8 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     return make_error(ErrorCode::kNoBoard, "a node with no letter at " + at(nodes[plain[0]].centre) +
                                                " (plain boxes are the inlet and outlet, two of them)");
   }
+  std::erase_if(nodes, [](const DNode& d) { return d.end_only && d.name.empty(); });
+  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
   if (named("X") != 1 || named("Y") != 1)
     return make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes");
   for (std::size_t i = 0; i < nodes.size(); ++i)
