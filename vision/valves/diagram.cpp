@@ -338,12 +338,15 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     d.confidence = settled.confidence;
   }
   // The ends: X and Y by their letters, or the two plain boxes, or the two plain arrows when every
-  // other shape holds a letter (two arrows alike: their sizes within the nodes' spread).
+  // other shape holds a letter (two arrows alike: their boxes' areas within the square of the nodes'
+  // spread; an arrow may come out compact, its box nearly square, and its twin not).
   const auto named = [&](const std::string& s) { return std::count_if(nodes.begin(), nodes.end(), [&](const DNode& d) { return d.name == s; }); };
-  if (plain.empty() && plain_ends.size() == 2 && named("X") == 0 && named("Y") == 0) {
-    const double small = std::min(nodes[plain_ends[0]].half, nodes[plain_ends[1]].half);
-    const double large = std::max(nodes[plain_ends[0]].half, nodes[plain_ends[1]].half);
-    if (small >= (1 - p.diagram_size_spread) * large) plain = plain_ends;
+  if (!plain_ends.empty() && plain.size() + plain_ends.size() == 2 && named("X") == 0 && named("Y") == 0) {
+    std::vector<std::size_t> both = plain;
+    both.insert(both.end(), plain_ends.begin(), plain_ends.end());
+    const double small = std::min(nodes[both[0]].box.area(), nodes[both[1]].box.area());
+    const double large = std::max(nodes[both[0]].box.area(), nodes[both[1]].box.area());
+    if (small >= (1 - p.diagram_size_spread) * (1 - p.diagram_size_spread) * large) plain = both;
   }
   if (plain.size() == 2 && named("X") == 0 && named("Y") == 0) {
     const bool first_left = nodes[plain[0]].centre.x <= nodes[plain[1]].centre.x;
