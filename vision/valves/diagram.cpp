@@ -157,9 +157,10 @@ std::vector<DNode> find_nodes(const cv::Mat& solid, const Params& p) {
   for (int k = 3; k <= limit; k += std::max(2, k / 3)) {
     int largest_other = 0;
     std::vector<DNode> nodes = blobs_after_opening(solid, k, p, largest_other);
-    // A blob of an end's shape but far larger than a valve is the network still joined, not an arrow.
+    // A blob far larger than a valve is the network still joined, not an arrow nor a node (the whole
+    // network is compact when its outline is filled; the median is then a few bold glyphs').
     for (const DNode& d : nodes)
-      if (d.end_only && std::max(d.box.width, d.box.height) > 4 * median_half(nodes))
+      if (std::max(d.box.width, d.box.height) > 4 * median_half(nodes))
         largest_other = std::max({largest_other, d.box.width, d.box.height});
     if (nodes.size() < 3 || largest_other > 2 * median_half(nodes)) continue;  // still joined by pipes
     const int wider = k + std::max(2, k / 2) + ((k + std::max(2, k / 2)) % 2 == 0 ? 1 : 0);
