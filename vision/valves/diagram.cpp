@@ -369,13 +369,33 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
                           ")");
   std::sort(nodes.begin(), nodes.end(), [](const DNode& x, const DNode& y) { return x.name < y.name; });
 
+  const std::size_t n = nodes.size();
+  std::vector<Seg> seg(n * n, Seg::kNo);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b) seg[a * n + b] = seg[b * n + a] = pipe_between(fg, nodes, a, b, p);
+  // A segment that crosses a third node's body (nearly collinear valves) while pipes join that node
+  // to both its ends is inked by those two pipes: a pipe of its own would run under the node it
+  // does not join, which a diagram never draws (as through its middle: `diagram_through`).
+  const auto via = [&](std::size_t a, std::size_t b) {
+    const cv::Point2d pa = nodes[a].centre, pb = nodes[b].centre;
+    const double len = cv::norm(pb - pa);
+    const cv::Point2d d = (pb - pa) / std::max(1.0, len);
+    for (std::size_t c = 0; c < n; ++c) {
+      if (c == a || c == b || seg[a * n + c] != Seg::kYes || seg[c * n + b] != Seg::kYes) continue;
+      const cv::Point2d q = nodes[c].centre;
+      const double t = (q - pa).dot(d);
+      if (t > 0 && t < len && cv::norm(q - (pa + d * t)) < nodes[c].half) return true;
+    }
+    return false;
+  };
   std::vector<std::pair<std::size_t, std::size_t>> pipes;
-  for (std::size_t a = 0; a < nodes.size(); ++a)
-    for (std::size_t b = a + 1; b < nodes.size(); ++b)
-      switch (pipe_between(fg, nodes, a, b, p)) {
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      switch (seg[a * n + b]) {
         case Seg::kYes: pipes.push_back({a, b}); break;
         case Seg::kNo: break;
         case Seg::kUnsure:
+          if (via(a, b)) break;
           return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node)");
       }
   if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no pipes between the nodes");
