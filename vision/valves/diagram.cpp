@@ -35,8 +35,6 @@
 namespace pb::vision::valves {
 namespace {
 
-constexpr int kRim = 2;  // a shape's anti-aliased edge, px: neither its fill nor its rim colour
-
 struct DNode {
   cv::Rect box;          // frame px
   cv::Mat mask;          // box-sized, 255 on the node (filled)
@@ -203,7 +201,7 @@ void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& 
   d.marked = false;
   d.letter.release();
   const cv::Mat inner = shrunk(d.mask, band);
-  const cv::Mat edge = shrunk(d.mask, kRim);
+  const cv::Mat edge = shrunk(d.mask, p.diagram_edge_px);
   const cv::Mat roi = bgr(d.box);
   std::vector<cv::Vec3b> in_px, rim_px;
   for (int y = 0; y < roi.rows; ++y)
@@ -235,15 +233,15 @@ void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& 
   else if (cv::countNonZero(letter) > 0) d.letter = letter;
 }
 
-// look_inside, and when ink reaches the letter zone's edge, again with only the anti-aliased rim
-// left out: a letter drawn large in its shape (an arrow's X in its shaft, a wide italic) reaches
-// the zone's edge but not the shape's, while a rim of another colour, a wheel's spokes or a pipe
-// drawn over the node still reach that.
+// look_inside, and when ink reaches the letter zone's edge, again with only the anti-aliased edge
+// left out (`diagram_edge_px`): a letter drawn large in its shape (an arrow's X in its shaft, a wide
+// italic) reaches the zone's edge but not the shape's, while a rim of another colour, a wheel's
+// spokes or a pipe drawn over the node still reach that.
 void look_for_letter(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
   look_inside(bgr, fg, d, p);
   if (!d.marked) return;
   DNode wide = d;
-  look_inside(bgr, fg, wide, p, kRim);
+  look_inside(bgr, fg, wide, p, p.diagram_edge_px);
   if (!wide.marked) d = wide;
 }
 
