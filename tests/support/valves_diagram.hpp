@@ -35,7 +35,12 @@ struct DiagramStyle {
 // A random colour at least `apart` (largest channel difference) from each of `others`.
 inline cv::Scalar colour_apart(cv::RNG& rng, std::initializer_list<cv::Scalar> others, int apart) {
   for (;;) {
-    cv::Scalar c(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
+    // One draw at a time, the last channel first, as g++ evaluated the constructor's arguments (clang
+    // evaluates them first to last: both builds now draw the same looks).
+    const int c2 = rng.uniform(0, 256);
+    const int c1 = rng.uniform(0, 256);
+    const int c0 = rng.uniform(0, 256);
+    const cv::Scalar c(c0, c1, c2);
     if (std::all_of(others.begin(), others.end(), [&](const cv::Scalar& o) { return colour_distance(c, o) >= apart; })) return c;
   }
 }
@@ -45,7 +50,9 @@ inline DiagramStyle diagram_style(int seed) {
   DiagramStyle s;
   const bool dark = seed % 4 == 3;
   const int g = dark ? rng.uniform(15, 60) : rng.uniform(215, 256);
-  s.page = cv::Scalar(g + rng.uniform(-10, 0), g, g + rng.uniform(-10, 0));
+  const int red = g + rng.uniform(-10, 0);  // drawn before blue, as g++ evaluated the arguments
+  const int blue = g + rng.uniform(-10, 0);
+  s.page = cv::Scalar(blue, g, red);
   s.pipe = colour_apart(rng, {s.page}, 110);
   s.circles = seed % 2 == 0;
   s.filled = (seed / 2) % 2 == 0;

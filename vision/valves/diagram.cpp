@@ -8,10 +8,12 @@
 //           wider than any pipe leaves the nodes alone. The kernel is not known in advance: the
 //           smallest of a few widths at which the network falls apart into compact blobs is taken.
 //   decode: a node's letter is the ink inside it, apart from its fill, that does not reach its
-//           edge (Tesseract, as for the wheels). X and Y are the inlet and the outlet; two plain
-//           nodes with no letter at all are the two ends (which is which does not change the puzzle:
-//           a cut parts both ways; the left one is named X). A blob of another shape (an arrow:
-//           `diagram_end_fill`, `diagram_end_aspect`) is an end only when it holds X or Y. A pipe joins two nodes when the segment
+//           letter zone's edge, or failing that its shape's anti-aliased edge (a large letter in
+//           an arrow's shaft) (Tesseract, as for the wheels). X and Y are the inlet and the outlet;
+//           two plain nodes with no letter at all are the two ends (which is which does not change
+//           the puzzle: a cut parts both ways; the left one is named X). A blob of another shape (an
+//           arrow: `diagram_end_fill`, `diagram_end_aspect`) is an end only when it holds X or Y, or
+//           when it is one of two plain such blobs of a size and every other node holds a letter. A pipe joins two nodes when the segment
 //           between their centres is ink nearly all along outside them and passes through no other
 //           node; a segment neither clearly inked nor clearly bare (a broken line, a pipe that
 //           grazes a third node) is refused, never guessed. The counter "wrenches: n/k" says how
@@ -153,9 +155,10 @@ std::vector<DNode> find_nodes(const cv::Mat& solid, const Params& p) {
   for (int k = 3; k <= limit; k += std::max(2, k / 3)) {
     int largest_other = 0;
     std::vector<DNode> nodes = blobs_after_opening(solid, k, p, largest_other);
-    // A blob of an end's shape but far larger than a valve is the network still joined, not an arrow.
+    // A blob far larger than a valve is the network still joined, not an arrow nor a node (the whole
+    // network is compact when its outline is filled; the median is then a few bold glyphs').
     for (const DNode& d : nodes)
-      if (d.end_only && std::max(d.box.width, d.box.height) > 4 * median_half(nodes))
+      if (std::max(d.box.width, d.box.height) > 4 * median_half(nodes))
         largest_other = std::max({largest_other, d.box.width, d.box.height});
     if (nodes.size() < 3 || largest_other > 2 * median_half(nodes)) continue;  // still joined by pipes
     const int wider = k + std::max(2, k / 2) + ((k + std::max(2, k / 2)) % 2 == 0 ? 1 : 0);
@@ -192,10 +195,13 @@ cv::Mat shrunk(const cv::Mat& mask, int by) {
 
 // A node's colours (inside, outer band) and its letter: the ink inside that is not its fill and
 // does not reach the inside's edge (a wheel's spokes, a ring).
-void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
-  const int band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
+// `band` (px, 0: the letter zone's) is how much of the shape's edge is left out.
+void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p, int band = 0) {
+  if (band <= 0) band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
+  d.marked = false;
+  d.letter.release();
   const cv::Mat inner = shrunk(d.mask, band);
-  const cv::Mat edge = shrunk(d.mask, 2);  // anti-aliased rim left out
+  const cv::Mat edge = shrunk(d.mask, p.diagram_edge_px);
   const cv::Mat roi = bgr(d.box);
   std::vector<cv::Vec3b> in_px, rim_px;
   for (int y = 0; y < roi.rows; ++y)
@@ -225,6 +231,18 @@ void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& 
   }
   if (reaches_edge) d.marked = true;
   else if (cv::countNonZero(letter) > 0) d.letter = letter;
+}
+
+// look_inside, and when ink reaches the letter zone's edge, again with only the anti-aliased edge
+// left out (`diagram_edge_px`): a letter drawn large in its shape (an arrow's X in its shaft, a wide
+// italic) reaches the zone's edge but not the shape's, while a rim of another colour, a wheel's
+// spokes or a pipe drawn over the node still reach that.
+void look_for_letter(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p) {
+  look_inside(bgr, fg, d, p);
+  if (!d.marked) return;
+  DNode wide = d;
+  look_inside(bgr, fg, wide, p, p.diagram_edge_px);
+  if (!wide.marked) d = wide;
 }
 
 enum class Seg { kNo, kYes, kUnsure };
@@ -284,23 +302,26 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
 
   static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   // Blobs of an end's shape but not compact (arrows) are the inlet or outlet when they hold X or Y,
-  // and nothing otherwise (a pipes' junction, a thick word).
+  // or when they are the only two plain shapes; nothing otherwise (a pipes' junction, a thick word).
   std::erase_if(nodes, [&](DNode& d) {
     if (!d.end_only) return false;
-    look_inside(bgr, fg, d, p);
-    if (d.marked || d.letter.empty()) return true;
+    look_for_letter(bgr, fg, d, p);
+    if (d.marked) return true;
+    if (d.letter.empty()) return false;  // a plain end, or nothing: settled below
     auto got = read_letter(d.letter, kLetters, p);
     if (!got || (got->text != "X" && got->text != "Y")) return true;
     d.name = got->text;
     d.confidence = got->confidence;
     return false;
   });
-  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
-  std::vector<std::size_t> plain;
+  std::vector<std::size_t> plain, plain_ends;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     DNode& d = nodes[i];
-    if (d.end_only) continue;  // named above
-    look_inside(bgr, fg, d, p);
+    if (d.end_only) {  // read above
+      if (d.name.empty()) plain_ends.push_back(i);
+      continue;
+    }
+    look_for_letter(bgr, fg, d, p);
     if (d.marked)
       return make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
     if (d.letter.empty()) {
@@ -315,8 +336,17 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     d.name = settled.text;
     d.confidence = settled.confidence;
   }
-  // The ends: X and Y by their letters, or the two plain boxes.
+  // The ends: X and Y by their letters, or the two plain boxes, or the two plain arrows when every
+  // other shape holds a letter (two arrows alike: their boxes' areas within the square of the nodes'
+  // spread; an arrow may come out compact, its box nearly square, and its twin not).
   const auto named = [&](const std::string& s) { return std::count_if(nodes.begin(), nodes.end(), [&](const DNode& d) { return d.name == s; }); };
+  if (!plain_ends.empty() && plain.size() + plain_ends.size() == 2 && named("X") == 0 && named("Y") == 0) {
+    std::vector<std::size_t> both = plain;
+    both.insert(both.end(), plain_ends.begin(), plain_ends.end());
+    const double small = std::min(nodes[both[0]].box.area(), nodes[both[1]].box.area());
+    const double large = std::max(nodes[both[0]].box.area(), nodes[both[1]].box.area());
+    if (small >= (1 - p.diagram_size_spread) * (1 - p.diagram_size_spread) * large) plain = both;
+  }
   if (plain.size() == 2 && named("X") == 0 && named("Y") == 0) {
     const bool first_left = nodes[plain[0]].centre.x <= nodes[plain[1]].centre.x;
     nodes[plain[0]].name = first_left ? "X" : "Y";
@@ -326,6 +356,8 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     return make_error(ErrorCode::kNoBoard, "a node with no letter at " + at(nodes[plain[0]].centre) +
                                                " (plain boxes are the inlet and outlet, two of them)");
   }
+  std::erase_if(nodes, [](const DNode& d) { return d.end_only && d.name.empty(); });
+  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
   if (named("X") != 1 || named("Y") != 1)
     return make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes");
   for (std::size_t i = 0; i < nodes.size(); ++i)
@@ -335,13 +367,33 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
                           ")");
   std::sort(nodes.begin(), nodes.end(), [](const DNode& x, const DNode& y) { return x.name < y.name; });
 
+  const std::size_t n = nodes.size();
+  std::vector<Seg> seg(n * n, Seg::kNo);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b) seg[a * n + b] = seg[b * n + a] = pipe_between(fg, nodes, a, b, p);
+  // A segment that crosses a third node's body (nearly collinear valves) while pipes join that node
+  // to both its ends is inked by those two pipes: a pipe of its own would run under the node it
+  // does not join, which a diagram never draws (as through its middle: `diagram_through`).
+  const auto via = [&](std::size_t a, std::size_t b) {
+    const cv::Point2d pa = nodes[a].centre, pb = nodes[b].centre;
+    const double len = cv::norm(pb - pa);
+    const cv::Point2d d = (pb - pa) / std::max(1.0, len);
+    for (std::size_t c = 0; c < n; ++c) {
+      if (c == a || c == b || seg[a * n + c] != Seg::kYes || seg[c * n + b] != Seg::kYes) continue;
+      const cv::Point2d q = nodes[c].centre;
+      const double t = (q - pa).dot(d);
+      if (t > 0 && t < len && cv::norm(q - (pa + d * t)) < nodes[c].half) return true;
+    }
+    return false;
+  };
   std::vector<std::pair<std::size_t, std::size_t>> pipes;
-  for (std::size_t a = 0; a < nodes.size(); ++a)
-    for (std::size_t b = a + 1; b < nodes.size(); ++b)
-      switch (pipe_between(fg, nodes, a, b, p)) {
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      switch (seg[a * n + b]) {
         case Seg::kYes: pipes.push_back({a, b}); break;
         case Seg::kNo: break;
         case Seg::kUnsure:
+          if (via(a, b)) break;
           return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node)");
       }
   if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no pipes between the nodes");

@@ -108,6 +108,8 @@ struct Params {
   double diagram_end_fill = 0.4;   //   fills at least this fraction of its box (an arrow: 0.47), and holds the letter X or Y
   double diagram_size_spread = 0.3;// a blob this fraction smaller than the median node is no node
   double diagram_letter_zone = 0.7;// a node's letter lies within this fraction of its half-side from its centre
+  int diagram_edge_px = 2;         // a node's anti-aliased edge, px: left out of its colours, and all that is left out
+                                   //   when ink reaches the letter zone's edge (a large letter in an arrow's shaft)
   double diagram_through = 0.6;    // a segment passing closer than this to a third node's centre (its half-sides) is no pipe
   double diagram_bare = 0.35;      // a segment inked along at most this fraction is no pipe; between this and
                                    //   pipe_coverage the read is refused
