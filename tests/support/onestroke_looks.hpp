@@ -106,7 +106,11 @@ inline Look make_look(Family family, int index) {
       break;
     case Family::kCatFace:
       st.cat_face = true;
-      st.cat = hsv(rng.uniform(0, 2) == 0 ? rng.uniform(170, 180) : rng.uniform(0, 8), rng.uniform(90, 200), rng.uniform(210, 256));
+      {  // the draws one at a time, the last argument first, as g++ evaluated them as hsv's arguments
+        const int v = rng.uniform(210, 256);
+        const int s = rng.uniform(90, 200);
+        st.cat = hsv(rng.uniform(0, 2) == 0 ? rng.uniform(170, 180) : rng.uniform(0, 8), s, v);
+      }
       variation = "face hue " + std::to_string(static_cast<int>(st.cat[2]));
       break;
     case Family::kClassic:

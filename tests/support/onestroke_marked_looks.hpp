@@ -91,20 +91,32 @@ inline Look make_look(Family family, std::uint64_t seed) {
   if (with_end) t.end = os::Cell{walk.back().row - r0, walk.back().col - c0};
 
   // Colours: a light page, cells that differ from it, dark walls, pale green and red markers.
+  // Several draws for one colour are made one at a time, the last argument first: the order g++
+  // evaluated them in when they were written as one call's arguments; clang evaluates arguments
+  // the other way, and drew other looks for the same seeds under the sanitizers.
+  const auto draw_hsv = [&rng](int h0, int h1, int s0, int s1, int v0, int v1) {
+    const int v = rng.uniform(v0, v1);
+    const int s = rng.uniform(s0, s1);
+    const int h = rng.uniform(h0, h1);
+    return hsv(h, s, v);
+  };
   cv::Scalar page, cell;
   do {
-    page = hsv(rng.uniform(0, 180), rng.uniform(0, 40), rng.uniform(215, 256));
-    cell = hsv(rng.uniform(0, 180), rng.uniform(0, 50), rng.uniform(170, 256));
+    page = draw_hsv(0, 180, 0, 40, 215, 256);
+    cell = draw_hsv(0, 180, 0, 50, 170, 256);
   } while (l1(page, cell) < 60);
   cv::Scalar start_tint, end_tint;
   do {  // markers that stand out from the cells
-    start_tint = hsv(rng.uniform(45, 75), rng.uniform(50, 130), rng.uniform(200, 256));
-    end_tint = hsv(rng.uniform(0, 2) == 0 ? rng.uniform(0, 8) : rng.uniform(170, 180), rng.uniform(50, 130), rng.uniform(215, 256));
+    start_tint = draw_hsv(45, 75, 50, 130, 200, 256);
+    const int end_v = rng.uniform(215, 256);
+    const int end_s = rng.uniform(50, 130);
+    const int end_h = rng.uniform(0, 2) == 0 ? rng.uniform(0, 8) : rng.uniform(170, 180);
+    end_tint = hsv(end_h, end_s, end_v);
   } while (l1(start_tint, cell) < 60 || l1(end_tint, cell) < 60 || l1(start_tint, page) < 60 || l1(end_tint, page) < 60);
-  const cv::Scalar wall_colour = hsv(rng.uniform(0, 180), rng.uniform(0, 90), rng.uniform(20, 80));
-  const cv::Scalar hair = hsv(rng.uniform(0, 180), rng.uniform(0, 40), rng.uniform(60, 170));
-  const cv::Scalar start_ink = hsv(rng.uniform(50, 70), rng.uniform(150, 256), rng.uniform(60, 130));
-  const cv::Scalar end_ink = hsv(rng.uniform(0, 6), rng.uniform(150, 256), rng.uniform(90, 170));
+  const cv::Scalar wall_colour = draw_hsv(0, 180, 0, 90, 20, 80);
+  const cv::Scalar hair = draw_hsv(0, 180, 0, 40, 60, 170);
+  const cv::Scalar start_ink = draw_hsv(50, 70, 150, 256, 60, 130);
+  const cv::Scalar end_ink = draw_hsv(0, 6, 150, 256, 90, 170);
   const bool letters = family != Family::kTints && (family != Family::kStartOnly || rng.uniform(0, 2) == 0);
   const bool hairlines = family == Family::kHairlines || (family != Family::kNotches && rng.uniform(0, 2) == 0);
 

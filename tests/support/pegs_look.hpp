@@ -56,10 +56,21 @@ inline PegsLook pegs_look(int seed) {
     }
   const int pitch = rng.uniform(34, 70);
   const int g = seed % 5 == 4 ? rng.uniform(20, 60) : rng.uniform(190, 256);
-  const cv::Scalar bg(g + rng.uniform(-15, 1), g + rng.uniform(-15, 1), g);
+  // Several draws for one colour are made one at a time, the last argument first: the order g++
+  // evaluated them in when they were written as one call's arguments; clang evaluates arguments
+  // the other way, and drew other looks for the same seeds under the sanitizers.
+  const auto draw_bgr = [&rng] {
+    const int r = rng.uniform(0, 256);
+    const int gr = rng.uniform(0, 256);
+    const int b = rng.uniform(0, 256);
+    return cv::Scalar(b, gr, r);
+  };
+  const int bg_g = g + rng.uniform(-15, 1);
+  const int bg_b = g + rng.uniform(-15, 1);
+  const cv::Scalar bg(bg_b, bg_g, g);
   cv::Scalar peg, hole;
   do {
-    peg = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
+    peg = draw_bgr();
   } while (colour_distance(peg, bg) < 90 ||
            (out.one_size && std::max({peg[0], peg[1], peg[2]}) - std::min({peg[0], peg[1], peg[2]}) < 120));
   if (out.one_size) {
@@ -67,7 +78,7 @@ inline PegsLook pegs_look(int seed) {
     hole = cv::Scalar(grey, grey, grey + rng.uniform(-8, 9));
   } else {
     do {
-      hole = cv::Scalar(rng.uniform(0, 256), rng.uniform(0, 256), rng.uniform(0, 256));
+      hole = draw_bgr();
     } while (colour_distance(hole, bg) < 60);
   }
   const int margin = pitch;

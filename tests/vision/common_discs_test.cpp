@@ -78,8 +78,12 @@ TEST(CommonDiscs, LatticeFromCentresWithGapsAndAStray) {
   cv::RNG rng(7);
   for (int r = 0; r < 7; ++r)
     for (int c = 0; c < 7; ++c)
-      if ((r >= 2 && r <= 4) || (c >= 2 && c <= 4))
-        centres.emplace_back(20.4f + 37.5f * c + rng.uniform(-1.0f, 1.0f), 30.2f + 37.5f * r + rng.uniform(-1.0f, 1.0f));
+      if ((r >= 2 && r <= 4) || (c >= 2 && c <= 4)) {
+        // The y jitter drawn first, as g++ evaluated the two draws when they were one call's
+        // arguments (clang evaluates arguments the other way).
+        const float dy = rng.uniform(-1.0f, 1.0f);
+        centres.emplace_back(20.4f + 37.5f * c + rng.uniform(-1.0f, 1.0f), 30.2f + 37.5f * r + dy);
+      }
   const std::size_t board = centres.size();
   centres.emplace_back(20.4f + 37.5f * 3.5f, 30.2f + 37.5f * 3);  // half-way between two sites
   centres.emplace_back(600, 600);

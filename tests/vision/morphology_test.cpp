@@ -21,15 +21,24 @@ cv::Mat random_mask(cv::RNG& rng, cv::Size size) {
   cv::Mat m(size, CV_8UC1, cv::Scalar(0));
   const int shapes = rng.uniform(3, 25);
   for (int i = 0; i < shapes; ++i) {
-    const cv::Point c(rng.uniform(-10, size.width + 10), rng.uniform(-10, size.height + 10));
+    // Draws one at a time, the last argument first, as g++ evaluated them when they were one
+    // call's arguments (clang evaluates arguments the other way and drew other masks).
+    const int cy = rng.uniform(-10, size.height + 10);
+    const cv::Point c(rng.uniform(-10, size.width + 10), cy);
     const int r = rng.uniform(2, std::max(3, std::min(size.width, size.height) / 3));
     switch (rng.uniform(0, 3)) {
       case 0: cv::circle(m, c, r, cv::Scalar(255), cv::FILLED); break;
       case 1: cv::rectangle(m, c, c + cv::Point(r, r / 2 + 1), cv::Scalar(255), cv::FILLED); break;
-      default: cv::line(m, c, {rng.uniform(0, size.width), rng.uniform(0, size.height)}, cv::Scalar(255), rng.uniform(1, 9));
+      default: {
+        const int thickness = rng.uniform(1, 9);
+        cv::line(m, c, {rng.uniform(0, size.width), rng.uniform(0, size.height)}, cv::Scalar(255), thickness);  // braced: in order
+      }
     }
   }
-  for (int i = 0; i < size.area() / 50; ++i) m.at<std::uint8_t>(rng.uniform(0, size.height), rng.uniform(0, size.width)) ^= 255;
+  for (int i = 0; i < size.area() / 50; ++i) {
+    const int x = rng.uniform(0, size.width);
+    m.at<std::uint8_t>(rng.uniform(0, size.height), x) ^= 255;
+  }
   return m;
 }
 
