@@ -243,6 +243,19 @@ TEST(ValvesReader, OtherGamesDiagramLooksOnceRefusedAreRead) {
   EXPECT_EQ(tally.exact, 6);
 }
 
+// The looks of the 200-look sweep (PB_VALVES_OTHER=200) refused because a wide italic letter comes
+// within a pixel of its node's outline ("holds marks that reach its edge"): the outline is left out
+// when it runs all round the inside and stays near its edge (`diagram_rim_cover`, `diagram_rim_depth`).
+TEST(ValvesReader, OutlinedNodesWhoseLetterTouchesTheRingAreRead) {
+  testing::SweepTally tally;
+  for (const int style : {54, 82, 110, 138, 222}) {
+    const int i = style - 40;
+    diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
+  }
+  tally.print("valves, letters touching their node's outline");
+  EXPECT_EQ(tally.exact, 5);
+}
+
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   arena::SessionOptions o;
   o.game = arena::game_from_name("valves");

@@ -195,8 +195,10 @@ cv::Mat shrunk(const cv::Mat& mask, int by) {
 
 // A node's colours (inside, outer band) and its letter: the ink inside that is not its fill and
 // does not reach the inside's edge (a wheel's spokes, a ring).
-// `band` (px, 0: the letter zone's) is how much of the shape's edge is left out.
-void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p, int band = 0) {
+// `band` (px, 0: the letter zone's) is how much of the shape's edge is left out. With `outline`,
+// ink that runs all round the zone's edge and stays near it (`diagram_rim_cover`,
+// `diagram_rim_depth`: an outlined node's ring) is left out too, when a letter is left inside it.
+void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& p, int band = 0, bool outline = false) {
   if (band <= 0) band = std::max(2, static_cast<int>(std::lround(d.body * (1 - p.diagram_letter_zone))));
   d.marked = false;
   d.letter.release();
@@ -218,19 +220,38 @@ void look_inside(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Params& 
   cv::Mat labels, stats, cents;
   const int n = cv::connectedComponentsWithStats(ink, labels, stats, cents, 8, CV_32S);
   const cv::Mat inner_edge = inner & ~shrunk(inner, 1);
+  std::vector<bool> rim(static_cast<std::size_t>(n), false);
+  if (outline) {
+    // A ring: covers nearly all of the zone's edge, and no pixel of it lies deep inside (a pipe
+    // drawn across the node, a wheel's spokes, a letter touching the ring all reach deeper).
+    cv::Mat depth;
+    cv::distanceTransform(inner, depth, cv::DIST_L2, 3);
+    const int edge_px = cv::countNonZero(inner_edge);
+    for (int i = 1; i < n; ++i) {
+      const cv::Mat piece = labels == i;
+      const int on_edge = cv::countNonZero(piece & inner_edge);
+      if (edge_px == 0 || on_edge < p.diagram_rim_cover * edge_px) continue;
+      double deepest = 0;
+      cv::minMaxLoc(depth, nullptr, &deepest, nullptr, nullptr, piece);
+      rim[static_cast<std::size_t>(i)] = deepest <= p.diagram_rim_depth * d.body;
+    }
+  }
   int largest = 0;
-  for (int i = 1; i < n; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+  for (int i = 1; i < n; ++i)
+    if (!rim[static_cast<std::size_t>(i)]) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
   const double min_area = std::max(3.0, p.letter_piece * largest);
   cv::Mat letter(roi.size(), CV_8UC1, cv::Scalar(0));
   bool reaches_edge = false;
   for (int i = 1; i < n; ++i) {
-    if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+    if (rim[static_cast<std::size_t>(i)] || stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
     const cv::Mat piece = labels == i;
     if (cv::countNonZero(piece & inner_edge) > 0) reaches_edge = true;
     letter.setTo(255, piece);
   }
-  if (reaches_edge) d.marked = true;
-  else if (cv::countNonZero(letter) > 0) d.letter = letter;
+  const bool has_letter = cv::countNonZero(letter) > 0;
+  // A ring with nothing inside is no plain node (a wheel's rim and hub): only a letter clears it.
+  if (reaches_edge || (outline && !has_letter)) d.marked = true;
+  else if (has_letter) d.letter = letter;
 }
 
 // look_inside, and when ink reaches the letter zone's edge, again with only the anti-aliased edge
@@ -242,7 +263,17 @@ void look_for_letter(const cv::Mat& bgr, const cv::Mat& fg, DNode& d, const Para
   if (!d.marked) return;
   DNode wide = d;
   look_inside(bgr, fg, wide, p, p.diagram_edge_px);
-  if (!wide.marked) d = wide;
+  if (!wide.marked) {
+    d = wide;
+    return;
+  }
+  // An outlined node whose letter comes within a pixel of its ring (a wide italic): the ring left
+  // out, the letter alone inside it. The colours stay the letter zone's, measured as for every node.
+  DNode ringed = d;
+  look_inside(bgr, fg, ringed, p, p.diagram_edge_px, true);
+  if (ringed.marked) return;
+  d.marked = false;
+  d.letter = ringed.letter;
 }
 
 enum class Seg { kNo, kYes, kUnsure };

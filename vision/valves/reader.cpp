@@ -601,6 +601,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"diagram_size_spread", &Params::diagram_size_spread, 0, 1, "diagram look: a blob this fraction smaller than the median node is no node"},
     {"diagram_letter_zone", &Params::diagram_letter_zone, 0, 1, "diagram look: a node's letter lies within this fraction of its half-side from its centre"},
     {"diagram_edge_px", &Params::diagram_edge_px, 1, kAnyHi, "diagram look: a node's anti-aliased edge, px: left out of its colours, and all that is left out when ink reaches the letter zone's edge"},
+    {"diagram_rim_cover", &Params::diagram_rim_cover, 0, 1, "diagram look: when a letter comes within a pixel of its node's outline, the outline is left out as ink covering at least this share of the inside's edge ..."},
+    {"diagram_rim_depth", &Params::diagram_rim_depth, 0, 1, "diagram look: ... and reaching no deeper than this fraction of the node's body radius (a pipe across the node, spokes or a letter touching the ring reach deeper)"},
     {"diagram_through", &Params::diagram_through, 0, kAnyHi, "diagram look: a segment passing closer than this to a third node's centre, its half-sides, is no pipe"},
     {"diagram_bare", &Params::diagram_bare, 0, 1, "diagram look: a segment inked along at most this fraction is no pipe (between this and pipe_coverage: refused)"},
     {"diagram_look_tolerance", &Params::diagram_look_tolerance, 0, 255, "diagram look: valves whose fill and rim colours differ by at most this look alike (closed valves look different), levels"},

@@ -109,6 +109,8 @@ struct Params {
   double diagram_size_spread = 0.3;// a blob this fraction smaller than the median node is no node
   double diagram_letter_zone = 0.7;// a node's letter lies within this fraction of its half-side from its centre
   int diagram_edge_px = 2;         // a node's anti-aliased edge, px: left out of its colours, and all that is left out
+  double diagram_rim_cover = 0.9;  // an outlined node's ring covers at least this share of its inside's edge ...
+  double diagram_rim_depth = 0.3;  // ... and reaches no deeper than this fraction of its body radius
                                    //   when ink reaches the letter zone's edge (a large letter in an arrow's shaft)
   double diagram_through = 0.6;    // a segment passing closer than this to a third node's centre (its half-sides) is no pipe
   double diagram_bare = 0.35;      // a segment inked along at most this fraction is no pipe; between this and
