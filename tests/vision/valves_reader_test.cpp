@@ -256,6 +256,17 @@ TEST(ValvesReader, OutlinedNodesWhoseLetterTouchesTheRingAreRead) {
   EXPECT_EQ(tally.exact, 5);
 }
 
+// An arrow's serif X that Tesseract reads as Y (style 55 of the 200-look sweep: both ends read Y,
+// "cannot tell the inlet X and the outlet Y"): an X is alike turned a half-turn, a Y is not
+// (`xy_symmetry`), and the shape settles the read.
+TEST(ValvesReader, AnEndsSerifXReadAsYIsSettledByItsShape) {
+  testing::SweepTally tally;
+  const int style = 55, i = style - 40;
+  diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
+  tally.print("valves, an end's serif X read as Y");
+  EXPECT_EQ(tally.exact, 1);
+}
+
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   arena::SessionOptions o;
   o.game = arena::game_from_name("valves");

@@ -339,10 +339,12 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     look_for_letter(bgr, fg, d, p);
     if (d.marked) return true;
     if (d.letter.empty()) return false;  // a plain end, or nothing: settled below
-    auto got = read_letter(d.letter, kLetters, p);
-    if (!got || (got->text != "X" && got->text != "Y")) return true;
-    d.name = got->text;
-    d.confidence = got->confidence;
+    auto read = read_letter(d.letter, kLetters, p);
+    if (!read) return true;
+    const Letter got = settle_end(*read, d.letter, p);
+    if (got.text != "X" && got.text != "Y") return true;
+    d.name = got.text;
+    d.confidence = got.confidence;
     return false;
   });
   std::vector<std::size_t> plain, plain_ends;

@@ -178,6 +178,14 @@ Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allo
   return got;
 }
 
+Letter settle_end(Letter got, const cv::Mat& all_ink, const Params& p) {
+  if (got.text != "X" && got.text != "Y") return got;
+  const double turned = half_turn_match(all_ink);
+  const std::string shape = turned >= p.xy_symmetry ? "X" : "Y";
+  if (shape != got.text) got = Letter{shape, got.confidence / 2};
+  return got;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The wrench counter: text lines (ink shapes away from the nodes), read until one says "n/k".
 

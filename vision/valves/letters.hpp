@@ -28,6 +28,10 @@ Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const
 // shape contradicts, is refused (empty).
 Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allowed, const Params& p);
 
+// X and Y settled by shape: an X is alike turned a half-turn, upright, italic or serif; a Y (its
+// stem below the fork) is not. An X or Y read the shape contradicts takes the shape's letter.
+Letter settle_end(Letter got, const cv::Mat& all_ink, const Params& p);
+
 struct Counter {
   int used = 0, total = 0;  // used -1: the count gives the total alone ("Wrenches: k")
 };

@@ -603,6 +603,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"diagram_edge_px", &Params::diagram_edge_px, 1, kAnyHi, "diagram look: a node's anti-aliased edge, px: left out of its colours, and all that is left out when ink reaches the letter zone's edge"},
     {"diagram_rim_cover", &Params::diagram_rim_cover, 0, 1, "diagram look: when a letter comes within a pixel of its node's outline, the outline is left out as ink covering at least this share of the inside's edge ..."},
     {"diagram_rim_depth", &Params::diagram_rim_depth, 0, 1, "diagram look: ... and reaching no deeper than this fraction of the node's body radius (a pipe across the node, spokes or a letter touching the ring reach deeper)"},
+    {"xy_symmetry", &Params::xy_symmetry, 0, 1, "diagram look: an inlet's or outlet's letter that matches itself turned a half-turn at least this much (intersection over union) is an X, else a Y, whatever Tesseract read (the sweep: X 0.72-0.99, Y 0.07-0.36)"},
     {"diagram_through", &Params::diagram_through, 0, kAnyHi, "diagram look: a segment passing closer than this to a third node's centre, its half-sides, is no pipe"},
     {"diagram_bare", &Params::diagram_bare, 0, 1, "diagram look: a segment inked along at most this fraction is no pipe (between this and pipe_coverage: refused)"},
     {"diagram_look_tolerance", &Params::diagram_look_tolerance, 0, 255, "diagram look: valves whose fill and rim colours differ by at most this look alike (closed valves look different), levels"},

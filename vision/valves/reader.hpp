@@ -111,6 +111,7 @@ struct Params {
   int diagram_edge_px = 2;         // a node's anti-aliased edge, px: left out of its colours, and all that is left out
   double diagram_rim_cover = 0.9;  // an outlined node's ring covers at least this share of its inside's edge ...
   double diagram_rim_depth = 0.3;  // ... and reaches no deeper than this fraction of its body radius
+  double xy_symmetry = 0.55;       // an end's letter alike turned a half-turn at least this much is an X, else a Y
                                    //   when ink reaches the letter zone's edge (a large letter in an arrow's shaft)
   double diagram_through = 0.6;    // a segment passing closer than this to a third node's centre (its half-sides) is no pipe
   double diagram_bare = 0.35;      // a segment inked along at most this fraction is no pipe; between this and
