@@ -44,7 +44,9 @@ inline void expect_learn_round_trip(const LearnCase& c, std::string* profile = n
   ASSERT_EQ(learn.status, 0) << learn.err;
   const std::string learned = read_file(look);
   EXPECT_NE(learned.find(c.game + ":"), std::string::npos) << learned;
-  if (!c.key.empty()) EXPECT_NE(learned.find(c.key), std::string::npos) << learned;
+  if (!c.key.empty()) {
+    EXPECT_NE(learned.find(c.key), std::string::npos) << learned;
+  }
   if (profile != nullptr) *profile = learned;
 
   const ProgramRun after = puzzlebot("solve " + shot + " --game " + c.game + " --json --profile " + look);
