@@ -99,8 +99,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   std::vector<Placed> placed;
   for (std::size_t k = 0; k < members.size(); ++k)
     placed.push_back({sized[members[k]], fit->sites[k].first, fit->sites[k].second, fit->offsets[k], lo, hi});
+  const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
   {
-    const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
     std::vector<Placed> more;
     for (std::size_t j = 0; j < all.size(); ++j) {
       const bool board_sized = outline_in(all[j], lo, hi, lo) > 0;
@@ -135,7 +135,11 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
   // their rims are still a ring of colour steps about the site. It is a disc only if nearly every
   // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median:
-  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring) at a radius in the board's range; a plain site has no steps and stays outside.
+  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring), at a
+  // radius in the board's range or below it down to its lower end / `site_disc_ratio`, as for the
+  // discs the cues centred on sites: the rim's edge lies inside the ink blob's outline that set the
+  // range (faint anti-aliased and shaded pixels count there), and a dimple 0.65 of a peg measured
+  // 6.7 px at its rim against a range from 7.2. A plain site has no steps and stays outside.
   // The board grows until no site next to it is a disc: a row of balls no cue found is a row of
   // the board, not a board a row smaller.
   if (p.probe_min_rays > 0) {
@@ -159,14 +163,14 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
           if (taken || !linked || !tried.insert({row, col}).second) continue;
           const cv::Point2f at = fit->centre(row, col);
           const float r = vision::edge_radius(bgr, at, typical, probe);
-          if (r < lo || r > hi) continue;
+          if (r < small_lo || r > hi) continue;
           vision::Disc d;
           d.centre = at;
           d.radius = r;
           d.outlines = {r};
           d.box = cv::Rect(cv::Point(cvRound(at.x - r), cvRound(at.y - r)), cv::Point(cvRound(at.x + r), cvRound(at.y + r)));
           all.push_back(d);
-          placed.push_back({all.size() - 1, row, col, 0.0f, lo, hi});
+          placed.push_back({all.size() - 1, row, col, 0.0f, r < lo ? small_lo : lo, r < lo ? lo : hi});
           top = std::min(top, row), left = std::min(left, col), bottom = std::max(bottom, row), right = std::max(right, col);
           grew = true;
         }
