@@ -80,8 +80,29 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   vision::LatticeFitParams lp;
   lp.tolerance = p.lattice_tolerance;
   lp.max_side = p.max_side;
-  auto fit = vision::fit_square_lattice(centres, slack, lp, p.min_sites);
+  // The lattice is fitted to the discs whose centre lies inside no larger board-sized disc (two
+  // sites' discs are a pitch apart, and none reaches past half a pitch): a glossy ball's lit middle
+  // is a disc of its own, off the ball's centre by a third of its radius (too far to share it), and
+  // its gaps to the neighbouring balls voted for a pitch that much short (seed 9005 of the look
+  // sweep fitted 89.5 px to balls 103 px apart). Those discs stay board-sized: their outlines join
+  // their ball's below.
+  std::vector<std::size_t> fitted;  // indices into `sized` of the discs the lattice is fitted to
+  std::vector<cv::Point2f> fit_centres;
+  std::vector<float> fit_slack;
+  for (std::size_t k = 0; k < sized.size(); ++k) {
+    const vision::Disc& d = all[sized[k]];
+    const bool contained = std::any_of(sized.begin(), sized.end(), [&](std::size_t j) {
+      return all[j].radius > d.radius && cv::norm(all[j].centre - d.centre) < all[j].radius;
+    });
+    if (contained) continue;
+    fitted.push_back(k);
+    fit_centres.push_back(centres[k]);
+    fit_slack.push_back(slack[k]);
+  }
+  auto fit = vision::fit_square_lattice(fit_centres, fit_slack, lp, p.min_sites);
   if (!fit) return failed(fit.error());
+  for (std::size_t& k : fit->members) k = fitted[k];
+  for (std::size_t& k : fit->strays) k = fitted[k];
   members = fit->members;
   // The discs on the board's sites: the fit's members, then, grown out from them as the fit links
   // its board (a row or column neighbour up to `max_link_steps` sites away), discs centred on the
@@ -146,6 +167,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     vision::EdgeProbe probe;
     probe.min_rays = p.probe_min_rays;
     probe.max_spread = p.probe_spread;
+    probe.max_radius = hi;  // a ring drawn round a selected peg lies past the range: its edge is not the peg's rim
     std::vector<float> radii;
     for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
     const float typical = median_of(radii);
