@@ -374,7 +374,9 @@ bool can_land(const State& s, int from, int to) {
 // times the groups' spread of radii, so not a measuring difference) decides, and the colour cues
 // are not asked. Without one, or with a hollow group, every cue with a margin (size among them)
 // must agree, and one must have it (each alone can be fooled: an outline's width, a colourful
-// hole). The naming chosen still has to pass the rules (decode's verify), or the board is refused.
+// hole). A hollow group against a filled one is a cue of its own (`hollow`): a ring round the
+// board's colour is drawn for a hole, never for a peg, and ring holes beside pegs of the page's
+// chroma (a tan panel, blue or brown pegs) had no other cue with a margin. The naming chosen still has to pass the rules (decode's verify), or the board is refused.
 int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
   std::istringstream cues(p.hole_cues);
   std::vector<std::string> listed;
@@ -392,6 +394,7 @@ int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
     if (c == "size") gap = size_gap, margin = p.min_size_gap;
     else if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
     else if (c == "board") gap = g.board - h.board, margin = p.min_board_gap;
+    else if (c == "hollow" && h.hollow != g.hollow) gap = h.hollow ? 1 : -1, margin = 0;  // an outline round the board's colour is a hole's, never a peg's
     else continue;
     if (std::abs(gap) < margin) continue;
     const int says = gap > 0 ? 1 : -1;
@@ -662,7 +665,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},
     {"min_odd_distance", &Params::min_odd_distance, kAnyLo, kAnyHi, "a disc of neither main look (a selected peg, a hint) must differ from both by at least this, Lab"},
     {"max_looks", &Params::max_looks, 1, 10, "more kinds of disc than this is not a peg board (pegs, holes, a selected peg, hints)"},
-    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every colour cue with a margin must agree, and one must have it"},
+    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour; hollow: the one whose middles are the colour between discs, an outline, when the other's are not); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every cue with a margin must agree, and one must have it"},
     {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs' (at their edges), fraction"},
     {"size_noise", &Params::size_noise, kAnyLo, kAnyHi, "size cue: the gap between the two groups' radii must also be this many times their spreads (standard deviations) added, or it is a measuring difference"},
     {"group_size_gap", &Params::group_size_gap, kAnyLo, 1, "discs of one look whose radii differ by this fraction of the larger are two groups, fraction"},
