@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iterator>
 #include <map>
+#include <span>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
 
@@ -70,6 +71,18 @@ constexpr std::uint64_t kOnceRefused[] = {8,   13,  20,  24,  38,  42,  44,  46,
                                           81,  82,  83,  86,  87,  93,  97,  113, 115, 120, 122, 123, 124, 126, 129, 130,
                                           132, 135, 136, 138, 144, 149, 167, 175, 176, 179, 183, 186, 187, 194, 195, 198};
 
+// Looks refused before three later changes, one row each, from all three ranges of the wide sweep:
+// dimples and ring holes at 0.5x whose rim a probe found just below the board's size range (a
+// probed rim now counts down to the range's bottom / site_disc_ratio); glossy balls whose lit
+// middles, discs of their own, set the lattice's pitch or origin (the lattice is now fitted to
+// discs inside no larger one), and a selected peg whose ring the probe took for its rim (5174, read
+// on the old origin, refused on the way once the origin was right); ring holes
+// beside pegs about as colourful as the panel (a hollow group is now the holes' by hole_cues'
+// `hollow`). Each must stay exact.
+constexpr std::uint64_t kOnceRefusedRims[] = {35, 134, 9044, 9171};
+constexpr std::uint64_t kOnceRefusedFit[] = {63, 84, 9005, 5254, 9142, 5174};
+constexpr std::uint64_t kOnceRefusedHollow[] = {37, 61, 5067, 9097};
+
 // CI's fixed sample: the same 24 looks every run (seeds 1-24; 24 exact today), and the looks once
 // read wrongly; a few seconds.
 TEST(PegsLookSweep, FixedSampleNeverReadsWrong) {
@@ -89,6 +102,17 @@ TEST(PegsLookSweep, LooksOnceRefusedReadExactly) {
   tally.print("pegs, looks once refused");
   EXPECT_EQ(tally.wrong, 0);
   EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefused)));
+}
+
+// The looks of kOnceRefusedRims, kOnceRefusedFit and kOnceRefusedHollow: exact, every one; a few seconds.
+TEST(PegsLookSweep, LooksRefusedBeforeRimsFitAndHollowReadExactly) {
+  pb::testing::SweepTally tally;
+  for (const auto& seeds : {std::span<const std::uint64_t>(kOnceRefusedRims), std::span<const std::uint64_t>(kOnceRefusedFit),
+                            std::span<const std::uint64_t>(kOnceRefusedHollow)})
+    for (std::uint64_t seed : seeds) read_look(seed, tally);
+  tally.print("pegs, looks refused before the probe's range, the fit's discs and the hollow cue");
+  EXPECT_EQ(tally.wrong, 0);
+  EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefusedRims) + std::size(kOnceRefusedFit) + std::size(kOnceRefusedHollow)));
 }
 
 // The wide sweep, by hand: PB_PEGS_SWEEP=N reads N looks from seed PB_PEGS_SEED (default: the

@@ -189,7 +189,8 @@ float edge_radius_once(const cv::Mat& bgr, cv::Point2f centre, float radius, con
   constexpr double kStep = 0.25;        // px along a ray
   constexpr int kHalf = 2;              // the gradient at a sample: the colour change over kHalf steps either side (1 px)
   const double inner = std::max(0.5, (1 - probe.depth) * radius);
-  const double outer = radius + std::max(2.0, probe.reach * radius);
+  double outer = radius + std::max(2.0, probe.reach * radius);
+  if (probe.max_radius > 0) outer = std::min(outer, probe.max_radius);
   const int steps = static_cast<int>((outer - inner) / kStep);
   if (steps <= 2 * kHalf + 2) return 0;
   std::vector<float> found;

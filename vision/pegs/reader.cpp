@@ -80,8 +80,29 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   vision::LatticeFitParams lp;
   lp.tolerance = p.lattice_tolerance;
   lp.max_side = p.max_side;
-  auto fit = vision::fit_square_lattice(centres, slack, lp, p.min_sites);
+  // The lattice is fitted to the discs whose centre lies inside no larger board-sized disc (two
+  // sites' discs are a pitch apart, and none reaches past half a pitch): a glossy ball's lit middle
+  // is a disc of its own, off the ball's centre by a third of its radius (too far to share it), and
+  // its gaps to the neighbouring balls voted for a pitch that much short (seed 9005 of the look
+  // sweep fitted 89.5 px to balls 103 px apart). Those discs stay board-sized: their outlines join
+  // their ball's below.
+  std::vector<std::size_t> fitted;  // indices into `sized` of the discs the lattice is fitted to
+  std::vector<cv::Point2f> fit_centres;
+  std::vector<float> fit_slack;
+  for (std::size_t k = 0; k < sized.size(); ++k) {
+    const vision::Disc& d = all[sized[k]];
+    const bool contained = std::any_of(sized.begin(), sized.end(), [&](std::size_t j) {
+      return all[j].radius > d.radius && cv::norm(all[j].centre - d.centre) < all[j].radius;
+    });
+    if (contained) continue;
+    fitted.push_back(k);
+    fit_centres.push_back(centres[k]);
+    fit_slack.push_back(slack[k]);
+  }
+  auto fit = vision::fit_square_lattice(fit_centres, fit_slack, lp, p.min_sites);
   if (!fit) return failed(fit.error());
+  for (std::size_t& k : fit->members) k = fitted[k];
+  for (std::size_t& k : fit->strays) k = fitted[k];
   members = fit->members;
   // The discs on the board's sites: the fit's members, then, grown out from them as the fit links
   // its board (a row or column neighbour up to `max_link_steps` sites away), discs centred on the
@@ -99,8 +120,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   std::vector<Placed> placed;
   for (std::size_t k = 0; k < members.size(); ++k)
     placed.push_back({sized[members[k]], fit->sites[k].first, fit->sites[k].second, fit->offsets[k], lo, hi});
+  const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
   {
-    const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
     std::vector<Placed> more;
     for (std::size_t j = 0; j < all.size(); ++j) {
       const bool board_sized = outline_in(all[j], lo, hi, lo) > 0;
@@ -135,13 +156,18 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
   // their rims are still a ring of colour steps about the site. It is a disc only if nearly every
   // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median:
-  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring) at a radius in the board's range; a plain site has no steps and stays outside.
+  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring), at a
+  // radius in the board's range or below it down to its lower end / `site_disc_ratio`, as for the
+  // discs the cues centred on sites: the rim's edge lies inside the ink blob's outline that set the
+  // range (faint anti-aliased and shaded pixels count there), and a dimple 0.65 of a peg measured
+  // 6.7 px at its rim against a range from 7.2. A plain site has no steps and stays outside.
   // The board grows until no site next to it is a disc: a row of balls no cue found is a row of
   // the board, not a board a row smaller.
   if (p.probe_min_rays > 0) {
     vision::EdgeProbe probe;
     probe.min_rays = p.probe_min_rays;
     probe.max_spread = p.probe_spread;
+    probe.max_radius = hi;  // a ring drawn round a selected peg lies past the range: its edge is not the peg's rim
     std::vector<float> radii;
     for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
     const float typical = median_of(radii);
@@ -159,14 +185,14 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
           if (taken || !linked || !tried.insert({row, col}).second) continue;
           const cv::Point2f at = fit->centre(row, col);
           const float r = vision::edge_radius(bgr, at, typical, probe);
-          if (r < lo || r > hi) continue;
+          if (r < small_lo || r > hi) continue;
           vision::Disc d;
           d.centre = at;
           d.radius = r;
           d.outlines = {r};
           d.box = cv::Rect(cv::Point(cvRound(at.x - r), cvRound(at.y - r)), cv::Point(cvRound(at.x + r), cvRound(at.y + r)));
           all.push_back(d);
-          placed.push_back({all.size() - 1, row, col, 0.0f, lo, hi});
+          placed.push_back({all.size() - 1, row, col, 0.0f, r < lo ? small_lo : lo, r < lo ? lo : hi});
           top = std::min(top, row), left = std::min(left, col), bottom = std::max(bottom, row), right = std::max(right, col);
           grew = true;
         }
@@ -348,7 +374,9 @@ bool can_land(const State& s, int from, int to) {
 // times the groups' spread of radii, so not a measuring difference) decides, and the colour cues
 // are not asked. Without one, or with a hollow group, every cue with a margin (size among them)
 // must agree, and one must have it (each alone can be fooled: an outline's width, a colourful
-// hole). The naming chosen still has to pass the rules (decode's verify), or the board is refused.
+// hole). A hollow group against a filled one is a cue of its own (`hollow`): a ring round the
+// board's colour is drawn for a hole, never for a peg, and ring holes beside pegs of the page's
+// chroma (a tan panel, blue or brown pegs) had no other cue with a margin. The naming chosen still has to pass the rules (decode's verify), or the board is refused.
 int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
   std::istringstream cues(p.hole_cues);
   std::vector<std::string> listed;
@@ -366,6 +394,7 @@ int holes_are(const GroupLook& h, const GroupLook& g, const Params& p) {
     if (c == "size") gap = size_gap, margin = p.min_size_gap;
     else if (c == "chroma") gap = g.chroma - h.chroma, margin = p.min_chroma_gap;
     else if (c == "board") gap = g.board - h.board, margin = p.min_board_gap;
+    else if (c == "hollow" && h.hollow != g.hollow) gap = h.hollow ? 1 : -1, margin = 0;  // an outline round the board's colour is a hole's, never a peg's
     else continue;
     if (std::abs(gap) < margin) continue;
     const int says = gap > 0 ? 1 : -1;
@@ -625,7 +654,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"size_range", &Params::size_range, 1, kAnyHi, "the board's discs span at most this ratio of radii (holes 3/4 of pegs, a ring 1.3x around one)"},
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's lower end / this (its smallest board-sized disc's radius / this), below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
-    {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range; the board grows while probes find discs (0: no probe)"},
+    {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range or below it down to its lower end / site_disc_ratio (the rays look no farther than its upper end); the board grows while probes find discs (0: no probe)"},
     {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
@@ -636,7 +665,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"appearance_tolerance", &Params::appearance_tolerance, kAnyLo, kAnyHi, "discs whose middles differ by at most this look alike, Lab (CIE76)"},
     {"min_odd_distance", &Params::min_odd_distance, kAnyLo, kAnyHi, "a disc of neither main look (a selected peg, a hint) must differ from both by at least this, Lab"},
     {"max_looks", &Params::max_looks, 1, 10, "more kinds of disc than this is not a peg board (pegs, holes, a selected peg, hints)"},
-    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every colour cue with a margin must agree, and one must have it"},
+    {"hole_cues", &Params::hole_cues, 1, 64, "which of the two main groups are holes, by these cues (size: the smaller; chroma: the less colourful; board: the nearer the board's colour; hollow: the one whose middles are the colour between discs, an outline, when the other's are not); a clear size gap decides alone (sizes are drawn, colours are a scheme), else every cue with a margin must agree, and one must have it"},
     {"min_size_gap", &Params::min_size_gap, kAnyLo, 1, "size cue: holes' radius at most (1 - this) of pegs' (at their edges), fraction"},
     {"size_noise", &Params::size_noise, kAnyLo, kAnyHi, "size cue: the gap between the two groups' radii must also be this many times their spreads (standard deviations) added, or it is a measuring difference"},
     {"group_size_gap", &Params::group_size_gap, kAnyLo, 1, "discs of one look whose radii differ by this fraction of the larger are two groups, fraction"},

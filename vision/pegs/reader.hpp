@@ -17,8 +17,9 @@
 //           groups, told apart by `hole_cues`: holes are the smaller group when the sizes clearly
 //           differ (measured at the discs' edges: vision::edge_radius), as games draw them whatever
 //           the colour scheme, unless a group is hollow (a ring hole: its line's width adds to
-//           its size, and size is then one vote); else the less colourful or nearer the
-//           background's colour (every cue with a margin must agree, or the board is refused); a
+//           its size, and size is then one vote); else the less colourful, the hollow one (a ring
+//           round the board's colour) or the nearer the background's colour (every cue with a
+//           margin must agree, or the board is refused); a
 //           group of a main group's colour but another size (a hint ring round a hole) is that
 //           group's when the main groups' colours are apart; a disc of neither main look is odd (a
 //           selected peg, a hint);
@@ -75,7 +76,7 @@ struct Params {
   double appearance_tolerance = 14;// discs whose middles differ by at most this look alike, Lab
   double min_odd_distance = 24;    // a disc of neither main look (a selected peg, a hint) differs from both by at least this, Lab
   int max_looks = 6;               // more kinds of disc than this is not a peg board
-  std::string hole_cues = "size chroma";  // which main group holes are: a clear size gap decides, else every colour cue with a margin must agree
+  std::string hole_cues = "size chroma hollow";  // which main group holes are: a clear size gap decides, else every cue with a margin must agree
   double min_size_gap = 0.12;      // size: holes' radius at most (1 - this) of pegs' (at their edges), fraction (Simon Tatham's: 0.15-0.25)
   double size_noise = 3;           // size: ... and apart by this many times the groups' spreads of radii added
   double group_size_gap = 0.2;     // discs of one look whose radii differ by this fraction are two groups
