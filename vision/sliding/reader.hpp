@@ -37,6 +37,10 @@ struct Params {
                                    // read() seeks faces again within this distance of the background,
                                    // and takes them if they decode: JPEG's chroma smear round coloured
                                    // digits cuts faces apart, levels (0: not)
+  double cut_face_fraction = 0.5; // when no board is found otherwise (nor at smear_tolerance), up to this
+                                   // fraction of a board's tiles may show no face, cut apart by digits that
+                                   // reach across it; taken only if it decodes and the sites round the
+                                   // board are plain (0: not)
   int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
                                    // faint one-pixel bevels still close each face off, px
   int background_candidates = 3;   // commonest colours tried as the background, in order
