@@ -803,6 +803,35 @@ Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) 
   return it->second;
 }
 
+// Digits that reach across a face (wide two-digit numbers, italic, blurred by scaling and JPEG) cut
+// it apart, and its site shows no face: the lattice of the faces found, with up to cut_face_fraction
+// of its tiles faceless (grown over rows of them), at background_tolerance then smear_tolerance,
+// taken only when it decodes (exactly one site with no digits, the numbers 1..N-1 once each).
+// `tried`: a lattice decoded already, in vain (skipped); `part`: a part of the board decoded in vain
+// (a lattice must be larger, and where it is).
+std::optional<Reading> read_cut_faces(const cv::Mat& bgr, const Params& p, const Lattice* tried, const Lattice* part) {
+  if (p.cut_face_fraction <= 0) return std::nullopt;
+  for (const int tolerance : {p.background_tolerance, p.smear_tolerance}) {
+    if (tolerance == p.smear_tolerance && tolerance <= p.background_tolerance) continue;
+    Params loose = p;
+    loose.background_tolerance = tolerance;
+    auto cut = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
+      return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr, p.cut_face_fraction);
+    });
+    if (!cut) continue;
+    if (tried != nullptr && same_lattice(*cut, *tried)) continue;
+    if (part != nullptr && (cut->rows * cut->cols <= part->rows * part->cols || !cut->board.contains((part->board.tl() + part->board.br()) / 2)))
+      continue;
+    if (auto got = decode(bgr, *cut, p)) {
+      got->lattice.blank_sites.clear();  // the one site decode() found with no digits
+      for (int i = 0; i < got->state.cells(); ++i)
+        if (got->state.tiles[static_cast<std::size_t>(i)] == 0) got->lattice.blank_sites.push_back(i);
+      return std::move(*got);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
@@ -826,6 +855,9 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       auto islands = detect_islands(bgr, p);
       if (islands && islands->rows * islands->cols > lat->rows * lat->cols && islands->board.contains((lat->board.tl() + lat->board.br()) / 2))
         if (auto whole = decode(bgr, *islands, p)) return whole;
+      // Or a part of Fifteen's board whose other faces their digits cut apart (a 2x2 of the 3x3
+      // read with no blank among them).
+      if (auto whole = read_cut_faces(bgr, p, nullptr, &*lat)) return *whole;
       return got;
     }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
@@ -844,26 +876,7 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
         smeared_lattice = *smeared;
       }
     }
-    // Digits that reach across a face (wide two-digit numbers, italic, blurred by scaling and JPEG)
-    // cut it apart, and its site shows no face: the lattice of the faces found, with up to
-    // cut_face_fraction of its tiles faceless (grown over rows of them), at either tolerance, taken
-    // only when it decodes (exactly one site with no digits, the numbers 1..N-1 once each).
-    if (p.cut_face_fraction > 0)
-      for (const int tolerance : {p.background_tolerance, p.smear_tolerance}) {
-        if (tolerance == p.smear_tolerance && tolerance <= p.background_tolerance) continue;
-        Params loose = p;
-        loose.background_tolerance = tolerance;
-        auto cut = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
-          return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr, p.cut_face_fraction);
-        });
-        if (!cut || (smeared_lattice && same_lattice(*cut, *smeared_lattice))) continue;
-        if (auto got = decode(bgr, *cut, p)) {
-          got->lattice.blank_sites.clear();  // the one site decode() found with no digits
-          for (int i = 0; i < got->state.cells(); ++i)
-            if (got->state.tiles[static_cast<std::size_t>(i)] == 0) got->lattice.blank_sites.push_back(i);
-          return got;
-        }
-      }
+    if (auto whole = read_cut_faces(bgr, p, smeared_lattice ? &*smeared_lattice : nullptr, nullptr)) return *whole;
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
     bool framed = false;
