@@ -5,7 +5,8 @@
 // and left, lowlight bottom and right) with its number centred in the text colour; the blank is
 // plain background. So, whatever the colours (FIFTEEN_COLOUR_0..3) and tile size:
 //   detect: the background colour is the commonest; tile faces are the square, equal-sized,
-//           background-coloured regions enclosed by bevels; their centres give the lattice.
+//           background-coloured regions enclosed by bevels; their centres give the lattice (faces
+//           cut apart by their digits are sites with no face, read when the board decodes).
 //   decode: each face's ink is binarised against the background, scaled to a fixed height and read
 //           by Tesseract (digits only); doubtful or inconsistent tiles are re-read with other
 //           preprocessing; a tile still unread or read twice takes the number no other tile carries
