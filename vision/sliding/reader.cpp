@@ -805,14 +805,18 @@ Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) 
 
 // Digits that reach across a face (wide two-digit numbers, italic, blurred by scaling and JPEG) cut
 // it apart, and its site shows no face: the lattice of the faces found, with up to cut_face_fraction
-// of its tiles faceless (grown over rows of them), at background_tolerance then smear_tolerance,
-// taken only when it decodes (exactly one site with no digits, the numbers 1..N-1 once each).
+// of its tiles faceless (grown over rows of them), at background_tolerance, smear_tolerance, then
+// faint_tolerance (a lowlight bevel a few levels from the faces' colour, within
+// background_tolerance of it, opens every face to the page), taken only when it decodes (exactly
+// one site with no digits, the numbers 1..N-1 once each).
 // `tried`: a lattice decoded already, in vain (skipped); `part`: a part of the board decoded in vain
 // (a lattice must be larger, and where it is).
-std::optional<Reading> read_cut_faces(const cv::Mat& bgr, const Params& p, const Lattice* tried, const Lattice* part) {
-  if (p.cut_face_fraction <= 0) return std::nullopt;
-  for (const int tolerance : {p.background_tolerance, p.smear_tolerance}) {
-    if (tolerance == p.smear_tolerance && tolerance <= p.background_tolerance) continue;
+std::optional<Reading> read_faces_again(const cv::Mat& bgr, const Params& p, const Lattice* tried, const Lattice* part) {
+  std::vector<int> tolerances;
+  if (p.cut_face_fraction > 0) tolerances.push_back(p.background_tolerance);
+  if (p.cut_face_fraction > 0 && p.smear_tolerance > p.background_tolerance) tolerances.push_back(p.smear_tolerance);
+  if (p.faint_tolerance > 0 && p.faint_tolerance < p.background_tolerance) tolerances.push_back(p.faint_tolerance);
+  for (const int tolerance : tolerances) {
     Params loose = p;
     loose.background_tolerance = tolerance;
     auto cut = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
@@ -857,7 +861,7 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
         if (auto whole = decode(bgr, *islands, p)) return whole;
       // Or a part of Fifteen's board whose other faces their digits cut apart (a 2x2 of the 3x3
       // read with no blank among them).
-      if (auto whole = read_cut_faces(bgr, p, nullptr, &*lat)) return *whole;
+      if (auto whole = read_faces_again(bgr, p, nullptr, &*lat)) return *whole;
       return got;
     }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
@@ -876,7 +880,7 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
         smeared_lattice = *smeared;
       }
     }
-    if (auto whole = read_cut_faces(bgr, p, smeared_lattice ? &*smeared_lattice : nullptr, nullptr)) return *whole;
+    if (auto whole = read_faces_again(bgr, p, smeared_lattice ? &*smeared_lattice : nullptr, nullptr)) return *whole;
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
     bool framed = false;
@@ -893,6 +897,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels (bevels of one px are anti-aliased to half their contrast: keep this low)"},
     {"smear_tolerance", &Params::smear_tolerance, 0, 255, "when no board is found at background_tolerance (nor flat tiles), faces are sought again within this distance of the background and taken if they decode (JPEG's chroma smear round coloured digits cuts faces apart), levels; 0: not"},
     {"cut_face_fraction", &Params::cut_face_fraction, 0, 0.9, "when no board is found otherwise, the most tiles (fraction of the board's) whose faces their digits may cut apart, their sites then read as tiles; taken only if the board decodes and the sites round it are plain, fraction; 0: not"},
+    {"faint_tolerance", &Params::faint_tolerance, 0, 255, "when no board is found otherwise, faces are sought again within this distance of the background and taken if they decode (a lowlight bevel a few levels from the faces' colour opens every face to the page), levels; 0: not"},
     {"seal_px", &Params::seal_px, kAnyLo, kAnyHi, "background is shrunk by this much before faces are separated, so faint one-pixel bevels still close each face off, px"},
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},

@@ -42,6 +42,9 @@ struct Params {
                                    // fraction of a board's tiles may show no face, cut apart by digits that
                                    // reach across it; taken only if it decodes and the sites round the
                                    // board are plain (0: not)
+  int faint_tolerance = 10;        // ... and then within this distance of the background: a lowlight bevel a
+                                   // few levels from the faces' colour (dark looks) opens every face to the
+                                   // page at background_tolerance, levels (0: not)
   int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
                                    // faint one-pixel bevels still close each face off, px
   int background_candidates = 3;   // commonest colours tried as the background, in order
