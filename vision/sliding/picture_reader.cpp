@@ -389,7 +389,7 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
   float closest = -1;  // the best worst match of a pairing that is a permutation, when none is close enough
   for (const Board& board : boards) {
     // A reading of the board: a lattice, a picture, a gap, and how the sites pair with the pieces.
-    struct Hypothesis { Match match; int n = 0; double pitch = 0; std::size_t picture = 0; };
+    struct Hypothesis { Match match; int n = 0; double pitch = 0; std::size_t picture = 0; bool resampled = false; };
     std::vector<Hypothesis> fits;
     // Taquin's board is n * pitch - 1 px a side (pieces pitch - 1 wide, a one-pixel seam); a
     // screenshot scaled by any factor keeps the lattice but not the whole pixels, so every n is
@@ -467,7 +467,7 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
               continue;
             }
             closest = std::max(closest, m.worst);
-            if (m.worst >= p.min_match) fits.push_back({m, n, pitch, k});
+            if (m.worst >= p.min_match) fits.push_back({m, n, pitch, k, resampled});
           }
         }
       }
@@ -481,6 +481,33 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     if (best_rival_total(best.match) > best.match.total - p.pairing_margin)
       return make_error(ErrorCode::kNoBoard, "no board found: two pairings of the picture's pieces with the board's sites fit alike "
                                              "(pieces that look alike at this size): refusing to guess");
+    // A small board's sites are compared at a fraction of their side, where two pieces (italic 13
+    // and 15) can pair the wrong way round by more than pairing_margin: compared again at the sites'
+    // whole side, each two sites must still pair best as the pairing has them.
+    {
+      const cv::Mat pixels = best.resampled ? board.pixels : bgr(board.rect);
+      const int side = pixels.cols, n = best.n;
+      const cv::Vec3b ground = common_colours(pixels, 1, p.background_tolerance).front();
+      const cv::Mat picture = scaled_picture(pictures.images[best.picture], side, ground);
+      const int fine = site_rect(0, 0, best.pitch, p.site_margin).width;
+      std::vector<Look> sites, pieces;
+      for (int s = 0; s < n * n; ++s) {
+        sites.push_back(look_of(pixels(site_rect(s / n, s % n, best.pitch, p.site_margin)), fine, p));
+        pieces.push_back(look_of(picture(site_rect(s / n, s % n, best.pitch, p.site_margin)), fine, p));
+      }
+      const Match& m = best.match;
+      for (std::size_t a = 0; a < m.shown.size(); ++a)
+        for (std::size_t b = a + 1; b < m.shown.size(); ++b) {
+          const auto sa = static_cast<std::size_t>(m.shown[a]), sb = static_cast<std::size_t>(m.shown[b]);
+          const auto pa = static_cast<std::size_t>(m.piece[sa]), pb = static_cast<std::size_t>(m.piece[sb]);
+          if (m.group[pa] == m.group[pb]) continue;  // look-alikes trade places freely (the twins)
+          const float lead = likeness(sites[sa], pieces[pa]) + likeness(sites[sb], pieces[pb]) - likeness(sites[sa], pieces[pb]) -
+                             likeness(sites[sb], pieces[pa]);
+          if (lead <= 0)
+            return make_error(ErrorCode::kNoBoard, "no board found: two of the board's pieces pair one way round at one size and the "
+                                                   "other way at another (pieces that look alike at this size): refusing to guess");
+        }
+    }
     // Verify: the winner must win by a margin over any fit that reads another board (another lattice,
     // picture or gap giving other tiles); the same board read twice (the gap on the first site, or
     // piece 0 there in the finished picture) is no rival. The goal, every piece home (the gap, if

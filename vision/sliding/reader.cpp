@@ -181,10 +181,23 @@ std::optional<FrameSide> cut_row(const std::vector<cv::Rect>& stubs, const Latti
   return std::nullopt;
 }
 
+// Whether a site beyond the lattice `lat` holds something: more than max_blank_ink of its face's
+// square away from the page's colour (a tile's digits and bevels; the page round a board is plain).
+bool site_holds_something(const cv::Mat& bgr, const Lattice& lat, int row, int col, const cv::Vec3b& page, const Params& p) {
+  const cv::Rect face = lat.face_rect(row, col);
+  const cv::Rect seen = face & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  if (seen.area() == 0) return false;
+  const int off_page = seen.area() - cv::countNonZero(near_colour(bgr(seen), page, p.background_tolerance));
+  return off_page > p.max_blank_ink * face.area();
+}
+
 // The lattice of the face candidates `all` (faces of colour `bg`; `stubs` those cut by the frame's
-// edge), on a page of colour `page` (Fifteen's faces are the page's colour).
+// edge), on a page of colour `page` (Fifteen's faces are the page's colour). `cut_fraction`: the
+// most tiles, a fraction of the board's, that may have no face (faces cut apart by their digits;
+// decode() then tells the blank, the one site with no digits); the lattice then grows over the
+// sites beyond it that hold something (a row of tiles whose faces were all cut).
 Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& all, const std::vector<cv::Rect>& stubs, const cv::Vec3b& bg,
-                                 const cv::Vec3b& page, const Params& p, DebugSink* debug) {
+                                 const cv::Vec3b& page, const Params& p, DebugSink* debug, double cut_fraction = 0) {
   std::vector<Face> faces = same_size_group(all, p.size_tolerance);
   // A failed read shows its square areas to the sink: those still taken for tiles green, the others red.
   auto failed = [&](Error why) -> Error {
@@ -241,9 +254,41 @@ Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& al
     if (taken[static_cast<std::size_t>(sites[i].first * lat.cols + sites[i].second)]++ > 0)
       return failed(make_error(ErrorCode::kNoBoard, "no board found: two squares on one lattice site"));
   }
+  if (cut_fraction > 0) {
+    // Faces cut apart: a row or column of tiles with no face left lies beyond the faces found. The
+    // lattice grows over every site beyond it that holds something, until the sites round it are
+    // plain page (a smaller board could read as a permutation), within the picture.
+    std::vector<std::pair<int, int>> faced(sites.begin(), sites.end());
+    for (;;) {
+      int grow_row = 0, grow_col = 0;
+      for (int r = -1; r <= lat.rows && grow_row == 0 && grow_col == 0; ++r)
+        for (int c = -1; c <= lat.cols; ++c) {
+          const bool beyond_row = r < 0 || r == lat.rows, beyond_col = c < 0 || c == lat.cols;
+          if (beyond_row == beyond_col || !site_holds_something(bgr, lat, r, c, page, p)) continue;
+          (beyond_row ? grow_row : grow_col) = (r < 0 || c < 0) ? -1 : 1;
+          break;
+        }
+      if (grow_row == 0 && grow_col == 0) break;
+      if (grow_row < 0 || grow_col < 0) {
+        lat.origin -= cv::Point2f(grow_col < 0 ? pitch : 0, grow_row < 0 ? pitch : 0);
+        for (auto& [r, c] : faced) {
+          r += grow_row < 0 ? 1 : 0;
+          c += grow_col < 0 ? 1 : 0;
+        }
+      }
+      lat.rows += grow_row != 0 ? 1 : 0;
+      lat.cols += grow_col != 0 ? 1 : 0;
+      const cv::Rect bounds = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
+      if (lat.rows > p.max_side || lat.cols > p.max_side || (bounds & cv::Rect(0, 0, bgr.cols, bgr.rows)) != bounds)
+        return failed(make_error(ErrorCode::kNoBoard, "no board found: tiles with no face left run off the picture"));
+    }
+    taken.assign(static_cast<std::size_t>(lat.rows * lat.cols), 0);
+    for (const auto& [r, c] : faced) taken[static_cast<std::size_t>(r * lat.cols + c)] = 1;
+  }
   for (int i = 0; i < lat.rows * lat.cols; ++i)
     if (taken[static_cast<std::size_t>(i)] == 0) lat.blank_sites.push_back(i);
-  if (lat.blank_sites.size() > 1)
+  const auto cut_faces = static_cast<double>(lat.blank_sites.size()) - 1;
+  if (cut_faces > 0 && cut_faces > cut_fraction * (lat.rows * lat.cols - 1))
     return failed(make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
                       std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)"));
 
@@ -257,10 +302,11 @@ Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& al
   return lat;
 }
 
-Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug) {
+// `cut_fraction`: as lattice_of_faces().
+Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const Params& p, DebugSink* debug, double cut_fraction = 0) {
   std::vector<cv::Rect> stubs;
   std::vector<Face> all = face_candidates(bgr, bg, p, &stubs);
-  return lattice_of_faces(bgr, all, stubs, bg, bg, p, debug);
+  return lattice_of_faces(bgr, all, stubs, bg, bg, p, debug, cut_fraction);
 }
 
 // The lattice of flat tiles (island_candidates()), each pair of the commonest colours taken as the
@@ -736,6 +782,11 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
 
 namespace {
 
+// Whether two lattices put the same sites in the same places with the same faceless sites.
+bool same_lattice(const Lattice& a, const Lattice& b) {
+  return a.rows == b.rows && a.cols == b.cols && a.origin == b.origin && a.pitch == b.pitch && a.blank_sites == b.blank_sites;
+}
+
 // The theme pictures of each folder, decoded once per process (several reads a second in play).
 Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) {
   static std::mutex lock;
@@ -750,6 +801,39 @@ Result<std::shared_ptr<const Pictures>> cached_pictures(const std::string& dir) 
     it = cache.emplace(dir, std::move(entry)).first;
   }
   return it->second;
+}
+
+// Digits that reach across a face (wide two-digit numbers, italic, blurred by scaling and JPEG) cut
+// it apart, and its site shows no face: the lattice of the faces found, with up to cut_face_fraction
+// of its tiles faceless (grown over rows of them), at background_tolerance, smear_tolerance, then
+// faint_tolerance (a lowlight bevel a few levels from the faces' colour, within
+// background_tolerance of it, opens every face to the page), taken only when it decodes (exactly
+// one site with no digits, the numbers 1..N-1 once each).
+// `tried`: a lattice decoded already, in vain (skipped); `part`: a part of the board decoded in vain
+// (a lattice must be larger, and where it is).
+std::optional<Reading> read_faces_again(const cv::Mat& bgr, const Params& p, const Lattice* tried, const Lattice* part) {
+  std::vector<int> tolerances;
+  if (p.cut_face_fraction > 0) tolerances.push_back(p.background_tolerance);
+  if (p.cut_face_fraction > 0 && p.smear_tolerance > p.background_tolerance) tolerances.push_back(p.smear_tolerance);
+  if (p.faint_tolerance > 0 && p.faint_tolerance < p.background_tolerance) tolerances.push_back(p.faint_tolerance);
+  for (const int tolerance : tolerances) {
+    Params loose = p;
+    loose.background_tolerance = tolerance;
+    auto cut = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
+      return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr, p.cut_face_fraction);
+    });
+    if (!cut) continue;
+    if (tried != nullptr && same_lattice(*cut, *tried)) continue;
+    if (part != nullptr && (cut->rows * cut->cols <= part->rows * part->cols || !cut->board.contains((part->board.tl() + part->board.br()) / 2)))
+      continue;
+    if (auto got = decode(bgr, *cut, p)) {
+      got->lattice.blank_sites.clear();  // the one site decode() found with no digits
+      for (int i = 0; i < got->state.cells(); ++i)
+        if (got->state.tiles[static_cast<std::size_t>(i)] == 0) got->lattice.blank_sites.push_back(i);
+      return std::move(*got);
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -775,21 +859,28 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
       auto islands = detect_islands(bgr, p);
       if (islands && islands->rows * islands->cols > lat->rows * lat->cols && islands->board.contains((lat->board.tl() + lat->board.br()) / 2))
         if (auto whole = decode(bgr, *islands, p)) return whole;
+      // Or a part of Fifteen's board whose other faces their digits cut apart (a 2x2 of the 3x3
+      // read with no blank among them).
+      if (auto whole = read_faces_again(bgr, p, nullptr, &*lat)) return *whole;
       return got;
     }
     if (!lat.error().is(ErrorCode::kNoBoard)) return lat.error();
     // JPEG's chroma smear round coloured digits takes a face's pixels near them beyond
     // background_tolerance and cuts the face apart: the faces again at smear_tolerance, taken only
     // when they decode (else what follows, and Fifteen's first reason, stand).
+    std::optional<Lattice> smeared_lattice;  // decoded already
     if (p.smear_tolerance > p.background_tolerance) {
       Params loose = p;
       loose.background_tolerance = p.smear_tolerance;
       auto smeared = detect_on_common_backgrounds<Lattice>(bgr, loose.background_candidates, loose.background_tolerance, [&](const cv::Vec3b& bg) {
         return detect_with_background(bgr, centred_colour(bgr, bg, loose.background_tolerance), loose, nullptr);
       });
-      if (smeared)
+      if (smeared) {
         if (auto got = decode(bgr, *smeared, p)) return got;
+        smeared_lattice = *smeared;
+      }
     }
+    if (auto whole = read_faces_again(bgr, p, smeared_lattice ? &*smeared_lattice : nullptr, nullptr)) return *whole;
     // No bevelled tiles: a picture cut into tiles with no seams, numbered (GCompris). When there is
     // none either, Fifteen's reason is the one given, unless a framed picture with a gap was seen.
     bool framed = false;
@@ -805,6 +896,8 @@ Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
 constexpr ParamSpec<Params> kParamTable[] = {
     {"background_tolerance", &Params::background_tolerance, kAnyLo, kAnyHi, "within this distance a pixel is background, levels (bevels of one px are anti-aliased to half their contrast: keep this low)"},
     {"smear_tolerance", &Params::smear_tolerance, 0, 255, "when no board is found at background_tolerance (nor flat tiles), faces are sought again within this distance of the background and taken if they decode (JPEG's chroma smear round coloured digits cuts faces apart), levels; 0: not"},
+    {"cut_face_fraction", &Params::cut_face_fraction, 0, 0.9, "when no board is found otherwise, the most tiles (fraction of the board's) whose faces their digits may cut apart, their sites then read as tiles; taken only if the board decodes and the sites round it are plain, fraction; 0: not"},
+    {"faint_tolerance", &Params::faint_tolerance, 0, 255, "when no board is found otherwise, faces are sought again within this distance of the background and taken if they decode (a lowlight bevel a few levels from the faces' colour opens every face to the page), levels; 0: not"},
     {"seal_px", &Params::seal_px, kAnyLo, kAnyHi, "background is shrunk by this much before faces are separated, so faint one-pixel bevels still close each face off, px"},
     {"background_candidates", &Params::background_candidates, kAnyLo, kAnyHi, "commonest colours tried as the background, in order"},
     {"min_tile_px", &Params::min_tile_px, kAnyLo, kAnyHi, "smallest tile face side accepted, px"},

@@ -5,7 +5,8 @@
 // and left, lowlight bottom and right) with its number centred in the text colour; the blank is
 // plain background. So, whatever the colours (FIFTEEN_COLOUR_0..3) and tile size:
 //   detect: the background colour is the commonest; tile faces are the square, equal-sized,
-//           background-coloured regions enclosed by bevels; their centres give the lattice.
+//           background-coloured regions enclosed by bevels; their centres give the lattice (faces
+//           cut apart by their digits are sites with no face, read when the board decodes).
 //   decode: each face's ink is binarised against the background, scaled to a fixed height and read
 //           by Tesseract (digits only); doubtful or inconsistent tiles are re-read with other
 //           preprocessing; a tile still unread or read twice takes the number no other tile carries
@@ -37,6 +38,13 @@ struct Params {
                                    // read() seeks faces again within this distance of the background,
                                    // and takes them if they decode: JPEG's chroma smear round coloured
                                    // digits cuts faces apart, levels (0: not)
+  double cut_face_fraction = 0.5; // when no board is found otherwise (nor at smear_tolerance), up to this
+                                   // fraction of a board's tiles may show no face, cut apart by digits that
+                                   // reach across it; taken only if it decodes and the sites round the
+                                   // board are plain (0: not)
+  int faint_tolerance = 10;        // ... and then within this distance of the background: a lowlight bevel a
+                                   // few levels from the faces' colour (dark looks) opens every face to the
+                                   // page at background_tolerance, levels (0: not)
   int seal_px = 1;                 // background is shrunk by this much before faces are separated, so
                                    // faint one-pixel bevels still close each face off, px
   int background_candidates = 3;   // commonest colours tried as the background, in order
