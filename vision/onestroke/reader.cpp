@@ -1393,7 +1393,19 @@ constexpr int kClipTolerance = 14;
 Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, const Params& params) {
   if (!got) return got;
   const std::optional<cv::Mat> bgr = as_bgr8(image);
-  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (!bgr) return got;
+  // The page: the commonest colour round the board, not of the whole picture (on a hatched or grainy
+  // page, the flat cells of a big board are commoner than any one of the page's levels; everything but
+  // them was then ink, and specks of grain along the frame's edge a cut row).
+  ColourHistogram round_board;
+  const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(bgr->total()) / 500000.0)));
+  for (int y = 0; y < bgr->rows; y += step) {
+    const auto* row = bgr->ptr<cv::Vec3b>(y);
+    for (int x = 0; x < bgr->cols; x += step)
+      if (!got->board.contains(cv::Point(x, y))) round_board.add(row[x]);
+  }
+  std::vector<cv::Vec3b> page = round_board.top(1, kClipTolerance);
+  if (page.empty()) page = common_colours(*bgr, 1, kClipTolerance);  // the board fills the picture
   if (page.empty()) return got;
   const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
   cv::Mat ink;
