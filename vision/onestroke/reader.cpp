@@ -11,7 +11,9 @@
 //  2. Cells: connected grey regions that are squares of one common size (the largest group of
 //     equal-sized squares wins, so chrome capsules, text and photos drop out). When the split finds
 //     none (a darker band joined into one region took it), the board is read again at the split
-//     of the levels above it, and that reading stands only with a grey band (run_reader).
+//     of the levels above it, and that reading stands only with a grey band (run_reader). Last, a
+//     hatched or grainy page as dark as the cells: the mask opened by a square wider than its strokes,
+//     taken only on a textured page with flat free cells (Reader's open_px_).
 //  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
 //     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
 //     When no lattice of squares is found, a skin with grid lines may have joined the cells into one

@@ -43,7 +43,7 @@ struct Params {
                                       // side (an L of joined cells: 0.08)
   double stroke_open_fraction = 0.006;  // when no board is found otherwise, the cell mask is opened by a square of
                                         // this side, fraction of the image's shorter side (4 px on 720): a hatched or
-                                        // grainy page's strokes as dark as the cells drop out (a cell is 10x wider),
+                                        // grainy page's strokes as dark as the cells drop out (a cell is 15x wider),
                                         // and a free cell must be flat (min_pale_flat) to tell it from that page
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
