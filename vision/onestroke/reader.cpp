@@ -11,7 +11,9 @@
 //  2. Cells: connected grey regions that are squares of one common size (the largest group of
 //     equal-sized squares wins, so chrome capsules, text and photos drop out). When the split finds
 //     none (a darker band joined into one region took it), the board is read again at the split
-//     of the levels above it, and that reading stands only with a grey band (run_reader).
+//     of the levels above it, and that reading stands only with a grey band (run_reader). Last, a
+//     hatched or grainy page as dark as the cells: the mask opened by a square wider than its strokes,
+//     taken only on a textured page with flat free cells (Reader's open_px_).
 //  3. Lattice: pitch and origin fitted per axis to the squares' centres (least squares on integer
 //     site indices); cell/pitch must match the game's gaps, which refuses chessboards and grids.
 //     When no lattice of squares is found, a skin with grid lines may have joined the cells into one
@@ -371,8 +373,9 @@ Texture texture_of(const std::vector<Bgr>& px) {
 class Reader {
  public:
   // `upper_split`: the cells are looked for above the first luminance split (upper_split_).
-  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug, bool upper_split = false)
-      : img_(bgr), p_(p), debug_(debug), upper_split_(upper_split) {}
+  // `open_px`: the cell mask is taken at every pixel and opened by a square of this side (open_px_).
+  Reader(const cv::Mat& bgr, const Params& p, DebugSink* debug, bool upper_split = false, int open_px = 0)
+      : img_(bgr), p_(p), debug_(debug), upper_split_(upper_split), open_px_(open_px) {}
 
   Result<Reading> run();
   // How far the last run() got: 0 nothing, 1 page and cells told apart, 2 cells found, 3 lattice,
@@ -420,6 +423,11 @@ class Reader {
   // the squares are looked for at the split of the levels above the first, and the reading stands
   // only when the tone below (the band) is a grey band to the cat.
   bool upper_split_ = false;
+  // A hatched or grainy page whose strokes (or specks) are as dark as the cells: in the cell mask they
+  // join the cells over the gaps, or stand as squares of their own. With open_px_ > 1 the mask is taken
+  // at every pixel and opened by a square of that side, which no stroke thinner than it survives and
+  // every cell does.
+  int open_px_ = 0;
   bool no_squares_ = false;
 };
 
@@ -491,7 +499,7 @@ int Reader::mask_stride(int split) const {
 Result<std::vector<Square>> Reader::find_squares(int split) {
   // The mask is taken every `k`-th pixel: a cell keeps at least min_cell_samples samples and its
   // gaps (>= 10% of a pitch) at least one, while a 1080x1920 screen costs k*k times less.
-  const int k = mask_stride(split);
+  const int k = open_px_ > 1 ? 1 : mask_stride(split);
   const cv::Mat img = img_(content_);
   cv::Mat mask((img.rows + k - 1) / k, (img.cols + k - 1) / k, CV_8U);
   const int max_chroma = p_.neutral_max_chroma, dark3 = p_.dark_max_luminance * 3, split3 = split * 3;
@@ -500,6 +508,8 @@ Result<std::vector<Square>> Reader::find_squares(int split) {
     auto* out = mask.ptr<std::uint8_t>(my);
     for (int mx = 0; mx < mask.cols; ++mx) out[mx] = is_cell_px(row[mx * k], max_chroma, dark3, split3) ? 255 : 0;
   }
+  if (open_px_ > 1)
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {open_px_, open_px_}));
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 4, CV_32S);
   int largest = 0;
@@ -811,7 +821,9 @@ Tone Reader::cell_tone(const SiteSamples& s) const {
 Kind Reader::kind(const SiteSamples& s) const {
   if (s.total == 0) return Kind::kNone;
   const double n = s.total;
-  if (s.grey / n >= p_.min_free_fraction) return Kind::kFree;
+  // On a page textured as dark as the cells (the opened pass, open_px_), its sites are grey too: a cell
+  // is told from them by being flat.
+  if (s.grey / n >= p_.min_free_fraction && (open_px_ <= 1 || s.flat >= p_.min_pale_flat)) return Kind::kFree;
   if (s.colour / n >= p_.min_coloured_fraction) return Kind::kColoured;
   return s.pale ? Kind::kPale : Kind::kNone;
 }
@@ -830,7 +842,11 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
       levels.push_back(t.lum);
       for (std::size_t k = 0; k < 3; ++k) tints[k].push_back(t.tint[k]);
     }
-  if (levels.empty()) return std::nullopt;  // all visited: nothing grey to compare
+  // All visited: nothing grey to compare. The opened pass (open_px_) found the cells as flat squares, and
+  // none stands as free: its board is coloured sites and holes (numbered cells with heavy digits, not flat).
+  if (levels.empty())
+    return open_px_ > 1 ? std::optional<std::string>("no flat free cell among the cells found with the page's strokes opened away")
+                        : std::nullopt;
   int r0 = board[0].first, r1 = r0, c0 = board[0].second, c1 = c0;
   for (const auto& [r, c] : board) r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
   const Tone cells{median_of(levels), {median_of(tints[0]), median_of(tints[1]), median_of(tints[2])}};
@@ -855,6 +871,10 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   }
   const Texture page_texture = ring_spread.empty() ? Texture{} : Texture{median_of(ring_mean), median_of(ring_spread)};
   const bool textured_page = page_texture.spread >= p_.min_page_texture;
+  // The opened pass (open_px_) is for a textured page only: on a flat one, a cell that is not flat (heavy
+  // digits in page white covering most of it, classic look 9 of 40) would stand as a hole.
+  if (open_px_ > 1 && !textured_page)
+    return std::string("the page round the cells is flat, but they were found only with its strokes opened away");
   const auto like_textured_page = [&](const SiteSamples& s) {
     if (!textured_page) return false;
     const Texture x = texture_of(s.all);
@@ -1219,7 +1239,7 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
                          "in this look? (puzzlebot learn fits a profile)"));
   const std::set<std::pair<int, int>>& grey_visited = *two_tones;
-  if (upper_split_ && grey_visited.empty())
+  if (upper_split_ && open_px_ <= 1 && grey_visited.empty())
     return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
   if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
@@ -1303,6 +1323,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_cell_aspect", &Params::max_cell_aspect, 1, 10, "longer side / shorter side of a cell's bounding box"},
     {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)"},
     {"max_centroid_offset", &Params::max_centroid_offset, 0, 0.5, "most distance of a cell's centroid from its box's centre, fraction of the side (an L of joined cells: 0.08)"},
+    {"stroke_open_fraction", &Params::stroke_open_fraction, 0, 0.1, "side of the square the cell mask is opened by when no board is found otherwise, fraction of the image's shorter side: a hatched or grainy page's strokes as dark as the cells, thinner than it, drop out, and a free cell must be flat (min_pale_flat) (0: no such pass)"},
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
@@ -1374,7 +1395,19 @@ constexpr int kClipTolerance = 14;
 Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, const Params& params) {
   if (!got) return got;
   const std::optional<cv::Mat> bgr = as_bgr8(image);
-  const std::vector<cv::Vec3b> page = bgr ? common_colours(*bgr, 1, kClipTolerance) : std::vector<cv::Vec3b>{};
+  if (!bgr) return got;
+  // The page: the commonest colour round the board, not of the whole picture (on a hatched or grainy
+  // page, the flat cells of a big board are commoner than any one of the page's levels; everything but
+  // them was then ink, and specks of grain along the frame's edge a cut row).
+  ColourHistogram round_board;
+  const int step = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(bgr->total()) / 500000.0)));
+  for (int y = 0; y < bgr->rows; y += step) {
+    const auto* row = bgr->ptr<cv::Vec3b>(y);
+    for (int x = 0; x < bgr->cols; x += step)
+      if (!got->board.contains(cv::Point(x, y))) round_board.add(row[x]);
+  }
+  std::vector<cv::Vec3b> page = round_board.top(1, kClipTolerance);
+  if (page.empty()) page = common_colours(*bgr, 1, kClipTolerance);  // the board fills the picture
   if (page.empty()) return got;
   const double pitch = std::max(got->lattice.pitch_x, got->lattice.pitch_y);
   cv::Mat ink;
@@ -1391,11 +1424,25 @@ Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* 
   Reader reader(bgr, params, debug);
   auto got = reader.run();
   stage = reader.stage();
-  if (got || got.error().code != ErrorCode::kNoBoard || !reader.found_no_squares()) return got;
-  Reader upper(bgr, params, nullptr, true);
-  auto again = upper.run();
-  stage = std::max(stage, upper.stage());
-  return again ? again : got;
+  if (got || got.error().code != ErrorCode::kNoBoard) return got;
+  if (reader.found_no_squares()) {
+    Reader upper(bgr, params, nullptr, true);
+    auto again = upper.run();
+    stage = std::max(stage, upper.stage());
+    if (again || again.error().code != ErrorCode::kNoBoard) return again;
+  }
+  // A hatched or grainy page as dark as the cells in places: the mask opened by a square wider than a
+  // stroke (Reader's open_px_), the cells' side many times more.
+  const int open_px = static_cast<int>(std::lround(params.stroke_open_fraction * std::min(bgr.cols, bgr.rows)));
+  if (open_px < 2) return got;
+  for (const bool upper_split : {false, true}) {
+    Reader opened(bgr, params, nullptr, upper_split, open_px);
+    auto cleaned = opened.run();
+    stage = std::max(stage, opened.stage());
+    if (cleaned || cleaned.error().code != ErrorCode::kNoBoard) return cleaned;
+    if (!opened.found_no_squares()) break;
+  }
+  return got;
 }
 
 // read(), also saying how far the better of its passes got (Reader::stage).

@@ -41,6 +41,10 @@ struct Params {
   double min_cell_fill = 0.7;    // cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)
   double max_centroid_offset = 0.04;  // most distance of a cell's centroid from its box's centre, fraction of the
                                       // side (an L of joined cells: 0.08)
+  double stroke_open_fraction = 0.006;  // when no board is found otherwise, the cell mask is opened by a square of
+                                        // this side, fraction of the image's shorter side (4 px on 720): a hatched or
+                                        // grainy page's strokes as dark as the cells drop out (a cell is 15x wider),
+                                        // and a free cell must be flat (min_pale_flat) to tell it from that page
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
   // Lattice.
