@@ -199,6 +199,15 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
   return out;
 }
 
+// `p` with the fill sampled clear of rounded corners (one of radius r leaves 0.29 r of the square's
+// corner bare): tiles, whether apart or touching.
+Params tile_params(const Params& p) {
+  Params tp = p;
+  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
+  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  return tp;
+}
+
 // 0 at a threshold, 1 at twice (or zero) the distance from it.
 double margin(double value, double threshold) {
   if (threshold <= 0) return 1;
@@ -240,6 +249,10 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
     double& conf = out.confidence[i];
     conf = margin(lk.cross_cover, p.cross_min);
     if (lk.cross) {
+      // A removed square is never the start: a cross inside a ring is a mark (the knight's letter N,
+      // whose diagonal and upright strokes reach all four diagonal arms). A cross's own ends reach
+      // into the ring's band in fewer directions (up to 0.67 of them in the sweep).
+      if (lk.ring) return no_board("a cross inside a start ring: a removed square, or the knight on the start?");
       st.squares[i] = Square::kRemoved;
       continue;
     }
@@ -321,17 +334,27 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
   // Visited squares are recoloured all (the game paints them) or none (a number or dot on the
   // square's own colour): a mark on a free-coloured square among recoloured ones is the picture's
   // (JPEG ringing beside a visited square), not a visit.
+  std::vector<cv::Vec3b> recoloured_fills;
   if (free_colour[0] || free_colour[1]) {
-    int own = 0, recoloured = 0;
+    int own = 0;
     for (std::size_t i : marks) {
       if (looks[i].height >= p.knight_height) continue;  // the knight's square may be drawn either way
       const std::size_t k = static_cast<std::size_t>((static_cast<int>(i) / st.cols + static_cast<int>(i) % st.cols) % 2);
       const bool free_coloured = free_colour[k] && l1_distance(looks[i].fill, *free_colour[k]) <= p.mark_distance;
-      ++(free_coloured ? own : recoloured);
+      if (free_coloured) ++own;
+      else recoloured_fills.push_back(to_vec3b(looks[i].fill));
     }
-    if (own > 0 && recoloured > 0)
-      return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured) +
+    if (own > 0 && !recoloured_fills.empty())
+      return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured_fills.size()) +
                       " are recoloured: visited, or a mark of the picture's?");
+  }
+  // A plain square of the visited squares' colour is one whose number or dot the picture lost (faint,
+  // blurred), not a removed square of that colour.
+  if (!recoloured_fills.empty() && !other.empty()) {
+    const Colour visited = median_colour(recoloured_fills);
+    for (const auto& f : other)
+      if (l1_distance(f, visited) <= p.mark_distance)
+        return no_board("a plain square of the visited squares' colour: visited (its number lost), or removed?");
   }
   if (!other.empty()) {
     auto copy = other;
@@ -512,10 +535,7 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
   st.rows = lat.rows;
   st.cols = lat.cols;
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
-  // Fill samples clear of rounded corners (one of radius r leaves 0.29 r of the square's corner bare).
-  Params tp = p;
-  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
-  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  Params tp = tile_params(p);
   tp.page_squares_removed = true;  // a site without a tile shows the page: a removed square
   std::vector<SquareLook> looks;
   for (int r = 0; r < st.rows; ++r)
@@ -781,9 +801,7 @@ Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const 
   st.rows = yl->n;
   st.cols = xl->n;
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
-  Params tp = p;  // as read_tiles: fill samples clear of rounded corners, a site without a tile removed
-  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
-  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  Params tp = tile_params(p);  // as read_tiles: a site without a tile removed
   tp.page_squares_removed = true;
   const double side_x = xl->pitch - xl->gap, side_y = yl->pitch - yl->gap;
   std::vector<SquareLook> looks;
@@ -959,6 +977,13 @@ Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Ma
     }
   std::vector<SquareLook> looks;
   for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p));
+  // Tiles drawn touching (a gap of a pixel that anti-aliasing fills) are a chequered board whose
+  // squares' rounded corners show the page: their fill sampled clear of the corners, as tiles'.
+  if (!out.ruled && std::any_of(looks.begin(), looks.end(), [](const SquareLook& lk) { return !lk.uniform; })) {
+    const Params tp = tile_params(p);
+    looks.clear();
+    for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, tp));
+  }
   if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }

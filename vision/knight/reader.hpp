@@ -10,7 +10,8 @@
 //           height or width, so columns and rows nearly all ink are grid lines, equally spaced;
 //           chequered (no lines): colour changes line up along the squares' edges, so the lattice
 //           is the finest equal division of the shape whose every boundary is such an edge (a
-//           coarser one fails the check that each square's four corners are one colour);
+//           coarser one fails the check that each square's four corners are one colour; tiles
+//           drawn touching, whose rounded corners show the page, are sampled clear of them);
 //           separated tiles (each square its own shape, rounded or not, chequered or one colour,
 //           the page between them, as many mobile games draw them), tried when the framed board
 //           fails or has shapes as large as its squares beside it: the shapes that are square and
@@ -36,6 +37,8 @@
 //           ring round the middle is the start. Plain squares: the commonest fill of each colour
 //           of the checkerboard (by parity) is a free square; a fill of the page colour
 //           (page_squares_removed) or of one other colour, always fewer, is a removed square.
+//           A cross inside a start ring (a letter N), or a plain square of the recoloured visited
+//           squares' colour (its number lost), refuses the board.
 //           Tiles: a site without a tile is a removed square; the fill is sampled clear of rounded
 //           corners (tile_corner_from); tiles all of one colour are a board too. No knight (and no
 //           visited square) is a board before the first jump: the tour may start anywhere, or on
