@@ -683,9 +683,13 @@ struct AxisLattice {
 
 // The finest equal division of the box whose every inner boundary is a valley and whose tiles' middles
 // are flat: a coarser one has a valley in its tiles' middles, a finer one boundaries across flat tiles.
-Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis) {
+// `touching`: tiles drawn touching (a gap of a pixel that anti-aliasing fills) show the page only
+// where their rounded corners meet and at the board's edge, so a boundary is a valley in few rows
+// (valley_touch_cover) and the tiles' middles in far fewer still (valley_touch_flat of the weakest).
+Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis, bool touching) {
   const int length = dist.cols;
   ValleyColumns columns(dist, p);
+  const double least_cover = touching ? p.valley_touch_cover : p.valley_cover;
   for (int n = p.max_side; n >= p.min_side; --n) {
     const double q = static_cast<double>(length) / n;
     if (q < p.min_pitch) continue;
@@ -699,13 +703,15 @@ Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const c
     // the columns about as deep.
     const int win = std::max(2, static_cast<int>(std::lround(p.edge_window * q)));
     std::vector<double> at;
+    double weakest = 1;
     for (int k = 1; k < n; ++k) {
       const int guess = static_cast<int>(std::lround(k * q));
       int best_x = -1;
       double best = -1;
       for (int x = std::max(0, guess - win); x <= std::min(length - 1, guess + win); ++x)
         if (cover(x) > best) best = cover(x), best_x = x;
-      if (best < p.valley_cover) break;
+      if (best < least_cover) break;
+      weakest = std::min(weakest, best);
       int a = best_x, b = best_x;
       while (a > 0 && cover(a - 1) >= best / 2) --a;
       while (b + 1 < length && cover(b + 1) >= best / 2) ++b;
@@ -725,10 +731,11 @@ Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const c
       steady = std::abs(at[k] - (origin + static_cast<double>(k + 1) * pitch)) <= p.spacing_tolerance * pitch;
     if (!steady) continue;
     bool flat = true;
+    const double flat_max = touching ? p.valley_touch_flat * weakest : p.valley_flat_max;
     for (int k = 0; k < n && flat; ++k) {
       const int from = static_cast<int>(std::ceil(origin + (k + p.valley_flat_from) * pitch));
       const int to = static_cast<int>(std::floor(origin + (k + 1 - p.valley_flat_from) * pitch));
-      for (int x = std::max(0, from); x <= std::min(length - 1, to) && flat; ++x) flat = cover(x) <= p.valley_flat_max;
+      for (int x = std::max(0, from); x <= std::min(length - 1, to) && flat; ++x) flat = cover(x) <= flat_max;
     }
     if (!flat) continue;
     // The box runs from the first tile's edge (half a gap after the boundary before it, at origin) to the last's.
@@ -783,9 +790,12 @@ Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const 
     auto* d = dist.ptr<std::uint16_t>(y);
     for (int x = 0; x < box.width; ++x) d[x] = static_cast<std::uint16_t>(l1_distance(row[x], page));
   }
-  auto xl = valley_lattice(dist, p, "width");
+  auto xl = valley_lattice(dist, p, "width", false);
+  if (!xl) xl = valley_lattice(dist, p, "width", true);
   if (!xl) return xl.error();
-  auto yl = valley_lattice(dist.t(), p, "height");
+  const cv::Mat across = dist.t();
+  auto yl = valley_lattice(across, p, "height", false);
+  if (!yl) yl = valley_lattice(across, p, "height", true);
   if (!yl) return yl.error();
   const double pitch = (xl->pitch + yl->pitch) / 2;
   if (std::abs(xl->pitch - yl->pitch) > p.spacing_tolerance * pitch) return no_board("the tiles run together, and their lattice's cells are not square");
@@ -1040,6 +1050,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
     {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},
     {"valley_flat_from", &Params::valley_flat_from, kAnyLo, kAnyHi, "tiles run together: a tile's middle starts this far in from its boundaries, fraction of the pitch"},
+    {"valley_touch_cover", &Params::valley_touch_cover, kAnyLo, kAnyHi, "tiles drawn touching: least fraction of the rows with tiles either side in which a boundary is a valley (where rounded corners meet)"},
+    {"valley_touch_flat", &Params::valley_touch_flat, kAnyLo, kAnyHi, "tiles drawn touching: most such fraction in a tile's middle, of the weakest boundary's"},
     {"valley_min_rows", &Params::valley_min_rows, kAnyLo, kAnyHi, "tiles run together: a boundary has tiles either side along at least this much of its length, fraction of the pitch"},
 };
 
