@@ -199,6 +199,15 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
   return out;
 }
 
+// `p` with the fill sampled clear of rounded corners (one of radius r leaves 0.29 r of the square's
+// corner bare): tiles, whether apart or touching.
+Params tile_params(const Params& p) {
+  Params tp = p;
+  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
+  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  return tp;
+}
+
 // 0 at a threshold, 1 at twice (or zero) the distance from it.
 double margin(double value, double threshold) {
   if (threshold <= 0) return 1;
@@ -240,6 +249,10 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
     double& conf = out.confidence[i];
     conf = margin(lk.cross_cover, p.cross_min);
     if (lk.cross) {
+      // A removed square is never the start: a cross inside a ring is a mark (the knight's letter N,
+      // whose diagonal and upright strokes reach all four diagonal arms). A cross's own ends reach
+      // into the ring's band in fewer directions (up to 0.67 of them in the sweep).
+      if (lk.ring) return no_board("a cross inside a start ring: a removed square, or the knight on the start?");
       st.squares[i] = Square::kRemoved;
       continue;
     }
@@ -321,17 +334,27 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
   // Visited squares are recoloured all (the game paints them) or none (a number or dot on the
   // square's own colour): a mark on a free-coloured square among recoloured ones is the picture's
   // (JPEG ringing beside a visited square), not a visit.
+  std::vector<cv::Vec3b> recoloured_fills;
   if (free_colour[0] || free_colour[1]) {
-    int own = 0, recoloured = 0;
+    int own = 0;
     for (std::size_t i : marks) {
       if (looks[i].height >= p.knight_height) continue;  // the knight's square may be drawn either way
       const std::size_t k = static_cast<std::size_t>((static_cast<int>(i) / st.cols + static_cast<int>(i) % st.cols) % 2);
       const bool free_coloured = free_colour[k] && l1_distance(looks[i].fill, *free_colour[k]) <= p.mark_distance;
-      ++(free_coloured ? own : recoloured);
+      if (free_coloured) ++own;
+      else recoloured_fills.push_back(to_vec3b(looks[i].fill));
     }
-    if (own > 0 && recoloured > 0)
-      return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured) +
+    if (own > 0 && !recoloured_fills.empty())
+      return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured_fills.size()) +
                       " are recoloured: visited, or a mark of the picture's?");
+  }
+  // A plain square of the visited squares' colour is one whose number or dot the picture lost (faint,
+  // blurred), not a removed square of that colour.
+  if (!recoloured_fills.empty() && !other.empty()) {
+    const Colour visited = median_colour(recoloured_fills);
+    for (const auto& f : other)
+      if (l1_distance(f, visited) <= p.mark_distance)
+        return no_board("a plain square of the visited squares' colour: visited (its number lost), or removed?");
   }
   if (!other.empty()) {
     auto copy = other;
@@ -512,10 +535,7 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
   st.rows = lat.rows;
   st.cols = lat.cols;
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
-  // Fill samples clear of rounded corners (one of radius r leaves 0.29 r of the square's corner bare).
-  Params tp = p;
-  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
-  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  Params tp = tile_params(p);
   tp.page_squares_removed = true;  // a site without a tile shows the page: a removed square
   std::vector<SquareLook> looks;
   for (int r = 0; r < st.rows; ++r)
@@ -663,9 +683,13 @@ struct AxisLattice {
 
 // The finest equal division of the box whose every inner boundary is a valley and whose tiles' middles
 // are flat: a coarser one has a valley in its tiles' middles, a finer one boundaries across flat tiles.
-Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis) {
+// `touching`: tiles drawn touching (a gap of a pixel that anti-aliasing fills) show the page only
+// where their rounded corners meet and at the board's edge, so a boundary is a valley in few rows
+// (valley_touch_cover) and the tiles' middles in far fewer still (valley_touch_flat of the weakest).
+Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const char* axis, bool touching) {
   const int length = dist.cols;
   ValleyColumns columns(dist, p);
+  const double least_cover = touching ? p.valley_touch_cover : p.valley_cover;
   for (int n = p.max_side; n >= p.min_side; --n) {
     const double q = static_cast<double>(length) / n;
     if (q < p.min_pitch) continue;
@@ -679,13 +703,15 @@ Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const c
     // the columns about as deep.
     const int win = std::max(2, static_cast<int>(std::lround(p.edge_window * q)));
     std::vector<double> at;
+    double weakest = 1;
     for (int k = 1; k < n; ++k) {
       const int guess = static_cast<int>(std::lround(k * q));
       int best_x = -1;
       double best = -1;
       for (int x = std::max(0, guess - win); x <= std::min(length - 1, guess + win); ++x)
         if (cover(x) > best) best = cover(x), best_x = x;
-      if (best < p.valley_cover) break;
+      if (best < least_cover) break;
+      weakest = std::min(weakest, best);
       int a = best_x, b = best_x;
       while (a > 0 && cover(a - 1) >= best / 2) --a;
       while (b + 1 < length && cover(b + 1) >= best / 2) ++b;
@@ -705,10 +731,11 @@ Result<AxisLattice> valley_lattice(const cv::Mat& dist, const Params& p, const c
       steady = std::abs(at[k] - (origin + static_cast<double>(k + 1) * pitch)) <= p.spacing_tolerance * pitch;
     if (!steady) continue;
     bool flat = true;
+    const double flat_max = touching ? p.valley_touch_flat * weakest : p.valley_flat_max;
     for (int k = 0; k < n && flat; ++k) {
       const int from = static_cast<int>(std::ceil(origin + (k + p.valley_flat_from) * pitch));
       const int to = static_cast<int>(std::floor(origin + (k + 1 - p.valley_flat_from) * pitch));
-      for (int x = std::max(0, from); x <= std::min(length - 1, to) && flat; ++x) flat = cover(x) <= p.valley_flat_max;
+      for (int x = std::max(0, from); x <= std::min(length - 1, to) && flat; ++x) flat = cover(x) <= flat_max;
     }
     if (!flat) continue;
     // The box runs from the first tile's edge (half a gap after the boundary before it, at origin) to the last's.
@@ -763,9 +790,12 @@ Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const 
     auto* d = dist.ptr<std::uint16_t>(y);
     for (int x = 0; x < box.width; ++x) d[x] = static_cast<std::uint16_t>(l1_distance(row[x], page));
   }
-  auto xl = valley_lattice(dist, p, "width");
+  auto xl = valley_lattice(dist, p, "width", false);
+  if (!xl) xl = valley_lattice(dist, p, "width", true);
   if (!xl) return xl.error();
-  auto yl = valley_lattice(dist.t(), p, "height");
+  const cv::Mat across = dist.t();
+  auto yl = valley_lattice(across, p, "height", false);
+  if (!yl) yl = valley_lattice(across, p, "height", true);
   if (!yl) return yl.error();
   const double pitch = (xl->pitch + yl->pitch) / 2;
   if (std::abs(xl->pitch - yl->pitch) > p.spacing_tolerance * pitch) return no_board("the tiles run together, and their lattice's cells are not square");
@@ -781,9 +811,7 @@ Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const 
   st.rows = yl->n;
   st.cols = xl->n;
   st.squares.assign(static_cast<std::size_t>(st.rows * st.cols), Square::kFree);
-  Params tp = p;  // as read_tiles: fill samples clear of rounded corners, a site without a tile removed
-  tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
-  tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  Params tp = tile_params(p);  // as read_tiles: a site without a tile removed
   tp.page_squares_removed = true;
   const double side_x = xl->pitch - xl->gap, side_y = yl->pitch - yl->gap;
   std::vector<SquareLook> looks;
@@ -959,6 +987,13 @@ Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Ma
     }
   std::vector<SquareLook> looks;
   for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p));
+  // Tiles drawn touching (a gap of a pixel that anti-aliasing fills) are a chequered board whose
+  // squares' rounded corners show the page: their fill sampled clear of the corners, as tiles'.
+  if (!out.ruled && std::any_of(looks.begin(), looks.end(), [](const SquareLook& lk) { return !lk.uniform; })) {
+    const Params tp = tile_params(p);
+    looks.clear();
+    for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, tp));
+  }
   if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }
@@ -1015,6 +1050,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
     {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},
     {"valley_flat_from", &Params::valley_flat_from, kAnyLo, kAnyHi, "tiles run together: a tile's middle starts this far in from its boundaries, fraction of the pitch"},
+    {"valley_touch_cover", &Params::valley_touch_cover, kAnyLo, kAnyHi, "tiles drawn touching: least fraction of the rows with tiles either side in which a boundary is a valley (where rounded corners meet)"},
+    {"valley_touch_flat", &Params::valley_touch_flat, kAnyLo, kAnyHi, "tiles drawn touching: most such fraction in a tile's middle, of the weakest boundary's"},
     {"valley_min_rows", &Params::valley_min_rows, kAnyLo, kAnyHi, "tiles run together: a boundary has tiles either side along at least this much of its length, fraction of the pitch"},
 };
 

@@ -10,7 +10,8 @@
 //           height or width, so columns and rows nearly all ink are grid lines, equally spaced;
 //           chequered (no lines): colour changes line up along the squares' edges, so the lattice
 //           is the finest equal division of the shape whose every boundary is such an edge (a
-//           coarser one fails the check that each square's four corners are one colour);
+//           coarser one fails the check that each square's four corners are one colour; tiles
+//           drawn touching, whose rounded corners show the page, are sampled clear of them);
 //           separated tiles (each square its own shape, rounded or not, chequered or one colour,
 //           the page between them, as many mobile games draw them), tried when the framed board
 //           fails or has shapes as large as its squares beside it: the shapes that are square and
@@ -23,7 +24,9 @@
 //           tiles run together (gaps of a few % of the pitch that JPEG or scaling blurs shut in
 //           every mask), tried last: the box of the largest shape and the tiles beside it, and per
 //           axis the finest equal division whose every boundary is a valley towards the page in most
-//           rows with tiles either side (valley_cover), the tiles' middles flat (valley_flat_max).
+//           rows with tiles either side (valley_cover), the tiles' middles flat (valley_flat_max);
+//           failing that, tiles drawn touching, which show the page only where rounded corners
+//           meet: a valley in few rows (valley_touch_cover), far fewer in the middles (valley_touch_flat).
 //   verify (tiles): one lattice (every tile within tile_max_offset of its site, one a site, at
 //           least min_side a side), tile side a steady share of the pitch, nothing of a tile's size
 //           on or beside the lattice but its tiles (tiles run together, a tile broken up, another
@@ -36,6 +39,8 @@
 //           ring round the middle is the start. Plain squares: the commonest fill of each colour
 //           of the checkerboard (by parity) is a free square; a fill of the page colour
 //           (page_squares_removed) or of one other colour, always fewer, is a removed square.
+//           A cross inside a start ring (a letter N), or a plain square of the recoloured visited
+//           squares' colour (its number lost), refuses the board.
 //           Tiles: a site without a tile is a removed square; the fill is sampled clear of rounded
 //           corners (tile_corner_from); tiles all of one colour are a board too. No knight (and no
 //           visited square) is a board before the first jump: the tour may start anywhere, or on
@@ -124,6 +129,10 @@ struct Params {
   double valley_flat_max = 0.2; // most such fraction anywhere in a tile's middle (from valley_flat_from of the pitch in)
   double valley_flat_from = 0.25;  // a tile's middle starts this far in from its boundaries, fraction of the pitch
   double valley_min_rows = 0.5; // a boundary has tiles either side along at least this much of its length, fraction of the pitch
+  // Tiles drawn touching (a gap of a pixel, filled by anti-aliasing): the page shows only where their
+  // rounded corners meet and at the board's edge, so a boundary is a valley in few rows:
+  double valley_touch_cover = 0.08;  // least fraction of the rows with tiles either side in which a boundary is a valley
+  double valley_touch_flat = 0.25;   // most such fraction in a tile's middle, of the weakest boundary's
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
