@@ -135,6 +135,18 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
     colours.clear();
     band_top = -1;
   };
+  // The rod's own colour, from its rows above any disc: a row that shows it at the rod, and is
+  // mostly of another colour, is no disc row (a disc hides the rod), however wide the scenery behind
+  // it is (a hill in the gap between two discs, or between a disc and a plate). Only where rows are
+  // trimmed (over a scene); a disc of the rod's colour keeps its rows (their colour is the rod's).
+  const int core = std::max(0, static_cast<int>(std::floor(rod.width / 2)) - 1);
+  const Run at_rod{std::max(0, x - core), std::min(lab.cols - 1, x + core)};
+  std::optional<cv::Vec3f> rod_colour;
+  if (p.trim_delta_e > 0) {
+    // A sixteenth down the rod: below its blended top, above its stack (a rod stands well above it).
+    const int y_rod = rod.top + std::max(1, (rod.bottom - rod.top) / 16);
+    if (y_rod <= rod.bottom) rod_colour = run_colour(lab, y_rod, at_rod);
+  }
   int y = rod.top;
   for (; y < ink.rows; ++y) {
     const Run whole = run_through(ink, y, x, slack);
@@ -162,6 +174,9 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
       col.on_base = true;
       break;
     }
+    if (rod_colour && run.width() > disc_min_w && delta_e(run_colour(lab, y, at_rod), *rod_colour) <= p.trim_delta_e &&
+        delta_e(run_colour(lab, y, whole), *rod_colour) > p.trim_delta_e)
+      run = at_rod;
     if (run.width() > disc_min_w) {
       if (band_top < 0) band_top = y;
       band.push_back(run);
