@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/lab.hpp"
@@ -53,6 +54,55 @@ float to_segment(const cv::Vec3f& c, const cv::Vec3f& a, const cv::Vec3f& b) {
   const float t = len2 > 0 ? std::clamp(ac.dot(ab) / len2, 0.0f, 1.0f) : 0.0f;
   const cv::Vec3f d = ac - ab * t;
   return std::sqrt(d.dot(d));
+}
+
+// The far joins of fit_scene (see there): regions (`labels`, their `stats`) grouped by `root` into
+// `parent`; only `links` regions join; colours of `smooth` agree within sqrt(`link2`). Along each
+// row, two groups join when the colours where one ends and the next begins agree, whatever lies
+// between, and either one reaches the left edge and the other the right, or one reaches both (a
+// layer) and the other neither (a piece of it cut off by discs, a rod and a pinch).
+template <class Root>
+void join_far(const cv::Mat& labels, const cv::Mat& stats, const cv::Mat& smooth, const std::vector<bool>& links, Root& root,
+              std::vector<int>& parent, double link2) {
+  const int n = stats.rows;
+  struct Span {  // a stretch of a row whose linking pixels are one group's
+    int group, first, last;
+  };
+  for (bool joined = true; joined;) {
+    joined = false;
+    std::vector<std::uint8_t> edges(static_cast<std::size_t>(n), 0);  // 1: left, 2: right
+    for (int i = 1; i < n; ++i) {
+      const int x = stats.at<int>(i, cv::CC_STAT_LEFT), w = stats.at<int>(i, cv::CC_STAT_WIDTH);
+      auto& e = edges[static_cast<std::size_t>(root(i))];
+      if (x == 0) e |= 1;
+      if (x + w == labels.cols) e |= 2;
+    }
+    auto joins = [&](int a, int b) {
+      const int ea = edges[static_cast<std::size_t>(a)], eb = edges[static_cast<std::size_t>(b)];
+      return (ea == 1 && eb == 2) || (ea == 3 && eb == 0) || (ea == 0 && eb == 3);
+    };
+    std::vector<Span> spans;
+    for (int y = 0; y < labels.rows && !joined; ++y) {
+      const auto* l = labels.ptr<int>(y);
+      const auto* c = smooth.ptr<cv::Vec3f>(y);
+      spans.clear();
+      for (int x = 0; x < labels.cols; ++x) {
+        if (l[x] == 0 || !links[static_cast<std::size_t>(l[x])]) continue;
+        const int g = root(l[x]);
+        if (spans.empty() || spans.back().group != g) spans.push_back({g, x, x});
+        else spans.back().last = x;
+      }
+      for (std::size_t i = 0; i < spans.size() && !joined; ++i)
+        for (std::size_t j = i + 1; j < spans.size() && !joined; ++j) {
+          const Span &a = spans[i], &b = spans[j];
+          if (!joins(a.group, b.group)) continue;
+          const cv::Vec3f d = c[b.first] - c[a.last];
+          if (d.dot(d) > link2) continue;
+          parent[static_cast<std::size_t>(std::max(a.group, b.group))] = std::min(a.group, b.group);
+          joined = true;
+        }
+    }
+  }
 }
 
 }  // namespace
@@ -108,6 +158,12 @@ Scene fit_scene(const cv::Mat& lab, const SceneOptions& o) {
       last = l[x], last_x = x;
     }
   }
+  // A range of hills may be parted by more than a rod (a wide disc standing across it, a pinch
+  // where the hill behind dips to the one in front, a base across it): pieces whose colours agree
+  // along a row, whatever lies between, are joined when one reaches the left edge and the other the
+  // right, or one reaches both and the other neither. A disc joins a layer only when its colour
+  // agrees within link_delta_e with the layer's at its own height.
+  join_far(labels, stats, smooth, links, root, parent, link2);
   const double total = static_cast<double>(lab.total());
   std::vector<double> area(static_cast<std::size_t>(n), 0);
   std::vector<bool> left(static_cast<std::size_t>(n), false), right(static_cast<std::size_t>(n), false);

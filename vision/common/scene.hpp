@@ -6,7 +6,10 @@
 // The scene is found as structure rather than as one colour:
 //   - flat regions: pixels whose Lab colour (smoothed over 3x3) steps by less than a Delta E to their
 //     right and lower neighbours, in 4-connected regions, joined along a row across a narrow gap
-//     where the colours either side agree (a rod standing across a hill parts it); those that reach
+//     where the colours either side agree (a rod standing across a hill parts it), and across any
+//     gap where a piece reaching one side edge meets one reaching the other, or a layer meets a piece
+//     reaching neither, with the colours where they face agree (a wide disc, a base, a pinch where the
+//     hill behind dips to the one in front parts a range of hills); those that reach
 //     both side edges of the picture and cover a share of it are the scene's layers (a sky, a hill
 //     range, a status bar); a board's rods, discs and bases are drawn inside the picture (one cut by
 //     the frame's edge reaches one side, not both);

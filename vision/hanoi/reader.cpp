@@ -135,6 +135,18 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
     colours.clear();
     band_top = -1;
   };
+  // The rod's own colour, from its rows above any disc: a row that shows it at the rod, and is
+  // mostly of another colour, is no disc row (a disc hides the rod), however wide the scenery behind
+  // it is (a hill in the gap between two discs, or between a disc and a plate). Only where rows are
+  // trimmed (over a scene); a disc of the rod's colour keeps its rows (their colour is the rod's).
+  const int core = std::max(0, static_cast<int>(std::floor(rod.width / 2)) - 1);
+  const Run at_rod{std::max(0, x - core), std::min(lab.cols - 1, x + core)};
+  std::optional<cv::Vec3f> rod_colour;
+  if (p.trim_delta_e > 0) {
+    // A sixteenth down the rod: below its blended top, above its stack (a rod stands well above it).
+    const int y_rod = rod.top + std::max(1, (rod.bottom - rod.top) / 16);
+    if (y_rod <= rod.bottom) rod_colour = run_colour(lab, y_rod, at_rod);
+  }
   int y = rod.top;
   for (; y < ink.rows; ++y) {
     const Run whole = run_through(ink, y, x, slack);
@@ -162,6 +174,9 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
       col.on_base = true;
       break;
     }
+    if (rod_colour && run.width() > disc_min_w && delta_e(run_colour(lab, y, at_rod), *rod_colour) <= p.trim_delta_e &&
+        delta_e(run_colour(lab, y, whole), *rod_colour) > p.trim_delta_e)
+      run = at_rod;
     if (run.width() > disc_min_w) {
       if (band_top < 0) band_top = y;
       band.push_back(run);
@@ -733,10 +748,13 @@ Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::
   return std::move(*best);
 }
 
+// Whether the largest page plane covers enough of the picture to be the page.
+bool has_page(const std::vector<PageModel>& layers, const Params& p) { return !layers.empty() && layers.front().coverage >= p.min_page_fraction; }
+
 // The page as planes in Lab (one, or `page_layers`), each with its own ink threshold (its texture),
 // distances scaled to the first layer's.
 Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const std::vector<PageModel>& layers, const Params& p, DebugSink* debug) {
-  if (layers.empty() || layers.front().coverage < p.min_page_fraction) return refuse("no page colour covers much of the image");
+  if (!has_page(layers, p)) return refuse("no page colour covers much of the image");
   auto threshold = [&](const PageModel& layer) { return std::max(p.ink_delta_e, p.texture_factor * layer.spread); };
   const double t0 = threshold(layers.front());
   std::vector<double> scales;
@@ -745,8 +763,8 @@ Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const std
 }
 
 // The page as an illustrated scene (vision/common/scene.hpp): flat regions reaching both side edges
-// of the picture, each explaining the pixels near it; the board is what none explains.
-Result<Reading> read_on_scene(const cv::Mat& img, const cv::Mat& lab, const Params& p, DebugSink* debug) {
+// of the picture, each explaining the pixels near it. No layers when no such region is found.
+Scene scene_of(const cv::Mat& lab, const Params& p) {
   SceneOptions o;
   o.flat_delta_e = p.scene_flat_delta_e;
   o.min_layer_fraction = p.scene_min_layer;
@@ -756,14 +774,21 @@ Result<Reading> read_on_scene(const cv::Mat& img, const cv::Mat& lab, const Para
   o.link_delta_e = p.scene_link_delta_e;
   o.min_link_fraction = p.scene_min_link;
   o.fit_delta_e = p.page_fit_delta_e;
-  const Scene scene = fit_scene(lab, o);
-  if (scene.layers.empty()) return refuse("no flat scenery spans the picture");
+  return fit_scene(lab, o);
+}
+
+// The board over `scene` (with layers): what no layer explains.
+Result<Reading> read_on_scene(const cv::Mat& img, const cv::Mat& lab, const Scene& scene, const Params& p, DebugSink* debug) {
   double spread = 0;
   for (const PageModel& layer : scene.layers) spread = std::max(spread, layer.spread);
   // Scenery (a tree, a sun) is ink too and may touch a bar: its rows are cut back to the bar's colour.
   Params q = p;
   if (q.trim_delta_e <= 0) q.trim_delta_e = p.scene_trim_delta_e;
-  return read_distance(img, lab, scene.distance, std::max(p.ink_delta_e, p.texture_factor * spread), q, debug);
+  auto got = read_distance(img, lab, scene.distance, std::max(p.ink_delta_e, p.texture_factor * spread), q, debug);
+  // Under the base a tree or a bush touching it hangs like a goal marker, and nothing tells the two
+  // apart: a marker seen over a scene is refused rather than trusted (the last rod is no safer a guess).
+  if (got && got->goal_marked) return refuse("something hangs under the base over the scenery: a goal marker, or a tree?");
+  return got;
 }
 
 Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
@@ -778,10 +803,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   if (planes || p.scene == 0) return planes;
   // Refused where no page plane covers most of the picture: read again with the page as a scene (a
   // plain page refused stays refused: a scene of one layer is that page again, at the scene's cost).
-  // The planes' reason is kept when the scene does not read either.
+  // The planes' reason is kept when the scene does not read either, unless they found no page.
   if (!layers.empty() && layers.front().coverage >= p.scene_max_page) return planes;
-  auto scene = read_on_scene(img, lab, p, debug);
-  if (scene) return scene;
+  const Scene scene = scene_of(lab, p);
+  if (scene.layers.empty()) return planes;
+  auto on_scene = read_on_scene(img, lab, scene, p, debug);
+  if (on_scene) return on_scene;
+  // When the planes found no page at all, the scene's reason says how far the read got.
+  if (!has_page(layers, p)) return on_scene.error();
   return planes.error();
 }
 
