@@ -141,6 +141,19 @@ TEST(HanoiLooks, IllustratedBackgroundsNeverReadWrong) {
   }
 }
 
+// Plain looks the sweeps once read wrong, now exact or refused: 9175, the base's blended bottom row
+// over a gradient page, ink along a stretch only, read as a goal marker under the second rod; 9230
+// and 15137 (a phone), a disc on a far wider one, their rounded ends touching, read as one disc.
+TEST(HanoiLooks, PlainPagesNeverReadWrong) {
+  for (const std::uint64_t seed : {9175ull, 9230ull, 15137ull}) {
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    ASSERT_FALSE(look.illustrated) << look.what();
+    const State truth = testing::random_hanoi_position(seed);
+    const auto [read_ok, same, what] = read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+    EXPECT_TRUE(!read_ok || same) << what;
+  }
+}
+
 // By hand: PB_HANOI_LOOKS=300 [PB_HANOI_SEED=S] build/bin/vision_hanoi_looks_test --gtest_filter='*Sweep*'
 TEST(HanoiLooks, SweepByHand) {
   const char* count = std::getenv("PB_HANOI_LOOKS");

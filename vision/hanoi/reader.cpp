@@ -62,6 +62,19 @@ std::vector<Bar> part_band(std::span<const Run> band, std::span<const cv::Vec3f>
   for (const Run& r : band) widest = std::max(widest, r.width());
   const double edge = std::max<double>(p.edge_step_px, p.edge_step * widest);
   std::vector<int> cuts = bar_boundaries(band, colours, p.colour_step, edge, edge, p.min_disk_rows);
+  // A width that jumps from one row to the next by edge_jump steps inside the band is two discs, however
+  // their ends ramp: the rounded, anti-aliased ends of touching stadiums hide the step's straight sides
+  // and blend the colours where they meet (seeds 9230, 15137: a disc on a far wider one read as one).
+  if (p.edge_jump > 0) {
+    const int m = std::max(1, p.min_disk_rows);
+    for (int i = m; i + m <= n; ++i) {
+      const int jump = std::abs(band[static_cast<std::size_t>(i)].width() - band[static_cast<std::size_t>(i - 1)].width());
+      bool near = false;
+      for (const int c : cuts) near = near || std::abs(c - i) < m;
+      if (jump >= p.edge_jump * edge && !near) cuts.push_back(i);
+    }
+    std::sort(cuts.begin(), cuts.end());
+  }
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(n);
   // A part far thinner than the band's tallest is an edge (an outline drawn darker), not a
@@ -239,8 +252,8 @@ std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
 // rod number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
 // rod, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
 constexpr int kNoMarker = -1, kMarkerAstray = -2;
-int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h,
-                double min_area, int& bottom) {
+int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h, const Params& p,
+                int& bottom) {
   const int depth = std::max(4 * base.height, static_cast<int>(disc_h));
   const int y_end = std::min(ink.rows, base.y + base.height + depth);
   const int l = std::max(1, base.x), r = std::min(ink.cols - 2, base.x + base.width - 1);
@@ -272,6 +285,7 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
   struct Piece {
     double sum = 0;
     int count = 0, from = 0, to = 0;  // columns
+    int depth = 0;                    // rows, in its deepest column
   };
   std::vector<Piece> pieces;
   for (int x = l; x <= r; ++x) {
@@ -281,11 +295,17 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
     pieces.back().sum += static_cast<double>(x) * c;
     pieces.back().count += c;
     pieces.back().to = x;
+    pieces.back().depth = std::max(pieces.back().depth, c);
   }
   // Specks (JPEG ringing, texture) under the base are no marker: a marker covers min_marker_area
   // base heights squared.
-  // A piece wider than a spacing is the base's own blended edge, not a marker under one rod.
-  std::erase_if(pieces, [&](const Piece& pc) { return pc.count < min_area * base.height * base.height || pc.to - pc.from > spacing; });
+  // A piece wider than a spacing is the base's own blended edge, not a marker under one rod; so is a
+  // shallow one (min_marker_depth base heights): over a gradient page the blended bottom row is ink
+  // along a stretch only, a sliver with a marker's area (seed 9175).
+  std::erase_if(pieces, [&](const Piece& pc) {
+    return pc.count < p.min_marker_area * base.height * base.height || pc.to - pc.from > spacing ||
+           pc.depth < p.min_marker_depth * base.height;
+  });
   if (pieces.empty()) return kNoMarker;
   std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.count > b.count; });
   if (pieces.size() > 1 && 2 * pieces[1].count > pieces[0].count) return kMarkerAstray;
@@ -562,7 +582,7 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
     if (base_bottom >= base_top) {
       const Run r = run_through(ink, base_top, (x0 + x1) / 2, 0);
       out.base = {r.l, floor_y, r.width(), base_bottom - floor_y + 1};
-      const int marked = goal_marker(ink, out.base, xs, spacing, h, p.min_marker_area, apparatus_bottom);
+      const int marked = goal_marker(ink, out.base, xs, spacing, h, p, apparatus_bottom);
       if (marked == kMarkerAstray) return refuse("the goal marker is under no rod");
       if (marked >= 0) st.goal = marked, out.goal_marked = true;
       apparatus_bottom = std::max(apparatus_bottom, base_bottom);
@@ -727,7 +747,7 @@ Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::
     for (const auto& rod : best->disks)
       for (const cv::Rect& r : rod) h = std::max<double>(h, r.height);
     int bottom = 0;
-    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p.min_marker_area, bottom);
+    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p, bottom);
     if (!best->goal_marked && marked == kMarkerAstray) return refuse("the goal marker is under no rod");
     if (marked >= 0 && best->goal_marked && marked != best->state.goal)
       return refuse("the goal marker reads differently at two ink thresholds");
@@ -854,6 +874,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"colour_step", &Params::colour_step, 0.5, 200, "touching discs: a colour change this large between flat rows parts them, Delta E"},
     {"edge_step", &Params::edge_step, 0, 1, "touching discs: a width dip or step this large parts them, fraction of the widest row (and at least edge_step_px)"},
     {"edge_step_px", &Params::edge_step_px, 1, kAnyHi, "touching discs: least width dip or step that parts them, px"},
+    {"edge_jump", &Params::edge_jump, 0, kAnyHi, "touching discs: a width that jumps this many edge steps from one row to the next parts them, whatever their ends (0: off)"},
     {"min_part", &Params::min_part, 0, 1, "touching bars: a part thinner than this fraction of the tallest in its stack is an edge (an outline), joined to its neighbour"},
     {"trim_delta_e", &Params::trim_delta_e, 0, 200, "a bar row's ends are cut back to the first pixels this near its median colour (an outline, scenery touching it), Delta E; 0: off"},
     {"taper", &Params::taper, 0, 1, "a disc is a trapezoid when its top and bottom widths differ by this fraction of its width"},
@@ -867,6 +888,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_base_discs", &Params::max_base_discs, 0, kAnyHi, "the bar the rods stand on is at most this many disc heights (plus 2 px) thick; a thicker one covers the board (a banner)"},
     {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
     {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
+    {"min_marker_depth", &Params::min_marker_depth, 0, kAnyHi, "least depth of a goal marker under the base, in base heights (a shallower sliver is the base's blended edge)"},
     {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},
     {"min_disk_width", &Params::min_disk_width, 0, 1, "no rods: narrowest disc row, fraction of the image width (and at least twice min_disk_rows, px)"},
     {"max_disk_width", &Params::max_disk_width, 0, 1, "no rods: widest disc row, fraction of the image width; a wider row is a base bar (or a banner)"},

@@ -79,6 +79,7 @@ struct Params {
   double colour_step = 8;            // touching discs: a colour change this large parts them, Delta E
   double edge_step = 0.05;           // touching discs: a width dip or step this large parts them, fraction of the width ...
   int edge_step_px = 4;              // ... and at least this, px
+  double edge_jump = 3;              // touching discs: a width jumping this many edge steps from one row to the next parts them (0: off)
   double min_part = 0.25;            // touching discs: a part thinner than this fraction of the tallest is an outline, joined to its neighbour
   double trim_delta_e = 0;           // a bar row's ends cut back to the first pixels this near its median colour (outline, scenery), Delta E; 0: off
   double taper = 0.08;               // a disc is a trapezoid when its top and bottom widths differ by this fraction
@@ -92,6 +93,7 @@ struct Params {
   double max_base_discs = 4;         // the bar the rods stand on is at most this many disc heights (plus 2 px) thick: a thicker one covers the board
   double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
   double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
+  double min_marker_depth = 0.5;     // least depth of a goal marker under the base, base heights
   int max_disks = 16;
   // No rod set found: stacks found disc first (vision/hanoi/stacks.hpp), with no rods or in slots.
   double min_disk_width = 0.015;     // narrowest disc row with no rod to mark it, fraction of the image width ...
