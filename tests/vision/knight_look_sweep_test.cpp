@@ -334,9 +334,16 @@ TEST(KnightLookSweep, TouchingTilesReadExactly) {
 // own (now refused: a plain square of the visited squares' colour); 287, a letter N on the ringed
 // start, whose strokes reach all four diagonal arms, read as a removed square's cross (a cross
 // inside a start ring refuses the square's reading; the board is read exactly by another mask).
+// Of the 600-look sweep: 313, a start ring with no knight at 0.51x, its blurred edge dimming the
+// corner samples so that the whole inside read as a tall mark, the knight (now refused: a knight's
+// mark of its square's own free colour); 494, a grey start ring on a visited square at 0.57x, JPEG
+// 66, blurred almost into the fill, read as no start (now refused: a visited square's ring band
+// stands out from the other visited squares', ring_band_excess).
 const WrittenTileLook kTilesOnceWrong[] = {
     {221, {1, 50, 22}, {41, 166, 42}, {86, 189, 240}, {218, 34, 24}, {202, 176, 63}, {59, 143, 190}, {14, 67, 161}, {106, 251, 189}, {234, 131, 140}, 0, 46, 0.050495917890185059, 0.058921519654868332, 0.29492992363730858, 0.6458389466750003, 76},
     {287, {49, 18, 18}, {255, 150, 64}, {225, 82, 8}, {79, 63, 218}, {207, 30, 129}, {192, 253, 208}, {60, 116, 217}, {245, 109, 80}, {97, 127, 232}, 1, 40, 0.077782145446188153, 0.095116007380821641, 0.169902069923137, 1.6426456943611125, 78},
+    {313, {248, 199, 240}, {184, 19, 112}, {187, 202, 18}, {55, 254, 85}, {159, 116, 237}, {252, 114, 42}, {23, 114, 54}, {184, 157, 146}, {51, 204, 152}, 3, 49, 0.06197956446190428, 0.036647169227779851, 0.26458806687250835, 0.50768630705902518, 63},
+    {494, {16, 7, 12}, {192, 203, 158}, {137, 184, 20}, {32, 78, 204}, {49, 100, 41}, {237, 134, 230}, {175, 17, 98}, {24, 132, 228}, {109, 49, 90}, 0, 44, 0.033210659886965234, 0.037771355413127192, 0.1414269345395619, 0.57394992988172833, 66},
 };
 
 TEST(KnightLookSweep, TilesLooksOnceReadWrongAreReadExactlyOrRefused) {

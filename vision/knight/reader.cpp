@@ -103,6 +103,8 @@ struct SquareLook {
   bool cross = false;
   bool ring = false;
   double ring_cover = 0;
+  Colour ink;             // the median colour of the marked pixels near the centre (the fill when none)
+  double band = 0;        // mean distance from the fill in the ring's band (ring_from .. ring_to)
 };
 
 SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
@@ -130,13 +132,31 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
   };
   const double rc = p.centre_radius * s;
   int inside = 0, hit = 0;
+  std::vector<cv::Vec3b> inked;
   for (int y = static_cast<int>(std::floor(cy - rc)); y <= static_cast<int>(std::ceil(cy + rc)); ++y)
     for (int x = static_cast<int>(std::floor(cx - rc)); x <= static_cast<int>(std::ceil(cx + rc)); ++x) {
       if ((x - cx) * (x - cx) + (y - cy) * (y - cy) > rc * rc) continue;
       ++inside;
-      hit += marked(x, y) ? 1 : 0;
+      if (marked(x, y)) {
+        ++hit;
+        inked.push_back(img.at<cv::Vec3b>(y, x));
+      }
     }
   out.centre = inside > 0 ? static_cast<double>(hit) / inside : 0;
+  out.ink = inked.empty() ? out.fill : median_colour(inked);
+  {  // the ring's band: a start ring blurred almost into the fill still shifts its colour
+    double sum = 0;
+    int n_band = 0;
+    const double r0 = p.ring_from * s, r1 = p.ring_to * s;
+    for (int y = static_cast<int>(std::floor(cy - r1)); y <= static_cast<int>(std::ceil(cy + r1)); ++y)
+      for (int x = static_cast<int>(std::floor(cx - r1)); x <= static_cast<int>(std::ceil(cx + r1)); ++x) {
+        const double d2 = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+        if (d2 < r0 * r0 || d2 > r1 * r1 || x < sq.x || y < sq.y || x >= sq.x + sq.width || y >= sq.y + sq.height) continue;
+        sum += l1_distance(img.at<cv::Vec3b>(y, x), out.fill);
+        ++n_band;
+      }
+    out.band = n_band > 0 ? sum / n_band : 0;
+  }
   // The mark's height: the pieces of ink inside mark_radius that reach into the centre disc (a
   // number's digits, a disc, a glyph; not the start ring around them), from their top to their bottom.
   const double rm = p.mark_radius * s;
@@ -347,6 +367,36 @@ Result<void> decode(Reading& out, const std::vector<SquareLook>& looks, const Co
     if (own > 0 && !recoloured_fills.empty())
       return no_board(std::to_string(own) + " marked squares keep their free colour while " + std::to_string(recoloured_fills.size()) +
                       " are recoloured: visited, or a mark of the picture's?");
+  }
+  // On a square of its free colour the knight's mark stands apart from that colour (marked pixels
+  // are those far from the fill): a tall "mark" of the free colour itself is the square's own fill
+  // against corner samples a blurred start ring dimmed (its whole inside marked).
+  if (st.knight) {
+    const std::size_t i = st.index(*st.knight);
+    const std::size_t k = static_cast<std::size_t>((st.knight->row + st.knight->col) % 2);
+    if (free_colour[k] && l1_distance(looks[i].fill, *free_colour[k]) <= p.mark_distance &&
+        l1_distance(looks[i].ink, *free_colour[k]) <= p.mark_distance)
+      return no_board("the knight's mark has its square's own colour: the knight, or a square's fill misjudged?");
+  }
+  // A tour in progress from a given start has its first square visited: the start ring is there, on
+  // a visited square. One whose ring's band stands out from the other visited squares' (whose numbers
+  // or dots stay clear of it) while no ring was read is a start ring the picture blurred into the fill.
+  if (!st.start && st.knight) {
+    std::vector<double> bands;
+    for (std::size_t i : marks)
+      if (i != st.index(*st.knight)) bands.push_back(looks[i].band);
+    if (bands.size() >= 3) {
+      std::vector<double> sorted = bands;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::size_t j = 0; j < bands.size(); ++j) {
+        // The median of the others: drop this square's value once.
+        std::vector<double> others = sorted;
+        others.erase(std::find(others.begin(), others.end(), bands[j]));
+        const double typical = others[others.size() / 2];
+        if (bands[j] - typical > p.ring_band_excess)
+          return no_board("a visited square's ring band stands out: a start ring the picture blurred, or none?");
+      }
+    }
   }
   // A plain square of the visited squares' colour is one whose number or dot the picture lost (faint,
   // blurred), not a removed square of that colour.
@@ -1039,6 +1089,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"ring_min", &Params::ring_min, kAnyLo, kAnyHi, "least fraction of directions that cross the ring"},
     {"ring_doubt", &Params::ring_doubt, kAnyLo, kAnyHi, "a square crossed in more than this fraction of directions but fewer than ring_min refuses the board (a faint start ring: start or not?)"},
     {"knight_ring_doubt", &Params::knight_ring_doubt, kAnyLo, kAnyHi, "ring_doubt on the knight's own square, whose piece reaches into the ring's band"},
+    {"ring_band_excess", &Params::ring_band_excess, kAnyLo, kAnyHi, "no ring read on a board mid-tour: a visited square whose ring band (ring_from .. ring_to) differs from its fill by more than this (mean colour distance) beyond the other visited squares' refuses the board (a start ring blurred into the fill)"},
     {"min_tiles", &Params::min_tiles, kAnyLo, kAnyHi, "separated tiles: fewest tile-like shapes of one size on a lattice for a board of tiles"},
     {"tile_min_fill", &Params::tile_min_fill, kAnyLo, kAnyHi, "separated tiles: a tile's shape covers at least this fraction of its box (holes are marks in the page colour)"},
     {"tile_size_tolerance", &Params::tile_size_tolerance, kAnyLo, kAnyHi, "separated tiles: a board's tiles differ in width and height by at most this fraction"},

@@ -115,6 +115,8 @@ struct Params {
                                 //   board: a faint or blurred start ring (no ring is a legal board too, so no rule tells)
   double knight_ring_doubt = 0.6;  // the same on the knight's square, whose piece reaches into the ring's band (a piece
                                    //   with no ring crossed 0.42-0.65 of the directions in the sweep, one with a blurred ring 0.67)
+  double ring_band_excess = 12;  // no ring read mid-tour: a visited square whose ring band differs from its fill by more
+                                 //   than this (mean colour distance) beyond the other visited squares' refuses (a blurred ring)
   // Separated tiles (each square its own shape, the page between them):
   int min_tiles = 6;            // fewest tile-like shapes of one size on a lattice for a board of tiles
   double tile_min_fill = 0.5;   // a tile's shape covers at least this fraction of its box (holes: marks in the page colour)
