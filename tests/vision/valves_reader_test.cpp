@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <initializer_list>
 #include <iterator>
 #include <set>
 #include <string>
@@ -200,6 +201,17 @@ TEST(ValvesReader, LookSweepReadsExactlyOrRefuses) {
   EXPECT_GE(diagrams.exact, 5);
 }
 
+// Looks of the other-games sweep below (style 40 + i, drawn as the sweep draws look i), tallied and printed.
+testing::SweepTally other_looks(std::initializer_list<int> styles, const std::string& name) {
+  testing::SweepTally tally;
+  for (const int style : styles) {
+    const int i = style - 40;
+    diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
+  }
+  tally.print(name);
+  return tally;
+}
+
 // Other games' diagram looks (issue #24, docs/VISION.md "Looks the issue lists"): the inlet and
 // outlet as arrows, a pipe passing close to a valve it does not join, the count as "Wrenches: k".
 // Each look is tallied under every option it has; 1x PNG, no valve closed (a "Wrenches: k" page
@@ -234,37 +246,21 @@ TEST(ValvesReader, OtherGamesDiagramLooksAreReadOrRefusedNeverWrong) {
 // arrows, an arrow that comes out compact, the network taken for one node among bold glyphs of a
 // centred "Wrenches: k", nearly collinear valves. Each must be read exactly.
 TEST(ValvesReader, OtherGamesDiagramLooksOnceRefusedAreRead) {
-  testing::SweepTally tally;
-  for (const int style : {68, 69, 71, 73, 74, 75}) {
-    const int i = style - 40;
-    diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
-  }
-  tally.print("valves, other games' looks once refused");
-  EXPECT_EQ(tally.exact, 6);
+  EXPECT_EQ(other_looks({68, 69, 71, 73, 74, 75}, "valves, other games' looks once refused").exact, 6);
 }
 
 // The looks of the 200-look sweep (PB_VALVES_OTHER=200) refused because a wide italic letter comes
 // within a pixel of its node's outline ("holds marks that reach its edge"): the outline is left out
 // when it runs all round the inside and stays near its edge (`diagram_rim_cover`, `diagram_rim_depth`).
 TEST(ValvesReader, OutlinedNodesWhoseLetterTouchesTheRingAreRead) {
-  testing::SweepTally tally;
-  for (const int style : {54, 82, 110, 138, 222}) {
-    const int i = style - 40;
-    diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
-  }
-  tally.print("valves, letters touching their node's outline");
-  EXPECT_EQ(tally.exact, 5);
+  EXPECT_EQ(other_looks({54, 82, 110, 138, 222}, "valves, letters touching their node's outline").exact, 5);
 }
 
 // An arrow's serif X that Tesseract reads as Y (style 55 of the 200-look sweep: both ends read Y,
 // "cannot tell the inlet X and the outlet Y"): an X is alike turned a half-turn, a Y is not
 // (`xy_symmetry`), and the shape settles the read.
 TEST(ValvesReader, AnEndsSerifXReadAsYIsSettledByItsShape) {
-  testing::SweepTally tally;
-  const int style = 55, i = style - 40;
-  diagram_case(tally, style, 1 + (i * 5) % 11, 0, 1.0, 0, testing::other_diagram_style(style));
-  tally.print("valves, an end's serif X read as Y");
-  EXPECT_EQ(tally.exact, 1);
+  EXPECT_EQ(other_looks({55}, "valves, an end's serif X read as Y").exact, 1);
 }
 
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
