@@ -130,9 +130,11 @@ TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
 }
 
 // Illustrated looks the sweeps once read wrong, now exact or refused: 12018, a tree under the base
-// below the middle rod read as a goal marker there (15207: under the first rod).
+// below the middle rod read as a goal marker there (15207: under the first rod); 2185, four plates
+// and no rods on a phone, the two right-hand plates read as a whole tower of two rods, which the
+// solver cannot play (min_pegs is 3, as the solver's).
 TEST(HanoiLooks, IllustratedBackgroundsNeverReadWrong) {
-  for (const std::uint64_t seed : {12018ull, 15207ull}) {
+  for (const std::uint64_t seed : {12018ull, 15207ull, 2185ull}) {
     const testing::HanoiLook look = testing::random_hanoi_look(seed);
     ASSERT_TRUE(look.illustrated) << look.what();
     const State truth = testing::random_hanoi_position(seed);

@@ -70,7 +70,7 @@ struct Params {
   double rod_aspect = 3;             // a rod (to its column's foot) stands at least this times its width tall; a visible piece half that
   double rod_fill = 0.7;             // least share of a rod piece's box that is ink
   double level_tolerance = 0.05;     // rod tops, floors: level within this fraction of the rod height, plus 3 px
-  int min_rods = 2, max_rods = 16;  // profile keys min_pegs, max_pegs
+  int min_rods = 3, max_rods = 16;  // profile keys min_pegs, max_pegs (the solver needs 3 rods)
   double spacing_tolerance = 0.12;   // rod spacings differ from their median by at most this fraction
   double rod_tolerance = 0.5;        // rod widths differ from their median by at most this fraction
   double disk_factor = 1.4;          // a row is a disc row when wider than this times the rod ...
