@@ -263,6 +263,24 @@ TEST(ValvesReader, AnEndsSerifXReadAsYIsSettledByItsShape) {
   EXPECT_EQ(other_looks({55}, "valves, an end's serif X read as Y").exact, 1);
 }
 
+// Valves drawn touching (styles 88 and 118 of the 200-look sweep: G touching C, K touching G) are
+// one blob that no opening parts; before they were split at their cores (`diagram_split_core`,
+// `diagram_split_cover`) the reader found "no node-link diagram" at all. Now it finds the diagram
+// and refuses it for the one thing a picture cannot show: whether a pipe runs between two valves
+// that touch (a refusal that is no kNoBoard: the board is there, one pipe of it cannot be seen).
+TEST(ValvesReader, TouchingValvesAreFoundAndThePipeBetweenThemIsNotGuessed) {
+  for (const int style : {88, 118}) {
+    const int i = style - 40;
+    auto s = testing::arena_session(arena::game_from_name("valves"), 1 + (i * 5) % 11, static_cast<std::uint64_t>(7000 + style), 0,
+                                    kSizes[style % 5], 0);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    const auto& lvl = dynamic_cast<const arena::ValvesLevel&>(s->level());
+    auto got = read(testing::draw_valves_diagram(lvl, kSizes[style % 5], testing::other_diagram_style(style)));
+    ASSERT_FALSE(got.ok()) << "style " << style << " read:\n" << sv::format(got->state);
+    EXPECT_FALSE(got.error().is(ErrorCode::kNoBoard)) << "style " << style << ": " << got.error().message;
+  }
+}
+
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   arena::SessionOptions o;
   o.game = arena::game_from_name("valves");

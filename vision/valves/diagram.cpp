@@ -96,12 +96,88 @@ cv::Mat fill_node_insides(const cv::Mat& fg, const Params& p) {
   return solid;
 }
 
-// Blobs of `solid` that survive an opening `k` px wide: compact ones as nodes; the size of the largest other.
+// The median half-side of the compact nodes (an arrow's box is no valve's size).
+double median_half(const std::vector<DNode>& nodes) {
+  std::vector<double> halves;
+  for (const DNode& d : nodes)
+    if (!d.end_only) halves.push_back(d.half);
+  if (halves.empty()) return 0;
+  std::nth_element(halves.begin(), halves.begin() + static_cast<long>(halves.size() / 2), halves.end());
+  return halves[halves.size() / 2];
+}
+
+// A node of the blob `shape` (filled, box-sized) whose box is `b` in the frame.
+DNode node_of(const cv::Mat& shape, const cv::Rect& b, const Params& p) {
+  DNode d;
+  d.box = b;
+  d.mask = shape;
+  d.centre = cv::Point2f(static_cast<float>(b.x + b.width / 2.0), static_cast<float>(b.y + b.height / 2.0));
+  d.half = (b.width + b.height) / 4.0;
+  d.end_only = !compact(b, cv::countNonZero(shape), p);
+  // The letter lies in the body, the largest disc inside (an arrow's shaft where it meets the
+  // head); a circle's or a square's is its half-side. An arrow's size is its body's.
+  cv::Mat padded, dist;
+  cv::copyMakeBorder(shape, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  double inscribed = 0;
+  cv::minMaxLoc(dist, nullptr, &inscribed);
+  d.body = std::min(d.half, inscribed + 1);
+  if (d.end_only) d.half = d.body;
+  return d;
+}
+
+// Nodes drawn touching (two discs side by side) are one blob no opening parts: its cores, where it
+// is deeper than `diagram_split_core` of its deepest point, each grown back as deep as it can within
+// the blob, are the nodes when they are compact, alike in size, and make up nearly all the blob
+// (`diagram_split_cover`; a network still joined by pipes does not). None otherwise.
+std::vector<DNode> split_touching(const cv::Mat& shape, const cv::Rect& b, const Params& p) {
+  cv::Mat padded, dist;
+  cv::copyMakeBorder(shape, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  dist = dist(cv::Rect(1, 1, shape.cols, shape.rows));
+  double deepest = 0;
+  cv::minMaxLoc(dist, nullptr, &deepest);
+  const cv::Mat cores = dist > p.diagram_split_core * deepest;
+  cv::Mat labels, stats, cents;
+  const int n = cv::connectedComponentsWithStats(cores, labels, stats, cents, 8, CV_32S);
+  if (n < 3) return {};  // one core: no touching nodes
+  {  // all cores grown at once first: a network still joined by pipes ends here, cheaply
+    const int grow = static_cast<int>(std::ceil((1 - p.diagram_split_core) * deepest)) + 1;
+    cv::Mat grown;
+    cv::dilate(cores, grown, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    if (cv::countNonZero(grown & shape) < p.diagram_split_cover * cv::countNonZero(shape)) return {};
+  }
+  std::vector<DNode> parts;
+  cv::Mat taken(shape.size(), CV_8UC1, cv::Scalar(0));
+  for (int i = 1; i < n; ++i) {
+    // A core grown by the depth it lost: the disc each of its points is the centre of, within the blob.
+    double core_depth = 0;
+    cv::minMaxLoc(dist, nullptr, &core_depth, nullptr, nullptr, labels == i);
+    const int grow = static_cast<int>(std::ceil(core_depth - p.diagram_split_core * deepest)) + 1;
+    cv::Mat part;
+    cv::dilate(labels == i, part, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+    part &= shape;
+    const cv::Rect pb = cv::boundingRect(part);
+    if (pb.empty() || std::min(pb.width, pb.height) < p.diagram_min_px) return {};
+    const cv::Mat own = filled(part(pb));
+    if (!compact(pb, cv::countNonZero(own), p)) return {};
+    taken(pb) |= own;
+    parts.push_back(node_of(own.clone(), pb + b.tl(), p));
+  }
+  if (cv::countNonZero(taken & shape) < p.diagram_split_cover * cv::countNonZero(shape)) return {};
+  for (const DNode& d : parts)
+    if (std::abs(d.half - parts.front().half) > p.diagram_size_spread * std::max(d.half, parts.front().half)) return {};
+  return parts;
+}
+
+// Blobs of `solid` that survive an opening `k` px wide: compact ones as nodes (touching nodes
+// parted); the size of the largest other.
 std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params& p, int& largest_other) {
   const cv::Mat opened = open_ellipse(solid, k);  // OpenCV's ellipse opening, in O(k) a pixel
   cv::Mat labels, stats, cents;
   const int n = cv::connectedComponentsWithStats(opened, labels, stats, cents, 8, CV_32S);
   std::vector<DNode> nodes;
+  std::vector<std::pair<cv::Rect, cv::Mat>> others;  // blobs of no node's shape, and their filled outlines
   largest_other = 0;
   for (int i = 1; i < n; ++i) {
     const cv::Rect b(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), stats.at<int>(i, cv::CC_STAT_WIDTH),
@@ -114,37 +190,22 @@ std::vector<DNode> blobs_after_opening(const cv::Mat& solid, int k, const Params
     const double area = cv::countNonZero(shape);
     const bool end_like = std::max(b.width, b.height) <= p.diagram_end_aspect * std::min(b.width, b.height) && area >= p.diagram_end_fill * b.area();
     if (compact(b, area, p) || end_like) {
-      DNode d;
-      d.box = b;
-      d.mask = shape;
-      d.centre = cv::Point2f(static_cast<float>(b.x + b.width / 2.0), static_cast<float>(b.y + b.height / 2.0));
-      d.half = (b.width + b.height) / 4.0;
-      d.end_only = !compact(b, area, p);
-      // The letter lies in the body, the largest disc inside (an arrow's shaft where it meets the
-      // head); a circle's or a square's is its half-side. An arrow's size is its body's.
-      cv::Mat padded, dist;
-      cv::copyMakeBorder(shape, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, cv::Scalar(0));
-      cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
-      double inscribed = 0;
-      cv::minMaxLoc(dist, nullptr, &inscribed);
-      d.body = std::min(d.half, inscribed + 1);
-      if (d.end_only) d.half = d.body;
-      nodes.push_back(d);
+      nodes.push_back(node_of(shape, b, p));
     } else {
-      largest_other = std::max({largest_other, b.width, b.height});
+      others.push_back({b, shape});
     }
   }
+  // Touching nodes are as narrow as one node (a blob wider both ways is the network still joined).
+  const double med = median_half(nodes);
+  for (const auto& [b, shape] : others) {
+    std::vector<DNode> parts;
+    if (med > 0 && std::min(b.width, b.height) <= 3 * med) parts = split_touching(shape, b, p);
+    if (!parts.empty())
+      nodes.insert(nodes.end(), parts.begin(), parts.end());
+    else
+      largest_other = std::max({largest_other, b.width, b.height});
+  }
   return nodes;
-}
-
-// The median half-side of the compact nodes (an arrow's box is no valve's size).
-double median_half(const std::vector<DNode>& nodes) {
-  std::vector<double> halves;
-  for (const DNode& d : nodes)
-    if (!d.end_only) halves.push_back(d.half);
-  if (halves.empty()) return 0;
-  std::nth_element(halves.begin(), halves.begin() + static_cast<long>(halves.size() / 2), halves.end());
-  return halves[halves.size() / 2];
 }
 
 // The nodes: compact blobs left by the smallest opening that parts the network, opened once more

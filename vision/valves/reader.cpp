@@ -599,6 +599,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"diagram_end_aspect", &Params::diagram_end_aspect, 1, kAnyHi, "diagram look: an inlet or outlet of another shape (an arrow) is at most this long for its width"},
     {"diagram_end_fill", &Params::diagram_end_fill, 0, 1, "diagram look: an inlet or outlet of another shape fills at least this fraction of its box (an arrow: 0.47) and holds X or Y"},
     {"diagram_size_spread", &Params::diagram_size_spread, 0, 1, "diagram look: a blob this fraction smaller than the median node is no node"},
+    {"diagram_split_core", &Params::diagram_split_core, 0, 1, "diagram look: nodes drawn touching are one blob; its cores, deeper than this fraction of its deepest point (distance to its edge) ..."},
+    {"diagram_split_cover", &Params::diagram_split_cover, 0, 1, "diagram look: ... each grown back within it, are its nodes when compact, alike in size, and covering at least this share of it (a network still joined by pipes covers less)"},
     {"diagram_letter_zone", &Params::diagram_letter_zone, 0, 1, "diagram look: a node's letter lies within this fraction of its half-side from its centre"},
     {"diagram_edge_px", &Params::diagram_edge_px, 1, kAnyHi, "diagram look: a node's anti-aliased edge, px: left out of its colours, and all that is left out when ink reaches the letter zone's edge"},
     {"diagram_rim_cover", &Params::diagram_rim_cover, 0, 1, "diagram look: when a letter comes within a pixel of its node's outline, the outline is left out as ink covering at least this share of the inside's edge ..."},

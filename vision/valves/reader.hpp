@@ -107,6 +107,8 @@ struct Params {
   double diagram_end_aspect = 1.6; // an inlet or outlet of another shape (an arrow) is at most this long for its width,
   double diagram_end_fill = 0.4;   //   fills at least this fraction of its box (an arrow: 0.47), and holds the letter X or Y
   double diagram_size_spread = 0.3;// a blob this fraction smaller than the median node is no node
+  double diagram_split_core = 0.5; // touching nodes: a blob's cores, deeper than this fraction of its deepest point, ...
+  double diagram_split_cover = 0.95;// ... grown back, are its nodes when they cover at least this share of it
   double diagram_letter_zone = 0.7;// a node's letter lies within this fraction of its half-side from its centre
   int diagram_edge_px = 2;         // a node's anti-aliased edge, px: left out of its colours, and all that is left out
   double diagram_rim_cover = 0.9;  // an outlined node's ring covers at least this share of its inside's edge ...
