@@ -263,6 +263,13 @@ TEST(ValvesReader, AnEndsSerifXReadAsYIsSettledByItsShape) {
   EXPECT_EQ(other_looks({55}, "valves, an end's serif X read as Y").exact, 1);
 }
 
+// Bold letters Tesseract's page layout drops whole (styles 85 and 223 of the 200-look sweep: a sans
+// H on a saturated square, a bold serif E; nothing read at any height as a character, a line or a
+// word): read as a raw line when nothing else reads them.
+TEST(ValvesReader, BoldLettersNoLayoutReadsAreReadAsARawLine) {
+  EXPECT_EQ(other_looks({85, 223}, "valves, bold letters read as a raw line").exact, 2);
+}
+
 // Valves drawn touching (styles 88 and 118 of the 200-look sweep: G touching C, K touching G) are
 // one blob that no opening parts; before they were split at their cores (`diagram_split_core`,
 // `diagram_split_cover`) the reader found "no node-link diagram" at all. Now it finds the diagram

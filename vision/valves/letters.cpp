@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <iterator>
 #include <regex>
 
 #include "solvers/common/text_board.hpp"
@@ -99,7 +100,11 @@ cv::Mat for_tesseract(const cv::Mat& ink, double height) {
 // may return nothing or a wrong letter where another reads it right (a serif "J": nothing in
 // single-character mode at 48 px, "a" in word mode, "J" at 32 and 72 px). So the glyph is read at a
 // few heights and layouts until one letter has been read twice; failing that, the commonest single
-// answer. A glyph none of them reads that is much narrower than tall is a bare "I".
+// answer. When none of them reads a letter, the same heights as a raw line (no layout analysis) are
+// the last resort: Tesseract's page layout drops some clean, bold glyphs whole (a sans H on a
+// saturated square, a bold serif E: nothing read at any height in the other modes), which the raw
+// line reads. Before them, a glyph none of the others reads that is much narrower than tall is a
+// bare "I".
 // Cost: a read is ~1.5 ms, nearly all of it the LSTM stepping across the crop's width, and most
 // letters take two. Rejected as faster: taking the first read alone when Tesseract is confident (on
 // arena frames it read a D as ")" with 98.5 lowest symbol and 89 mean confidence: confidence does not
@@ -113,10 +118,19 @@ Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const
   };
   static constexpr Try kTries[] = {{1.0, ocr::Layout::kChar}, {0.67, ocr::Layout::kChar}, {1.5, ocr::Layout::kChar},
                                    {1.0, ocr::Layout::kLine}, {0.67, ocr::Layout::kLine}, {1.5, ocr::Layout::kLine},
-                                   {1.0, ocr::Layout::kWord}};
+                                   {1.0, ocr::Layout::kWord},
+                                   // Tried only when none of the above read a letter:
+                                   {1.0, ocr::Layout::kRawLine}, {0.67, ocr::Layout::kRawLine}, {1.5, ocr::Layout::kRawLine}};
+  static constexpr std::size_t kLastResort = 7;
   std::array<int, 26> votes{};
   std::array<float, 26> confidence{};
-  for (const Try& t : kTries) {
+  for (std::size_t i = 0; i < std::size(kTries); ++i) {
+    const Try& t = kTries[i];
+    if (i == kLastResort) {
+      if (std::any_of(votes.begin(), votes.end(), [](int v) { return v > 0; })) break;
+      const cv::Rect box = cv::boundingRect(ink);
+      if (allowed.find('I') != std::string::npos && box.height > 0 && box.width < p.narrow_glyph * box.height) return Letter{"I", 50};
+    }
     const cv::Mat crop = for_tesseract(ink, p.glyph_height * t.scale);
     if (crop.empty()) return Letter{};
     auto got = ocr::recognise(crop, t.layout, "");
@@ -134,8 +148,6 @@ Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const
   }
   const auto best = static_cast<std::size_t>(std::max_element(votes.begin(), votes.end()) - votes.begin());
   if (votes[best] > 0) return Letter{std::string(1, static_cast<char>('A' + best)), confidence[best] / 2};
-  const cv::Rect box = cv::boundingRect(ink);
-  if (allowed.find('I') != std::string::npos && box.height > 0 && box.width < p.narrow_glyph * box.height) return Letter{"I", 50};
   return Letter{};
 }
 
