@@ -42,6 +42,23 @@ vision::DiscShape disc_shape(const Params& p) {
   return s;
 }
 
+// Whether the disc of radius `r` about `c` in `frame` is plain (colour spread at most
+// `max_outside_spread`) and of the colour seen between the discs (`min_ground_matches` of `ground`
+// alike): the board showing, no peg and no hole.
+bool shows_ground(const cv::Mat& frame, const std::vector<cv::Vec3f>& ground, cv::Point c, int r, const Params& p) {
+  const cv::Rect probe = cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, frame.cols, frame.rows);
+  if (probe.area() == 0) return false;
+  cv::Mat mask = cv::Mat::zeros(probe.size(), CV_8U);
+  cv::circle(mask, c - probe.tl(), r, cv::Scalar(255), cv::FILLED);
+  cv::Scalar mean, spread;
+  cv::meanStdDev(frame(probe), mean, spread, mask);
+  const cv::Mat px(1, 1, CV_8UC3, cv::Scalar(mean[0], mean[1], mean[2]));
+  const cv::Vec3f colour = vision::to_lab(px).at<cv::Vec3f>(0, 0);
+  const auto alike = std::count_if(ground.begin(), ground.end(),
+                                   [&](const cv::Vec3f& g) { return vision::lab_distance(g, colour) <= p.appearance_tolerance; });
+  return std::max({spread[0], spread[1], spread[2]}) <= p.max_outside_spread && alike >= p.min_ground_matches;
+}
+
 std::string site_name(int i, int cols) { return "(" + std::to_string(i / cols) + "," + std::to_string(i % cols) + ")"; }
 
 Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, const std::vector<vision::Disc>& shared,
@@ -273,6 +290,9 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     for (const Disc& d : lat.discs)
       if (d.diameter > 0 && cv::norm(d.centre - v.centre) < d.diameter / 2) overlaps = true;
     if (overlaps) continue;
+    // Nor is the board showing where four discs leave it a round-ish gap (pale holes on a darker
+    // board at 0.5x): its middle is plain and of the colour seen between the discs.
+    if (shows_ground(bgr, lat.ground, cv::Point(v.centre), std::max(1, static_cast<int>(v.radius / 2)), p)) continue;
     return failed(make_error("a peg between sites near (" + std::to_string(static_cast<int>(v.centre.x)) + ", " +
                              std::to_string(static_cast<int>(v.centre.y)) +
                              "): is a drag in progress? read again once the window is still"));
@@ -608,19 +628,10 @@ Result<Reading> decode(const Lattice& lat, const Params& p) {
     const int row = static_cast<int>(i) / lat.cols, col = static_cast<int>(i) % lat.cols;
     const int r = std::max(1, static_cast<int>(smallest));
     const cv::Point c(lat.centre(row, col));
-    const cv::Rect probe = cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, frame.cols, frame.rows);
-    if (probe.area() == 0) continue;
-    cv::Mat mask = cv::Mat::zeros(probe.size(), CV_8U);
-    cv::circle(mask, c - probe.tl(), r, cv::Scalar(255), cv::FILLED);
-    cv::Scalar mean, spread;
-    cv::meanStdDev(frame(probe), mean, spread, mask);
+    if ((cv::Rect(c.x - r, c.y - r, 2 * r + 1, 2 * r + 1) & cv::Rect(0, 0, frame.cols, frame.rows)).area() == 0) continue;
     // Plain, and of the colour between discs: a disc missed by every cue (a flat one is plain too)
     // must not silently become "no hole".
-    const cv::Mat px(1, 1, CV_8UC3, cv::Scalar(mean[0], mean[1], mean[2]));
-    const cv::Vec3f colour = vision::to_lab(px).at<cv::Vec3f>(0, 0);
-    const auto alike = std::count_if(lat.ground.begin(), lat.ground.end(),
-                                     [&](const cv::Vec3f& g) { return vision::lab_distance(g, colour) <= p.appearance_tolerance; });
-    if (std::max({spread[0], spread[1], spread[2]}) > p.max_outside_spread || alike < p.min_ground_matches)
+    if (!shows_ground(frame, lat.ground, c, r, p))
       return make_error("site at row " + std::to_string(row) + ", col " + std::to_string(col) +
                         " is covered but holds no whole peg or hole: is a drag in progress? read again once the window is still");
   }
