@@ -123,6 +123,40 @@ TEST(RiverReader, RejectsNonScenesWithOneLine) {
   }
 }
 
+// What a failed read found goes to the DebugSink (`solve --annotate`): the banks, the river and the
+// figures, drawn over a frame whose boat was painted over with the water's colour. A read that
+// succeeds sends nothing.
+struct Pictures : DebugSink {
+  std::vector<cv::Mat> drawn;
+  void picture(std::string_view game, std::string_view, const cv::Mat& image) override {
+    EXPECT_EQ(game, "river");
+    drawn.push_back(image.clone());
+  }
+  void failed(std::string_view, std::string_view) override {}
+};
+
+TEST(RiverReader, AFailedReadShowsWhatItFound) {
+  const arena::Session s = river_session(3, 5, 0, {800, 600}, 0);
+  const cv::Mat frame = s.frame();
+  Pictures none;
+  auto good = read(frame, {}, &none);
+  ASSERT_TRUE(good.ok()) << good.error().message;
+  EXPECT_TRUE(none.drawn.empty());
+  cv::Mat no_boat = frame.clone();
+  const cv::Vec3b water = frame.at<cv::Vec3b>(good->water.br().y - 2, good->water.x + 2);
+  cv::Rect boat = good->hull;
+  for (const Figure& f : good->figures)
+    if (f.place == Place::kBoat) boat |= f.box;
+  no_boat(boat & good->water).setTo(cv::Scalar(water[0], water[1], water[2]));
+  Pictures sink;
+  auto got = read(no_boat, {}, &sink);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().code, ErrorCode::kNoBoard);
+  ASSERT_EQ(sink.drawn.size(), 1u);
+  ASSERT_EQ(sink.drawn[0].size(), no_boat.size());
+  EXPECT_GT(cv::norm(sink.drawn[0], no_boat, cv::NORM_L1), 0) << "nothing drawn";
+}
+
 TEST(RiverReader, ImagePuzzleSolvesWhatItRead) {
   arena::Session s = river_session(5, 77, 3, {800, 600}, 0);
   auto p = kReaderOf<ImageSpec>.read(s.frame(), {});

@@ -288,6 +288,39 @@ TEST(ValvesReader, TouchingValvesAreFoundAndThePipeBetweenThemIsNotGuessed) {
   }
 }
 
+// What a failed read found goes to the DebugSink (`solve --annotate`): the diagram's nodes, drawn
+// over the image, for a diagram refused on a letter (style 166: an italic serif I no try reads),
+// and the wheels for an arena frame refused on its counter (the counter's line painted over).
+struct Pictures : DebugSink {
+  std::vector<cv::Mat> drawn;
+  void picture(std::string_view game, std::string_view, const cv::Mat& image) override {
+    EXPECT_EQ(game, "valves");
+    drawn.push_back(image.clone());
+  }
+  void failed(std::string_view, std::string_view) override {}
+};
+
+TEST(ValvesReader, AFailedReadShowsWhatItFound) {
+  const int style = 166, i = style - 40;
+  auto s = testing::arena_session(arena::game_from_name("valves"), 1 + (i * 5) % 11, static_cast<std::uint64_t>(7000 + style), 0, kSizes[style % 5], 0);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  const cv::Mat diagram = testing::draw_valves_diagram(dynamic_cast<const arena::ValvesLevel&>(s->level()), kSizes[style % 5],
+                                                       testing::other_diagram_style(style));
+  cv::Mat frame = s->frame().clone();
+  cv::rectangle(frame, cv::Rect(0, 0, frame.cols, frame.rows / 5), frame.at<cv::Vec3b>(frame.rows - 1, frame.cols - 1), cv::FILLED);
+  for (const cv::Mat& img : {diagram, frame}) {
+    Pictures sink;
+    ASSERT_FALSE(read(img, {}, &sink).ok());
+    ASSERT_EQ(sink.drawn.size(), 1u);
+    ASSERT_EQ(sink.drawn[0].size(), img.size());
+    EXPECT_GT(cv::norm(sink.drawn[0], img, cv::NORM_L1), 0) << "nothing drawn";
+  }
+  // A read that succeeds sends nothing.
+  Pictures none;
+  ASSERT_TRUE(read(s->frame(), {}, &none).ok());
+  EXPECT_TRUE(none.drawn.empty());
+}
+
 TEST(ValvesReader, ImagePuzzleSolvesWhatItRead) {
   arena::SessionOptions o;
   o.game = arena::game_from_name("valves");

@@ -102,7 +102,7 @@ std::optional<Scene> find_scene(const Regions& rs, int width, const Params& p) {
   return best;
 }
 
-Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
+Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink* debug) {
   if (input.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   const std::optional<cv::Mat> bgr = as_bgr8(input);
   if (!bgr) return make_error(ErrorCode::kNoBoard, "no board found: expected an 8-bit colour image");
@@ -145,6 +145,18 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   };
   Reading out;
   out.frame = img.size();
+  // A failed read shows what it found to the sink: the banks, the river, the boat and the figures.
+  const auto failed = [&](Error why) -> Error {
+    if (debug != nullptr) {
+      std::vector<cv::Rect> boxes;
+      for (const cv::Rect& r : {out.left_bank, out.water, out.right_bank, out.hull})
+        if (!r.empty()) boxes.push_back(r);
+      for (const Figure& f : out.figures) boxes.push_back(f.box);
+      debug->picture("river", "scene", draw_candidates(img, boxes, std::vector<bool>(boxes.size(), true),
+                                                       "banks and river, " + std::to_string(out.figures.size()) + " figures"));
+    }
+    return why;
+  };
   out.left_bank = refine(seen->bank.box, bank_colour);
   out.water = refine(seen->water.box, water_colour);
   out.right_bank = refine(seen->right.box, bank_colour);
@@ -154,7 +166,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     const cv::Rect &l = out.left_bank, &w = out.water, &r = out.right_bank;
     if (l.empty() || w.empty() || r.empty() || !near(l.br().x, w.x) || !near(w.br().x, r.x) || !near(l.y, w.y) || !near(r.y, w.y) || !near(l.br().y, w.br().y) ||
         !near(r.br().y, w.br().y))
-      return make_error(ErrorCode::kNoBoard, "no board found: the banks and the river do not line up at full size");
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: the banks and the river do not line up at full size"));
   }
   // Not ground: 255 where a pixel of `box` is not `colour`.
   auto not_ground = [&](const cv::Rect& box, const cv::Vec3b& colour) {
@@ -171,12 +183,12 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
       const double aspect = static_cast<double>(std::max(b.box.width, b.box.height)) / std::min(b.box.width, b.box.height);
       const double fill = static_cast<double>(b.filled) / b.box.area();
       if (aspect > p.max_aspect || fill < p.min_fill)
-        return make_error(ErrorCode::kNoBoard, "no board found: a shape on the " + std::string(place == Place::kBoat ? "boat" : "bank") +
-                          " is neither a square nor a disc");
+        return failed(make_error(ErrorCode::kNoBoard, "no board found: a shape on the " + std::string(place == Place::kBoat ? "boat" : "bank") +
+                          " is neither a square nor a disc"));
       const cv::Rect box = b.box + origin;
       figs.push_back({place, fill >= p.square_fill, {box.x + box.width / 2.0f, box.y + box.height / 2.0f}, box, fill});
       if (static_cast<int>(figs.size()) > p.max_figures)
-        return make_error(ErrorCode::kNoBoard, "no board found: more than " + std::to_string(p.max_figures) + " figures");
+        return failed(make_error(ErrorCode::kNoBoard, "no board found: more than " + std::to_string(p.max_figures) + " figures"));
     }
     return {};
   };
@@ -194,7 +206,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   int hull = 0;
   for (int i = 1; i < wn; ++i)
     if (hull == 0 || ws.at<int>(i, cv::CC_STAT_AREA) > ws.at<int>(hull, cv::CC_STAT_AREA)) hull = i;
-  if (hull == 0) return make_error(ErrorCode::kNoBoard, "no board found: no boat on the river");
+  if (hull == 0) return failed(make_error(ErrorCode::kNoBoard, "no board found: no boat on the river"));
   const cv::Rect hb(ws.at<int>(hull, cv::CC_STAT_LEFT), ws.at<int>(hull, cv::CC_STAT_TOP), ws.at<int>(hull, cv::CC_STAT_WIDTH),
                     ws.at<int>(hull, cv::CC_STAT_HEIGHT));
   std::vector<int> count(static_cast<std::size_t>(hb.height), 0);
@@ -208,7 +220,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
   // An anti-aliased top row is about as wide as the row under it; passengers above are much narrower.
   while (top > 0 && count[static_cast<std::size_t>(top - 1)] >= p.hull_edge_fraction * count[static_cast<std::size_t>(top)]) --top;
   const int hull_top = hb.y + top;  // water coordinates
-  if (hb.y + hb.height - hull_top < p.min_figure_px / 2 + 1) return make_error(ErrorCode::kNoBoard, "no board found: the boat is too thin");
+  if (hb.y + hb.height - hull_top < p.min_figure_px / 2 + 1) return failed(make_error(ErrorCode::kNoBoard, "no board found: the boat is too thin"));
   out.hull = cv::Rect(hb.x, hull_top, hb.width, hb.y + hb.height - hull_top) + water.tl();
   out.hull_centre = {static_cast<float>(out.hull.x + out.hull.width / 2.0), static_cast<float>(out.hull.y + out.hull.height / 2.0)};
   const bool boat_left = out.hull_centre.x < water.x + water.width / 2.0;
@@ -216,14 +228,14 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     if (auto r = take(wet.rowRange(0, hull_top), water.tl(), Place::kBoat); !r) return r.error();
   }
 
-  if (figs.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no guards or prisoners on the banks");
+  if (figs.empty()) return failed(make_error(ErrorCode::kNoBoard, "no board found: no guards or prisoners on the banks"));
   // Radii: a prisoner's width is its diameter, a guard's its side.
   std::vector<double> radii;
   for (const Figure& f : figs) radii.push_back(f.box.width / (f.guard ? p.guard_side : 2.0));
   out.radius = median_of(radii);
   for (double r : radii)
     if (std::abs(r - out.radius) > p.size_tolerance * out.radius)
-      return make_error(ErrorCode::kNoBoard, "no board found: the figures differ in size");
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: the figures differ in size"));
 
   // Confidence: how far each fill lies from the square/disc boundary, towards its kind's ideal.
   const double disc = std::numbers::pi / 4;
@@ -239,7 +251,7 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     out.seats = (widest / out.radius - p.hull_extra_radii) / p.seat_radii;
     const long seats = std::lround(out.seats);
     if (seats < 1 || std::abs(out.seats - static_cast<double>(seats)) > p.seat_tolerance)
-      return make_error(ErrorCode::kNoBoard, "no board found: the boat's width (" + std::to_string(widest) + " px) is not a whole number of seats; set `boat` in the profile's `river` node");
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: the boat's width (" + std::to_string(widest) + " px) is not a whole number of seats; set `boat` in the profile's `river` node"));
     st.boat = static_cast<int>(seats);
     conf = std::min(conf, 1 - std::abs(out.seats - static_cast<double>(seats)) / p.seat_tolerance);
   }
@@ -252,9 +264,9 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p) {
     if (f.place == Place::kBoat) ++(f.guard ? out.aboard.guards : out.aboard.prisoners);
   }
   if (out.aboard.guards + out.aboard.prisoners > st.boat)
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(out.aboard.guards + out.aboard.prisoners) +
-                      " passengers in a boat for " + std::to_string(st.boat));
-  if (st.boat > solvers::river::kMaxBoat) return make_error(ErrorCode::kNoBoard, "no board found: the boat is implausibly long");
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(out.aboard.guards + out.aboard.prisoners) +
+                      " passengers in a boat for " + std::to_string(st.boat)));
+  if (st.boat > solvers::river::kMaxBoat) return failed(make_error(ErrorCode::kNoBoard, "no board found: the boat is implausibly long"));
   st.guards = g[0] + g[1];
   st.prisoners = pr[0] + pr[1];
   st.left_guards = g[0];
@@ -311,9 +323,9 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "river", param_table(), defaults, inconsistency);
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
   try {
-    return read_unchecked(bgr, params);
+    return read_unchecked(bgr, params, debug);
   } catch (const cv::Exception& e) {
     std::string what = e.what();  // OpenCV's messages span lines; errors are one line
     std::replace(what.begin(), what.end(), '\n', ' ');

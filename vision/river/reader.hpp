@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
 #include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/river/river.hpp"
@@ -85,7 +86,8 @@ struct Reading {
 };
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a river scene.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the banks, river, boat and figures found when no board is.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // The reading drawn over the image: banks, water and hull outlined, each figure boxed with G or P,
 // the capacity; `trips` listed.

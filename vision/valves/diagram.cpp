@@ -385,12 +385,27 @@ Seg pipe_between(const cv::Mat& fg, const std::vector<DNode>& nodes, std::size_t
 
 }  // namespace
 
-Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& p) {
+Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params& p, DebugSink* debug) {
   const cv::Mat solid = fill_node_insides(fg, p);
   std::vector<DNode> nodes = find_nodes(solid, p);
-  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
+  // A failed read shows the nodes it found to the sink: those whose letter was read green, the others red.
+  const auto failed = [&](Error why) -> Error {
+    if (debug != nullptr && !nodes.empty()) {
+      std::vector<cv::Rect> boxes;
+      std::vector<bool> named;
+      for (const DNode& d : nodes) {
+        boxes.push_back(d.box);
+        named.push_back(!d.name.empty());
+      }
+      const auto lettered = std::count(named.begin(), named.end(), true);
+      debug->picture("valves", "diagram", draw_candidates(bgr, boxes, named, std::to_string(nodes.size()) + " diagram nodes, " +
+                                                                                 std::to_string(lettered) + " letters read"));
+    }
+    return why;
+  };
+  if (nodes.size() < 3) return failed(make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines"));
   if (static_cast<int>(nodes.size()) > p.max_valves + 2)
-    return make_error(ErrorCode::kNoBoard, std::to_string(nodes.size()) + " node-like blobs, more than a valves board has");
+    return failed(make_error(ErrorCode::kNoBoard, std::to_string(nodes.size()) + " node-like blobs, more than a valves board has"));
 
   static const std::string kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   // Blobs of an end's shape but not compact (arrows) are the inlet or outlet when they hold X or Y,
@@ -417,7 +432,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     }
     look_for_letter(bgr, fg, d, p);
     if (d.marked)
-      return make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter");
+      return failed(make_error(ErrorCode::kNoBoard, "the node at " + at(d.centre) + " holds marks that reach its edge, not a letter"));
     if (d.letter.empty()) {
       plain.push_back(i);
       continue;
@@ -426,7 +441,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     if (!got) return got.error();
     const Letter settled = settle_narrow(*got, d.letter, kLetters, p);
     if (settled.text.empty())
-      return make_error(ErrorCode::kNoBoard, "cannot read the letter of the node at " + at(d.centre));
+      return failed(make_error(ErrorCode::kNoBoard, "cannot read the letter of the node at " + at(d.centre)));
     d.name = settled.text;
     d.confidence = settled.confidence;
   }
@@ -447,18 +462,18 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
     nodes[plain[1]].name = first_left ? "Y" : "X";
     nodes[plain[0]].confidence = nodes[plain[1]].confidence = 100;
   } else if (!plain.empty()) {
-    return make_error(ErrorCode::kNoBoard, "a node with no letter at " + at(nodes[plain[0]].centre) +
-                                               " (plain boxes are the inlet and outlet, two of them)");
+    return failed(make_error(ErrorCode::kNoBoard, "a node with no letter at " + at(nodes[plain[0]].centre) +
+                                               " (plain boxes are the inlet and outlet, two of them)"));
   }
   std::erase_if(nodes, [](const DNode& d) { return d.end_only && d.name.empty(); });
-  if (nodes.size() < 3) return make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines");
+  if (nodes.size() < 3) return failed(make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines"));
   if (named("X") != 1 || named("Y") != 1)
-    return make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes");
+    return failed(make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes"));
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
       if (nodes[i].name == nodes[j].name)
-        return make_error("two nodes read as " + nodes[i].name + " (at " + at(nodes[i].centre) + " and " + at(nodes[j].centre) +
-                          ")");
+        return failed(make_error("two nodes read as " + nodes[i].name + " (at " + at(nodes[i].centre) + " and " + at(nodes[j].centre) +
+                          ")"));
   std::sort(nodes.begin(), nodes.end(), [](const DNode& x, const DNode& y) { return x.name < y.name; });
 
   const std::size_t n = nodes.size();
@@ -488,9 +503,9 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
         case Seg::kNo: break;
         case Seg::kUnsure:
           if (via(a, b)) break;
-          return make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node)");
+          return failed(make_error("cannot tell whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (a broken line, or one that grazes another node)"));
       }
-  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no pipes between the nodes");
+  if (pipes.empty()) return failed(make_error(ErrorCode::kNoBoard, "no pipes between the nodes"));
 
   std::vector<double> halves;
   std::vector<cv::Rect> zones;
@@ -502,7 +517,7 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   const double r = halves[halves.size() / 2];
   auto counter = read_counter(fg, zones, {}, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error(ErrorCode::kNoBoard, "no \"wrenches: n/k\" or \"wrenches: k\" count on the page");
+  if (!*counter) return failed(make_error(ErrorCode::kNoBoard, "no \"wrenches: n/k\" or \"wrenches: k\" count on the page"));
 
   // Closed valves look different from open ones: the valves part in groups of one look; with n
   // closed there must be two, one of n valves (the closed), the other not of n too.
@@ -526,16 +541,16 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   const int valve_count = static_cast<int>(valves.size());
   if (used < 0) {  // "Wrenches: k": none used is the one reading the page allows, if the valves all look alike
     if (ids.size() != 1)
-      return make_error("the count gives " + std::to_string((*counter)->total) +
-                        " wrenches but not how many are used, and the valves do not all look alike");
+      return failed(make_error("the count gives " + std::to_string((*counter)->total) +
+                        " wrenches but not how many are used, and the valves do not all look alike"));
     used = 0;
   } else if (used == 0) {
     if (ids.size() != 1)
-      return make_error("the counter says no wrench is used, but the valves do not all look alike");
+      return failed(make_error("the counter says no wrench is used, but the valves do not all look alike"));
   } else {
     if (ids.size() != 2 || 2 * used == valve_count || (size_of(ids[0]) != used && size_of(ids[1]) != used))
-      return make_error("the counter says " + std::to_string(used) + " wrenches used, but the valves do not part into " + std::to_string(used) +
-                        " closed-looking and the rest");
+      return failed(make_error("the counter says " + std::to_string(used) + " wrenches used, but the valves do not part into " + std::to_string(used) +
+                        " closed-looking and the rest"));
     const int closed = size_of(ids[0]) == used ? ids[0] : ids[1];
     for (std::size_t i = 0; i < valves.size(); ++i) valves[i]->closed = group[i] == closed;
   }

@@ -364,7 +364,7 @@ Pipe is_pipe(const cv::Mat& fg, const std::vector<Node>& nodes, std::size_t a, s
 
 // ---------------------------------------------------------------------------------------------------
 
-Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
+Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
   const std::vector<cv::Vec3b> common = common_colours(bgr, 1, 0);
   if (common.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the picture has no dominant background colour");
@@ -379,16 +379,28 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   const std::vector<Wheel> wheels = find_wheels(fg, holes, p);
   // No wheels: perhaps the network is drawn as a node-link diagram (diagram.hpp).
   if (wheels.empty()) {
-    auto diagram = read_diagram(bgr, fg, p);
+    auto diagram = read_diagram(bgr, fg, p, debug);
     if (diagram || !diagram.error().is(ErrorCode::kNoBoard)) return diagram;
     return make_error(ErrorCode::kNoBoard,
                       "no board found: no valve wheels (rings with spokes) on the page, nor a node-link diagram (" +
                           diagram.error().message + ")",
                       "check the valves level is on screen");
   }
+  // A failed read shows the wheels it found to the sink (the diagram reader shows its nodes).
+  const auto failed = [&](Error why) -> Error {
+    if (debug != nullptr) {
+      std::vector<cv::Rect> boxes;
+      for (const Wheel& w : wheels) {
+        const int o = static_cast<int>(std::ceil(w.outer));
+        boxes.emplace_back(static_cast<int>(std::lround(w.centre.x)) - o, static_cast<int>(std::lround(w.centre.y)) - o, 2 * o + 1, 2 * o + 1);
+      }
+      debug->picture("valves", "wheels", draw_candidates(bgr, boxes, std::vector<bool>(boxes.size(), true), std::to_string(wheels.size()) + " valve wheels"));
+    }
+    return why;
+  };
   if (static_cast<int>(wheels.size()) > p.max_valves)
-    return make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
-                      std::to_string(p.max_valves) + " valves allowed");
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(wheels.size()) + " wheel-like rings, more than the " +
+                      std::to_string(p.max_valves) + " valves allowed"));
   std::vector<double> radii;
   for (const Wheel& w : wheels) radii.push_back(w.outer);
   std::nth_element(radii.begin(), radii.begin() + static_cast<long>(radii.size() / 2), radii.end());
@@ -396,7 +408,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
 
   const std::vector<cv::Rect> tanks = find_tanks(fg, holes, wheels, r, p);
   if (tanks.size() != 2)
-    return make_error(ErrorCode::kNoBoard, "no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size()));
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: expected the inlet X and the outlet Y (two filled squares), found " + std::to_string(tanks.size())));
 
   // Letters: first the ink standing alone beside each wheel; where the letters sit relative to their
   // wheels (the same for all: the tags' place) and how tall they are then bound each letter's box,
@@ -412,7 +424,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     bottoms.push_back(b.y + b.height - w.centre.y);
     heights.push_back(b.height);
   }
-  if (heights.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no letters beside the valve wheels");
+  if (heights.empty()) return failed(make_error(ErrorCode::kNoBoard, "no board found: no letters beside the valve wheels"));
   // Capitals share one height, so the box is tight above and below (pipe stubs that touch a letter
   // come from below or the side); sideways it allows for wide letters.
   const double dx = median(dxs), top = median(tops), bottom = median(bottoms);
@@ -429,13 +441,13 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     if (alone[k] && (alone[k]->box & clip) == alone[k]->box) ink = alone[k]->ink;
     else ink = ink_in(fg, clip, w.centre, r, p);
     if (ink.empty() || cv::countNonZero(ink) == 0)
-      return make_error(ErrorCode::kNoBoard, "no board found: no letter beside the valve at " + where(w.centre));
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: no letter beside the valve at " + where(w.centre)));
     static const std::string kValveLetters = "ABCDEFGHIJKLMNOPQRSTUVWZ";
     auto read_got = read_letter(ink, kValveLetters, p);
     if (!read_got) return read_got.error();
     const Letter got = settle_narrow(*read_got, ink, kValveLetters, p);
     if (got.text.empty())
-      return make_error("cannot read the letter of the valve at " + where(w.centre));
+      return failed(make_error("cannot read the letter of the valve at " + where(w.centre)));
     n.name = got.text;
     n.confidence = got.confidence;
     const int tag = static_cast<int>(std::ceil(p.tag_half * r));
@@ -472,13 +484,13 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   if (t0.name.empty() && !t1.name.empty()) t0.name = t1.name == "X" ? "Y" : "X";
   if (t1.name.empty() && !t0.name.empty()) t1.name = t0.name == "X" ? "Y" : "X";
   if (t0.name.empty() || t0.name == t1.name)
-    return make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
-                      "\")");
+    return failed(make_error(ErrorCode::kNoBoard, "no board found: cannot tell the inlet X from the outlet Y (read \"" + t0.name + "\" and \"" + t1.name +
+                      "\")"));
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
       if (nodes[i].name == nodes[j].name)
-        return make_error("two nodes read as " + nodes[i].name + " (at " + where(nodes[i].centre) + " and " + where(nodes[j].centre) +
-                          ")");
+        return failed(make_error("two nodes read as " + nodes[i].name + " (at " + where(nodes[i].centre) + " and " + where(nodes[j].centre) +
+                          ")"));
 
   // By name, so the board's node order depends only on the network, not on where wheels were found
   // first (the play loop compares boards read before and after a move).
@@ -490,10 +502,10 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
         case Pipe::kYes: pipes.push_back({a, b}); break;
         case Pipe::kNo: break;
         case Pipe::kHidden:
-          return make_error("cannot read whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (at " + where(nodes[a].centre) +
-                            " and " + where(nodes[b].centre) + "): the segment between them is hidden under a letter tag");
+          return failed(make_error("cannot read whether a pipe joins " + nodes[a].name + " and " + nodes[b].name + " (at " + where(nodes[a].centre) +
+                            " and " + where(nodes[b].centre) + "): the segment between them is hidden under a letter tag"));
       }
-  if (pipes.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no pipes between the valves");
+  if (pipes.empty()) return failed(make_error(ErrorCode::kNoBoard, "no board found: no pipes between the valves"));
 
   std::vector<cv::Rect> zones, tags;
   for (const Node& nd : nodes) {
@@ -503,7 +515,7 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
   }
   auto counter = read_counter(fg, zones, tags, r);
   if (!counter) return counter.error();
-  if (!*counter) return make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page");
+  if (!*counter) return failed(make_error(ErrorCode::kNoBoard, "no board found: no \"wrenches: n/k\" count on the page"));
   // The closed valves: as many as the counter says wrenches are used, those whose bar shows most;
   // each must show it clearly, and no other may.
   {
@@ -513,16 +525,16 @@ Result<Reading> read_unchecked(const cv::Mat& bgr, const Params& p) {
     std::sort(valves.begin(), valves.end(), [](const Node* a, const Node* b) { return a->bar > b->bar; });
     const int used = (*counter)->used;
     if (used < 0)  // "Wrenches: k": the wheels' bars are read against the count of those used
-      return make_error(ErrorCode::kNoBoard, "no board found: the count gives the wrenches in all but not how many are used (\"wrenches: n/k\")");
+      return failed(make_error(ErrorCode::kNoBoard, "no board found: the count gives the wrenches in all but not how many are used (\"wrenches: n/k\")"));
     if (used > static_cast<int>(valves.size()))
-      return make_error("the counter says " + std::to_string(used) + " wrenches used, with " + std::to_string(valves.size()) +
-                        " valves on the board");
+      return failed(make_error("the counter says " + std::to_string(used) + " wrenches used, with " + std::to_string(valves.size()) +
+                        " valves on the board"));
     for (int i = 0; i < static_cast<int>(valves.size()); ++i) {
       Node& v = *valves[static_cast<std::size_t>(i)];
       v.closed = i < used;
       if ((v.closed && v.bar < p.bar_min) || (!v.closed && v.bar >= p.bar_clear))
-        return make_error("the counter says " + std::to_string(used) + " wrenches used, but valve " + v.name + (v.closed ? " shows no" : " shows a") +
-                          " closing bar");
+        return failed(make_error("the counter says " + std::to_string(used) + " wrenches used, but valve " + v.name + (v.closed ? " shows no" : " shows a") +
+                          " closing bar"));
     }
   }
 
@@ -632,9 +644,9 @@ Result<Params> load_params(const cv::FileNode& node, const Params& defaults) {
   return params_from_table(node, "valves", param_table(), defaults, inconsistency);
 }
 
-Result<Reading> read(const cv::Mat& bgr, const Params& params) {
+Result<Reading> read(const cv::Mat& bgr, const Params& params, DebugSink* debug) {
   try {
-    return read_unchecked(bgr, params);
+    return read_unchecked(bgr, params, debug);
   } catch (const cv::Exception& e) {
     return make_error(std::string("valves reader: OpenCV failed: ") + e.what());
   }

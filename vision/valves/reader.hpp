@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "vision/common/debug_sink.hpp"
 #include "vision/common/game_image_puzzle.hpp"
 #include "vision/common/params.hpp"
 #include "solvers/valves/valves.hpp"
@@ -138,7 +139,8 @@ struct Reading {
 };
 
 // The error is ErrorCode::kNoBoard when nothing in the image looks like a valves network.
-Result<Reading> read(const cv::Mat& bgr, const Params& params = {});
+// `debug` (optional) receives a picture of the wheels or the diagram's nodes found when no board is.
+Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
 // The reading drawn over the image: nodes with names (closed ones crossed), pipes, the wrench count;
 // `moves` ringed and numbered.
