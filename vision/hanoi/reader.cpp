@@ -47,6 +47,7 @@ struct Column {
 struct Found {
   std::vector<VerticalBar> rods, all_rods;
   std::vector<Column> columns;
+  bool scene = false;  // the ink is what no layer of an illustrated scene explains (scenery among the rods)
 };
 
 BarFit fit_rows(std::span<const Run> rows, const Params& p) { return fit_bar(rows, p.taper, p.rounding); }
@@ -320,6 +321,49 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
 
 Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
                                double spacing, double rod_h, bool plates_allowed, bool plates_needed);
+
+// The pieces of `stray` (8-connected) with a disc's straight side: a band of rows at least `rows`
+// tall, each at least `min_w` wide, along which the piece's left or its right end stays within
+// scene_stray_side edge steps of where it was on the band's first row. A tree's crown curves on both
+// sides, its trunk and a hill's blended border are thin; a disc off its rod keeps a straight side
+// even where scenery touches its other end.
+cv::Mat straight_sided(const cv::Mat& stray, double rows, double min_w, const Params& p) {
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(stray, labels, stats, centroids, 8, CV_32S);
+  std::vector<bool> keep(static_cast<std::size_t>(n), false);
+  for (int i = 1; i < n; ++i) {
+    const int x0 = stats.at<int>(i, cv::CC_STAT_LEFT), y0 = stats.at<int>(i, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), hgt = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (w < min_w || hgt < rows) continue;
+    std::vector<int> left(static_cast<std::size_t>(hgt), -1), right(static_cast<std::size_t>(hgt), -1);
+    for (int y = 0; y < hgt; ++y) {
+      const int* l = labels.ptr<int>(y0 + y);
+      for (int x = x0; x < x0 + w; ++x)
+        if (l[x] == i) {
+          if (left[static_cast<std::size_t>(y)] < 0) left[static_cast<std::size_t>(y)] = x;
+          right[static_cast<std::size_t>(y)] = x;
+        }
+    }
+    auto wide = [&](int y) { return left[static_cast<std::size_t>(y)] >= 0 && right[static_cast<std::size_t>(y)] - left[static_cast<std::size_t>(y)] + 1 >= min_w; };
+    for (int from = 0; from < hgt && !keep[static_cast<std::size_t>(i)]; ++from) {
+      if (!wide(from)) continue;
+      const double tol = p.scene_stray_side * std::max<double>(p.edge_step_px, p.edge_step * (right[static_cast<std::size_t>(from)] - left[static_cast<std::size_t>(from)] + 1));
+      for (const std::vector<int>* end : {&left, &right}) {
+        int to = from;
+        while (to < hgt && wide(to) && std::abs((*end)[static_cast<std::size_t>(to)] - (*end)[static_cast<std::size_t>(from)]) <= tol) ++to;
+        if (to - from >= rows) keep[static_cast<std::size_t>(i)] = true;
+      }
+    }
+  }
+  cv::Mat out(stray.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    auto* o = out.ptr<std::uint8_t>(y);
+    for (int x = 0; x < labels.cols; ++x) o[x] = keep[static_cast<std::size_t>(l[x])] ? 255 : 0;
+  }
+  return out;
+}
+
 Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
                             const Error& no_rods);
 
@@ -557,6 +601,15 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
   double disc_area = 0;
   for (const Bar& b : discs) disc_area += b.fit.width * b.height();
   disc_area /= static_cast<double>(discs.size());
+  // Over a scene, scenery stands among the rods (trees, a hill's blended border, a piece of a hill
+  // the layers missed): only ink with a disc's straight side is stray there. The least width is a
+  // disc row's (on rods), or the narrowest disc row looked for with no rods.
+  if (found.scene && p.scene_stray_side > 0) {
+    std::vector<double> rws;
+    for (const Column& c : cols) rws.push_back(c.rod_w);
+    const double min_w = std::max(p.disk_factor * median_of(rws) + p.disk_extra_px, median_of(rws) > 0 ? 0.0 : p.min_disk_width * img.cols);
+    stray = straight_sided(stray, std::max<double>(p.min_disk_rows, (1 - p.height_tolerance) * h - 1), min_w, p);
+  }
   if (cv::countNonZero(stray) > p.max_stray * disc_area) return refuse("ink among the rods lies on no rod or disc (a disc off its rod?)");
 
   // The base and the goal marker: what hangs under the base, joined to it, under one rod.
@@ -647,6 +700,7 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     }
     Found f;
     f.all_rods = found.all_rods;
+    f.scene = found.scene;
     std::vector<double> xs, hs;
     for (std::size_t i = 0; i < h.places.size(); ++i) {
       const StackPlace& place = h.places[i];
@@ -710,7 +764,8 @@ void show(DebugSink* debug, const cv::Mat& img, const Found& found, const std::s
 
 // The read over one page model's distances (`distance`, ink beyond `t0`): at two ink thresholds,
 // the goal marker, the frame's edge.
-Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& distance, double t0, const Params& p, DebugSink* debug) {
+Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& distance, double t0, const Params& p, bool scene,
+                              DebugSink* debug) {
   const int max_hole = static_cast<int>(p.max_hole_fraction * static_cast<double>(img.total()));
   // Two hypotheses of what is ink: a faint disc lost at the higher threshold, or a soft shadow
   // merged at the lower one, makes the two differ, and then neither is trusted.
@@ -719,6 +774,7 @@ Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::
   const cv::Mat ink0 = ink_mask(distance, t0, max_hole);
   for (const double t : {t0, t0 * p.second_threshold}) {
     Found found;
+    found.scene = scene;
     auto got = read_ink(img, lab, t == t0 ? ink0 : ink_mask(distance, t, max_hole), p, found);
     show(debug, img, found, got ? "read at Delta E " + std::to_string(static_cast<int>(t)) : got.error().message);
     if (!got) {
@@ -779,7 +835,7 @@ Result<Reading> read_on_planes(const cv::Mat& img, const cv::Mat& lab, const std
   const double t0 = threshold(layers.front());
   std::vector<double> scales;
   for (const PageModel& layer : layers) scales.push_back(t0 / threshold(layer));
-  return read_distance(img, lab, page_distance(lab, layers, scales), t0, p, debug);
+  return read_distance(img, lab, page_distance(lab, layers, scales), t0, p, false, debug);
 }
 
 // The page as an illustrated scene (vision/common/scene.hpp): flat regions reaching both side edges
@@ -804,7 +860,7 @@ Result<Reading> read_on_scene(const cv::Mat& img, const cv::Mat& lab, const Scen
   // Scenery (a tree, a sun) is ink too and may touch a bar: its rows are cut back to the bar's colour.
   Params q = p;
   if (q.trim_delta_e <= 0) q.trim_delta_e = p.scene_trim_delta_e;
-  auto got = read_distance(img, lab, scene.distance, std::max(p.ink_delta_e, p.texture_factor * spread), q, debug);
+  auto got = read_distance(img, lab, scene.distance, std::max(p.ink_delta_e, p.texture_factor * spread), q, true, debug);
   // Under the base a tree or a bush touching it hangs like a goal marker, and nothing tells the two
   // apart: a marker seen over a scene is refused rather than trusted (the last rod is no safer a guess).
   if (got && got->goal_marked) return refuse("something hangs under the base over the scenery: a goal marker, or a tree?");
@@ -887,6 +943,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"max_gap", &Params::max_gap, 0, kAnyHi, "a disc rests within this fraction of the disc height (plus 2 px) of the disc or floor below"},
     {"max_base_discs", &Params::max_base_discs, 0, kAnyHi, "the bar the rods stand on is at most this many disc heights (plus 2 px) thick; a thicker one covers the board (a banner)"},
     {"max_stray", &Params::max_stray, 0, kAnyHi, "ink among the rods on no rod, disc, plate or base: at most this many discs' area"},
+    {"scene_stray_side", &Params::scene_stray_side, 0, kAnyHi, "scene: stray ink counts only in pieces with a disc's straight side (a band of disc-wide rows a disc tall whose left or right end stays within this many edge steps; trees, hill borders are no discs); 0: all counts"},
     {"min_marker_area", &Params::min_marker_area, 0, kAnyHi, "least area of a goal marker under the base, in base heights squared"},
     {"min_marker_depth", &Params::min_marker_depth, 0, kAnyHi, "least depth of a goal marker under the base, in base heights (a shallower sliver is the base's blended edge)"},
     {"max_disks", &Params::max_disks, 1, 63, "most discs read (the solver takes up to 63)"},

@@ -21,7 +21,8 @@
 //           the base's extent; its columns go through decode and verify as the rods' do.
 //   verify: the game's invariants: one disc height, widths distinct and clearly apart, each stack
 //           largest at the bottom, each disc centred on its rod and resting on the one below or the
-//           floor, the floors level, no disc-sized ink among the rods that is on none. The read is
+//           floor, the floors level, no disc-sized ink among the rods that is on none (over a scene,
+//           only ink with a disc's straight side: trees and hills' borders stand there). The read is
 //           made at two ink thresholds; readings that disagree are refused.
 // Rejected: sizes from colours (styles may paint every disc alike); sizes from absolute widths (the
 // smallest disc's width depends on the style); the page as the border's commonest colour (a phone
@@ -92,6 +93,7 @@ struct Params {
   double max_gap = 0.6;              // a disc rests within this fraction of the disc height (plus 2 px) of what is below it
   double max_base_discs = 4;         // the bar the rods stand on is at most this many disc heights (plus 2 px) thick: a thicker one covers the board
   double max_stray = 0.5;            // ink among the rods on no rod, disc or base: at most this many discs' area
+  double scene_stray_side = 2;       // ... over a scene, only in pieces with a disc's straight side: a left or right end within this many edge steps along a disc's height; 0: all
   double min_marker_area = 0.5;      // least area of a goal marker under the base, base heights squared
   double min_marker_depth = 0.5;     // least depth of a goal marker under the base, base heights
   int max_disks = 16;
