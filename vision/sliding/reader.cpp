@@ -536,6 +536,8 @@ struct DigitShapes {
   }
 };
 
+}  // namespace
+
 // The game's invariant (1..cells-1 once each) settles the tiles left unread or read on two tiles,
 // where the picture allows one way only. The tiles read once each stand; each open tile's
 // candidates are the numbers none of them carries that its own picture supports: with as many
@@ -629,8 +631,6 @@ void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& 
     notes.push_back(site_name(open[k], cols) + " read as " + std::to_string(t.value) + ", the number no other tile carries: " + chosen[k]->why);
   }
 }
-
-}  // namespace
 
 cv::Rect Lattice::face_rect(int row, int col) const {
   cv::Point2f c = centre(row, col);
@@ -930,6 +930,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"match_margin", &Params::match_margin, 0, 1, "picture board: least lead of the best pairing's worst match over one that reads another board"},
     {"pairing_margin", &Params::pairing_margin, 0, 100, "picture board: least lead of the best pairing's summed likeness over any other pairing of the same lattice and picture"},
     {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
+    {"frame_tolerance", &Params::frame_tolerance, 0, 255, "numbered picture board: within this distance of the empty cell's or the frame's colour a pixel is theirs (the cell grows to its sides over them; the frame's bands and the ring round the board are judged by it): JPEG at quality 60 rings their edges by 20 levels, levels"},
     {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
     {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},
     {"min_glyph_height", &Params::min_glyph_height, kAnyLo, 1, "numbered picture board: least digit height, pitches"},

@@ -93,6 +93,8 @@ struct Params {
 
   // Numbered picture boards (numbered_reader.hpp: GCompris), looked for when Fifteen's tiles are not found.
   int flat_range = 4;              // most a pixel of the empty cell's 3x3 neighbourhood varies, levels
+  int frame_tolerance = 24;        // within this distance of the empty cell's or the frame's colour a pixel is
+                                   // theirs (the cell's sides, the frame's bands and ring): JPEG rings their edges, levels
   int text_candidates = 8;         // commonest colours at the tiles' centres tried as the numbers' colour
   int text_tolerance = 40;         // within this distance of the text colour a pixel is a digit's, levels
   double min_glyph_height = 0.1;   // least digit height, pitches
