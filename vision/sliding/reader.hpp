@@ -65,6 +65,9 @@ struct Params {
   int min_confidence = 80;         // Tesseract per-digit confidence (0-100) accepted at first reading
   int reread_confidence = 60;      // least confidence a re-read must reach (and agree on) to be used
   double min_glyph_px = 3;         // ink blobs shorter than this are specks, not digit parts, px
+  double cut_glyph_slack = 0.15;   // a blob cut by a face crop's left or right edge whose top and bottom lie within
+                                   // this fraction of a digit's height of a digit's on the tile is a digit the crop
+                                   // cut: the crop is widened on that side up to the site's edge; 0: not
   // A tile left unread, or read as another tile's number, takes a number no other tile carries
   // only when its picture supports it: an OCR variant read it so, or each glyph is at least
   // glyph_match like that digit on the other tiles (shared ink / ink of either, 0..1) and leads its
