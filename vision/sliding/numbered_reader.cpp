@@ -92,13 +92,13 @@ std::vector<Side> sides(const cv::Mat& bgr, const cv::Rect& cell, double pitch, 
         return vertical ? cv::Rect(pos, along0 + margin, 1, along_len - 2 * margin)
                         : cv::Rect(along0 + margin, pos, along_len - 2 * margin, 1);
       };
-      auto [colour, uniform] = line_colour(bgr, line(out_line), p.background_tolerance);
+      auto [colour, uniform] = line_colour(bgr, line(out_line), p.frame_tolerance);
       if (uniform < p.min_frame_ring) continue;
       // Beside the empty cell (no steps) the inside is the cell, or the frame's border where it
       // shows in the empty cell: the ring of the whole outline judges that side; but the frame is
       // not the empty cell's own colour.
       if (steps == 0 && colour_distance(colour, cell_colour) <= p.background_tolerance) continue;
-      const double inside = steps == 0 ? 0.0 : share_near(bgr, line(in_line), colour, p.background_tolerance);
+      const double inside = steps == 0 ? 0.0 : share_near(bgr, line(in_line), colour, p.frame_tolerance);
       // The inside must differ from the frame on most of the band (a plain sky is no frame).
       const double score = uniform - inside;
       if (score >= p.min_frame_ring - 0.5) here.push_back({steps, at, colour, score});
@@ -170,7 +170,7 @@ void outlines_of(const cv::Mat& bgr, const cv::Rect& cell, const Params& p, std:
       // The frame is one colour all round.
       if (colour_distance(l.colour, t.colour) > p.background_tolerance) continue;
       o.frame = l.colour;
-      o.ring = ring_share(bgr, o.board, o.frame, p.background_tolerance);
+      o.ring = ring_share(bgr, o.board, o.frame, p.frame_tolerance);
       if (o.ring < p.min_frame_ring) continue;
       o.blank = t.steps * o.cols + l.steps;
       out.push_back(o);
@@ -294,21 +294,35 @@ Result<Reading> read_with(const Outline& o, const std::vector<cv::Mat>& crops, c
   out.state.cols = o.cols;
   out.state.tiles.assign(static_cast<std::size_t>(cells), 0);
   out.confidence.assign(static_cast<std::size_t>(cells), 1.0f);
-  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  // Every tile is read before any is judged: a tile Tesseract cannot settle (a '1' read as '4' by
+  // one variant) takes the number no other tile carries where its picture says so, as on Fifteen's
+  // tiles (resolve_by_invariant).
+  std::vector<TileRead> reads(static_cast<std::size_t>(cells));
+  std::vector<Ink> inks(static_cast<std::size_t>(cells));
+  reads[static_cast<std::size_t>(o.blank)].value = 0;
   for (int site = 0; site < cells; ++site) {
     const cv::Rect r = site_rect(o, site);
     out.centres.emplace_back(r.x + r.width / 2.0f, r.y + r.height / 2.0f);
     if (site == o.blank) continue;
-    Ink ink = glyphs_of(crops[static_cast<std::size_t>(site)], text, outline, pitch, p);
-    const std::string where = "row " + std::to_string(site / o.cols) + ", col " + std::to_string(site % o.cols);
-    if (ink.glyphs.empty()) return make_error("the tile at " + where + " shows no number");
+    Ink& ink = inks[static_cast<std::size_t>(site)];
+    ink = glyphs_of(crops[static_cast<std::size_t>(site)], text, outline, pitch, p);
+    if (ink.glyphs.empty())
+      return make_error("the tile at row " + std::to_string(site / o.cols) + ", col " + std::to_string(site % o.cols) + " shows no number");
     auto got = read_tile(ink, cells, p, false);
     if (!got) return got.error();
-    if (got->value <= 0) return make_error("the number on the tile at " + where + " cannot be read: " + got->doubt);
-    out.state.tiles[static_cast<std::size_t>(site)] = got->value;
-    out.confidence[static_cast<std::size_t>(site)] = got->confidence;
-    ++count[static_cast<std::size_t>(got->value)];
-    if (got->reread) out.notes.push_back("the tile at " + where + " re-read as " + std::to_string(got->value));
+    reads[static_cast<std::size_t>(site)] = *got;
+  }
+  resolve_by_invariant(reads, inks, cells, p, out.notes, o.cols);
+  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  for (int site = 0; site < cells; ++site) {
+    if (site == o.blank) continue;
+    const TileRead& got = reads[static_cast<std::size_t>(site)];
+    const std::string where = "row " + std::to_string(site / o.cols) + ", col " + std::to_string(site % o.cols);
+    if (got.value <= 0) return make_error("the number on the tile at " + where + " cannot be read: " + got.doubt);
+    out.state.tiles[static_cast<std::size_t>(site)] = got.value;
+    out.confidence[static_cast<std::size_t>(site)] = got.confidence;
+    ++count[static_cast<std::size_t>(got.value)];
+    if (got.reread) out.notes.push_back("the tile at " + where + " re-read as " + std::to_string(got.value));
   }
   for (int v = 1; v < cells; ++v)
     if (count[static_cast<std::size_t>(v)] != 1)
@@ -336,7 +350,7 @@ Result<Reading> read_numbered_picture(const cv::Mat& bgr, const Params& p, Debug
   sp.max_range = p.flat_range;
   sp.min_side_px = p.min_tile_px;
   sp.max_aspect = p.max_tile_aspect;
-  sp.colour_tolerance = p.background_tolerance;
+  sp.colour_tolerance = p.frame_tolerance;
   sp.max_stddev = p.max_blank_stddev;
   // The empty cell is the one plain square of its size: squares with alike ones beside them are
   // the cells of a board drawn in plain squares (a one-stroke grid, a chessboard), not a gap; and

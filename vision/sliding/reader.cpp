@@ -339,7 +339,10 @@ struct Attempt {
   int variant = 0;
 };
 
-Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p) {
+// The ink of one face's crop. `cut`, when given, is set to the sides (1 left, 2 right) where a blob
+// touching the crop's edge lies on the line of a digit of the crop (its top and bottom within
+// cut_glyph_slack of that digit's height of the digit's): a digit the crop cut, not a bevel's remnant.
+Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p, int* cut = nullptr) {
   Ink out;
   out.soft = ink_map(crop, bg, ink);
   cv::threshold(out.soft, out.binary, 0.5, 255, cv::THRESH_BINARY);
@@ -347,15 +350,27 @@ Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, con
   out.fraction = cv::countNonZero(out.binary) / static_cast<double>(crop.total());
   cv::Mat labels, stats, centroids;
   int n = cv::connectedComponentsWithStats(out.binary, labels, stats, centroids, 8, CV_32S);
+  std::vector<cv::Rect> edge;  // blobs touching the left or right edge only
   for (int i = 1; i < n; ++i) {
     cv::Rect r(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
                stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
     if (r.height < p.min_glyph_px) continue;
     // Blobs touching the crop's edge are bevel remnants, not digits (which are centred and small).
-    if (r.x == 0 || r.y == 0 || r.br().x == crop.cols || r.br().y == crop.rows) continue;
+    if (r.x == 0 || r.y == 0 || r.br().x == crop.cols || r.br().y == crop.rows) {
+      if (r.y > 0 && r.br().y < crop.rows && (r.x == 0) != (r.br().x == crop.cols)) edge.push_back(r);
+      continue;
+    }
     out.glyphs.push_back(r);
   }
   std::sort(out.glyphs.begin(), out.glyphs.end(), [](const cv::Rect& a, const cv::Rect& b) { return a.x < b.x; });
+  if (cut != nullptr) {
+    *cut = 0;
+    for (const cv::Rect& e : edge)
+      for (const cv::Rect& g : out.glyphs) {
+        const double slack = p.cut_glyph_slack * g.height;
+        if (std::abs(e.y - g.y) <= slack && std::abs(e.br().y - g.br().y) <= slack) *cut |= e.x == 0 ? 1 : 2;
+      }
+  }
   for (const cv::Rect& g : out.glyphs) out.all = out.all.area() == 0 ? g : (out.all | g);
   return out;
 }
@@ -536,6 +551,8 @@ struct DigitShapes {
   }
 };
 
+}  // namespace
+
 // The game's invariant (1..cells-1 once each) settles the tiles left unread or read on two tiles,
 // where the picture allows one way only. The tiles read once each stand; each open tile's
 // candidates are the numbers none of them carries that its own picture supports: with as many
@@ -630,8 +647,6 @@ void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& 
   }
 }
 
-}  // namespace
-
 cv::Rect Lattice::face_rect(int row, int col) const {
   cv::Point2f c = centre(row, col);
   float h = face / 2;
@@ -661,11 +676,13 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   const int inset = std::max(1, static_cast<int>(std::lround(lat.face * 0.06f)));
 
   std::vector<cv::Mat> crops(static_cast<std::size_t>(cells));
+  std::vector<cv::Rect> crop_rects(static_cast<std::size_t>(cells));
   for (int i = 0; i < cells; ++i) {
     cv::Rect r = lat.face_rect(i / lat.cols, i % lat.cols);
     r = cv::Rect(r.x + inset, r.y + inset, r.width - 2 * inset, r.height - 2 * inset) & frame;
     if (r.width < 4 || r.height < 4) return make_error(ErrorCode::kNoBoard, "no board found: tile faces fall outside the picture");
     crops[static_cast<std::size_t>(i)] = bgr(r);
+    crop_rects[static_cast<std::size_t>(i)] = r;
   }
   // The ink is looked for on the tiles only: where tiles are flat squares of their own colour, the
   // blank site shows the page, which is far from the faces' colour and can outweigh the digits.
@@ -689,7 +706,29 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   std::vector<int> blanks;
   for (int i = 0; i < cells; ++i) {
     auto idx = static_cast<std::size_t>(i);
-    inks.push_back(face_ink(crops[idx], lat.background, *ink_colour, p));
+    int cut = 0;
+    inks.push_back(face_ink(crops[idx], lat.background, *ink_colour, p, &cut));
+    // A wide number on a face measured a little small reaches beyond the crop, which cuts its
+    // outer digit off ("14" read as "1"): the crop is widened on that side, a pixel at a time up to
+    // the site's edge, while the digit is still cut there.
+    if (p.cut_glyph_slack > 0 && cut != 0) {
+      const cv::Point2f c = lat.centre(i / lat.cols, i % lat.cols);
+      const int half = static_cast<int>(std::lround(lat.pitch / 2));
+      const int site_left = std::max(0, static_cast<int>(std::lround(c.x)) - half);
+      const int site_right = std::min(bgr.cols, static_cast<int>(std::lround(c.x)) + half);
+      cv::Rect r = crop_rects[idx];
+      while (cut != 0) {
+        const int left = (cut & 1) && r.x > site_left ? r.x - 1 : r.x;
+        const int right = (cut & 2) && r.br().x < site_right ? r.br().x + 1 : r.br().x;
+        if (left == r.x && right == r.br().x) break;  // at the site's edge the digit stays cut: as read
+        r = cv::Rect(left, r.y, right - left, r.height);
+        Ink whole = face_ink(bgr(r), lat.background, *ink_colour, p, &cut);
+        if (cut == 0) {
+          crops[idx] = bgr(r);
+          inks.back() = std::move(whole);
+        }
+      }
+    }
     const Ink& ink = inks.back();
     if (ink.glyphs.empty()) {
       // The blank shows the faces' colour (Fifteen), or, where tiles are flat squares of their own
@@ -913,6 +952,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_confidence", &Params::min_confidence, kAnyLo, kAnyHi, "Tesseract per-digit confidence (0-100) accepted at first reading"},
     {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},
     {"min_glyph_px", &Params::min_glyph_px, kAnyLo, kAnyHi, "ink blobs shorter than this are specks, not digit parts, px"},
+    {"cut_glyph_slack", &Params::cut_glyph_slack, 0, 1, "a blob cut by a face crop's left or right edge whose top and bottom lie within this fraction of a digit's height of a digit's on the tile is a digit the crop cut (a wide number on a face measured a little small): the crop is widened on that side, up to the site's edge, until it is whole; 0: not"},
     {"glyph_match", &Params::glyph_match, 0, 1, "a tile left unread, or read as another's number, takes the one number missing only when each of its glyphs is at least this like that digit on the other tiles (shared ink / ink of either), or an OCR variant read it so"},
     {"glyph_margin", &Params::glyph_margin, 0, 1, "... and that likeness leads the glyph's likeness to any other digit by this; a glyph more like another digit by this rules the number out"},
     {"glyph_twin", &Params::glyph_twin, 0, 1, "a glyph at least this like another digit rules out a digit no other tile shows"},
@@ -930,6 +970,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"match_margin", &Params::match_margin, 0, 1, "picture board: least lead of the best pairing's worst match over one that reads another board"},
     {"pairing_margin", &Params::pairing_margin, 0, 100, "picture board: least lead of the best pairing's summed likeness over any other pairing of the same lattice and picture"},
     {"flat_range", &Params::flat_range, kAnyLo, 255, "numbered picture board: most a pixel of the empty cell's 3x3 neighbourhood varies, levels"},
+    {"frame_tolerance", &Params::frame_tolerance, 0, 255, "numbered picture board: within this distance of the empty cell's or the frame's colour a pixel is theirs (the cell grows to its sides over them; the frame's bands and the ring round the board are judged by it): JPEG at quality 60 rings their edges by 20 levels, levels"},
     {"text_candidates", &Params::text_candidates, 1, 64, "numbered picture board: commonest colours at the tiles' centres tried as the numbers' colour"},
     {"text_tolerance", &Params::text_tolerance, kAnyLo, 255, "numbered picture board: within this distance of the text colour a pixel is a digit's, levels"},
     {"min_glyph_height", &Params::min_glyph_height, kAnyLo, 1, "numbered picture board: least digit height, pitches"},

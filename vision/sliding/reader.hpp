@@ -65,6 +65,9 @@ struct Params {
   int min_confidence = 80;         // Tesseract per-digit confidence (0-100) accepted at first reading
   int reread_confidence = 60;      // least confidence a re-read must reach (and agree on) to be used
   double min_glyph_px = 3;         // ink blobs shorter than this are specks, not digit parts, px
+  double cut_glyph_slack = 0.15;   // a blob cut by a face crop's left or right edge whose top and bottom lie within
+                                   // this fraction of a digit's height of a digit's on the tile is a digit the crop
+                                   // cut: the crop is widened on that side up to the site's edge; 0: not
   // A tile left unread, or read as another tile's number, takes a number no other tile carries
   // only when its picture supports it: an OCR variant read it so, or each glyph is at least
   // glyph_match like that digit on the other tiles (shared ink / ink of either, 0..1) and leads its
@@ -93,6 +96,8 @@ struct Params {
 
   // Numbered picture boards (numbered_reader.hpp: GCompris), looked for when Fifteen's tiles are not found.
   int flat_range = 4;              // most a pixel of the empty cell's 3x3 neighbourhood varies, levels
+  int frame_tolerance = 24;        // within this distance of the empty cell's or the frame's colour a pixel is
+                                   // theirs (the cell's sides, the frame's bands and ring): JPEG rings their edges, levels
   int text_candidates = 8;         // commonest colours at the tiles' centres tried as the numbers' colour
   int text_tolerance = 40;         // within this distance of the text colour a pixel is a digit's, levels
   double min_glyph_height = 0.1;   // least digit height, pitches

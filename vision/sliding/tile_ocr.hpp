@@ -35,4 +35,12 @@ struct TileRead {
 // two plausible readings agree and none disagrees. Errors only when Tesseract cannot start.
 Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thorough);
 
+// The game's invariant (1..cells-1 once each) settles the tiles left unread (value -1) or read on
+// two tiles where the picture allows one way only: an OCR variant read the missing number, or each
+// glyph is like that digit on the tiles read once each (glyph_match, glyph_margin). Otherwise the
+// tiles are left as they were; each one settled adds a line to `notes`. `inks` and `reads` are
+// per site, row-major with `cols` columns.
+void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& inks, int cells, const Params& p,
+                          std::vector<std::string>& notes, int cols);
+
 }  // namespace pb::vision::sliding
