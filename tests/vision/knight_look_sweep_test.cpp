@@ -281,11 +281,12 @@ TileShot written_tile_shot(const WrittenTileLook& r, const std::string& family) 
 }
 
 void expect_exact(const TileShot& shot) {
-  auto got = read(shot.img);
-  EXPECT_TRUE(got) << shot.what << ": " << got.error().message;
-  if (got) {
-    EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
+  const auto got = read(shot.img);
+  if (!got) {
+    ADD_FAILURE() << shot.what << ": " << got.error().message;
+    return;
   }
+  EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
 }
 
 TEST(KnightLookSweep, TilesRunTogetherReadExactly) {
