@@ -330,6 +330,27 @@ TEST(KnightLookSweep, TouchingTilesReadExactly) {
   }
 }
 
+// Tiles looks of the 600-look sweep whose small rounded tiles (radius 24-35% of the tile, 0.59-0.92x,
+// JPEG 61-92) blur their corners into the page: the corner samples of a tile disagreed, refused ("a
+// square's corners differ in colour"), or, one tile's fill misjudged, read with a mark on every tile
+// (187: "70 marks as tall as a knight") or a shape off the lattice (170). With the corners in
+// doubt, each corner's samples nearest the page are dropped (tile_corner_keep); each read exactly since.
+const WrittenTileLook kBlurredCorners[] = {
+    {170, {13, 17, 56}, {190, 97, 234}, {142, 51, 93}, {234, 199, 130}, {26, 29, 210}, {189, 220, 118}, {83, 213, 254}, {19, 44, 25}, {29, 206, 133}, 1, 43, 0.074867525362919241, 0.058225779104434341, 0.24381508341813521, 0.58642276785803926, 61},
+    {187, {198, 201, 212}, {55, 120, 255}, {38, 12, 227}, {18, 196, 74}, {240, 214, 140}, {138, 21, 193}, {175, 34, 83}, {28, 141, 154}, {24, 86, 38}, 4, 61, 0.034471026801359828, 0.058457692636767714, 0.34418669678572122, 0.78293363589061771, 78},
+    {205, {223, 229, 242}, {183, 69, 52}, {169, 76, 234}, {249, 213, 115}, {77, 252, 192}, {206, 233, 77}, {152, 217, 5}, {161, 206, 249}, {197, 164, 7}, 4, 84, 0.062490355460424793, 0.041056189289300438, 0.3328154639492919, 0.92250063044829189, 78},
+    {322, {230, 244, 222}, {248, 122, 138}, {196, 0, 220}, {40, 172, 198}, {208, 254, 27}, {209, 9, 167}, {107, 106, 9}, {102, 19, 209}, {71, 170, 176}, 2, 89, 0.062490348509331647, 0.050911060218649884, 0.24448663924045511, 0.61149969210476507, 75},
+    {475, {224, 253, 196}, {57, 72, 73}, {40, 49, 201}, {6, 239, 37}, {201, 112, 231}, {76, 153, 121}, {182, 252, 92}, {241, 78, 222}, {56, 204, 208}, 4, 48, 0.031921207876543088, 0.11249439894093979, 0.34556102055707083, 0.78160217417296041, 92},
+};
+
+TEST(KnightLookSweep, BlurredRoundedCornersReadExactly) {
+  for (const WrittenTileLook& r : kBlurredCorners) {
+    const TileShot shot = written_tile_shot(r, "blurred corners");
+    testing::dump_sweep_image("knight_blurred_corners" + std::to_string(r.i), shot.img);
+    expect_exact(shot);
+  }
+}
+
 // Tiles looks of the 300-look sweep once read wrong: 221, visited squares recoloured whose faint
 // numbers (dark blue on cyan, 0.65x, JPEG 76) were lost, read as removed squares of a colour of their
 // own (now refused: a plain square of the visited squares' colour); 287, a letter N on the ringed
