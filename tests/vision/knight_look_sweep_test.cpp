@@ -351,6 +351,23 @@ TEST(KnightLookSweep, BlurredRoundedCornersReadExactly) {
   }
 }
 
+// Tiles looks of the 600-look sweep of one colour (gap 4-5% of the pitch, 0.69-0.82x, JPEG 61-79)
+// whose blurred gaps the framed reading took for colour steps or grid lines: refused as a board of
+// one colour ("the squares are not a checkerboard") until a valley towards the page across every seam
+// between its squares made it a board of tiles (page_between); each read exactly since.
+const WrittenTileLook kFramedOneColour[] = {
+    {401, {14, 41, 42}, {42, 168, 56}, {140, 94, 100}, {211, 164, 55}, {242, 36, 71}, {54, 254, 144}, {223, 233, 30}, {46, 182, 224}, {67, 240, 191}, 4, 56, 0.062218579781106412, 0.042946179695010397, 0.19910853711736848, 0.82162651996870484, 79},
+    {551, {29, 10, 2}, {86, 84, 154}, {13, 163, 106}, {162, 17, 39}, {244, 152, 213}, {212, 183, 24}, {169, 120, 25}, {86, 45, 220}, {173, 111, 2}, 4, 72, 0.054153135804102637, 0.0398939583777672, 0.16979065477541222, 0.69375405714842409, 61},
+};
+
+TEST(KnightLookSweep, FramedTilesOfOneColourReadExactly) {
+  for (const WrittenTileLook& r : kFramedOneColour) {
+    const TileShot shot = written_tile_shot(r, "framed one colour");
+    testing::dump_sweep_image("knight_framed_one_colour" + std::to_string(r.i), shot.img);
+    expect_exact(shot);
+  }
+}
+
 // Tiles looks of the 300-look sweep once read wrong: 221, visited squares recoloured whose faint
 // numbers (dark blue on cyan, 0.65x, JPEG 76) were lost, read as removed squares of a colour of their
 // own (now refused: a plain square of the visited squares' colour); 287, a letter N on the ringed

@@ -944,6 +944,37 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   return framed;
 }
 
+// Whether the squares of a framed reading (`cols` a row, row-major) are tiles drawn touching or nearly:
+// across the seam between every two neighbouring squares off the page colour, somewhere along the
+// middle half of their shared side and within edge_window of the seam (where the lattice put it), a
+// pixel is a valley towards the page (at most 1 - valley_depth of the nearer fill's distance from it:
+// a gap of a pixel or two that anti-aliasing, scaling or JPEG fills keeps that much). A board whose
+// own lines (of a colour apart from the page's) or colour steps part its squares shows no such
+// valley; fewer than min_side seams tell nothing.
+bool page_between(const cv::Mat& img, const std::vector<cv::Rect>& squares, const std::vector<SquareLook>& looks, int cols,
+                  const Colour& page, const Params& p) {
+  int seams = 0;
+  for (std::size_t i = 0; i < squares.size(); ++i)
+    for (const bool across : {true, false}) {
+      const std::size_t j = i + (across ? 1 : static_cast<std::size_t>(cols));
+      if ((across && (static_cast<int>(i) + 1) % cols == 0) || j >= squares.size()) continue;
+      const double fills = std::min(l1_distance(looks[i].fill, page), l1_distance(looks[j].fill, page));
+      if (fills <= p.removed_distance) continue;  // a removed square: the page, no seam
+      const cv::Rect& a = squares[i];
+      const int seam = across ? a.br().x : a.br().y, side = across ? a.height : a.width, from = across ? a.y : a.x;
+      int nearest = 765;
+      const int w = std::max(2, static_cast<int>(std::lround(p.edge_window * (across ? a.width : a.height))));
+      for (int along = from + side / 4; along <= from + 3 * side / 4; ++along)
+        for (int t = seam - w; t <= seam + w; ++t) {
+          const int x = across ? t : along, y = across ? along : t;
+          if (x >= 0 && y >= 0 && x < img.cols && y < img.rows) nearest = std::min(nearest, l1_distance(img.at<cv::Vec3b>(y, x), page));
+        }
+      if (nearest > (1 - p.valley_depth) * fills) return false;
+      ++seams;
+    }
+  return seams >= p.min_side;
+}
+
 Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p, DebugSink* debug) {
   cv::Mat labels;
   const BoxComponent board = largest_box_component(shape, labels);
@@ -1058,6 +1089,9 @@ Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Ma
     looks.clear();
     for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, tp, page));
   }
+  // Tiles drawn touching or nearly, of one colour or two: the page between them, blurred into what
+  // reads as colour steps or as grid lines of a colour near the page's (a board of one colour is then one).
+  out.tiles = page_between(img, squares, looks, st.cols, page, p);
   if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }

@@ -44,7 +44,9 @@
 //           Tiles: a site without a tile is a removed square; the fill is sampled clear of rounded
 //           corners (tile_corner_from), and a tile whose corners still disagree (small, rounded, blurred
 //           into the page) again from the half of each corner's samples farthest from the page
-//           (tile_corner_keep); tiles all of one colour are a board too. No knight (and no
+//           (tile_corner_keep); tiles all of one colour are a board too, and so is a framed board
+//           whose every seam between squares dips towards the page (tiles touching or nearly, whose
+//           blurred gaps read as colour steps or grid lines). No knight (and no
 //           visited square) is a board before the first jump: the tour may start anywhere, or on
 //           the start ring when there is one.
 // Cannot be told from the picture, and so not promised: with no grid lines (or as tiles), a whole
