@@ -1146,7 +1146,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tile_max_offset", &Params::tile_max_offset, kAnyLo, kAnyHi, "separated tiles: a tile's centre lies at most this far from its lattice site, fraction of the pitch"},
     {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
     {"tile_corner_keep", &Params::tile_corner_keep, kAnyLo, kAnyHi, "separated tiles: corner_keep for tiles (a small tile's rounded corner, blurred, blends its corner samples with the page)"},
-    {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it"},
+    {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it (also what makes a framed board's seams a board of tiles)"},
     {"valley_window", &Params::valley_window, kAnyLo, kAnyHi, "tiles run together: the tiles either side of a gap's pixel are looked for this far from it, fraction of the pitch"},
     {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
     {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},
