@@ -281,11 +281,12 @@ TileShot written_tile_shot(const WrittenTileLook& r, const std::string& family) 
 }
 
 void expect_exact(const TileShot& shot) {
-  auto got = read(shot.img);
-  EXPECT_TRUE(got) << shot.what << ": " << got.error().message;
-  if (got) {
-    EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
+  const auto got = read(shot.img);
+  if (!got) {
+    ADD_FAILURE() << shot.what << ": " << got.error().message;
+    return;
   }
+  EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
 }
 
 TEST(KnightLookSweep, TilesRunTogetherReadExactly) {
@@ -325,6 +326,44 @@ TEST(KnightLookSweep, TouchingTilesReadExactly) {
   for (const WrittenTileLook& r : kTouching) {
     const TileShot shot = written_tile_shot(r, "touching");
     testing::dump_sweep_image("knight_touching" + std::to_string(r.i), shot.img);
+    expect_exact(shot);
+  }
+}
+
+// Tiles looks of the 600-look sweep whose small rounded tiles (radius 24-35% of the tile, 0.59-0.92x,
+// JPEG 61-92) blur their corners into the page: the corner samples of a tile disagreed, refused ("a
+// square's corners differ in colour"), or, one tile's fill misjudged, read with a mark on every tile
+// (187: "70 marks as tall as a knight") or a shape off the lattice (170). With the corners in
+// doubt, each corner's samples nearest the page are dropped (tile_corner_keep); each read exactly since.
+const WrittenTileLook kBlurredCorners[] = {
+    {170, {13, 17, 56}, {190, 97, 234}, {142, 51, 93}, {234, 199, 130}, {26, 29, 210}, {189, 220, 118}, {83, 213, 254}, {19, 44, 25}, {29, 206, 133}, 1, 43, 0.074867525362919241, 0.058225779104434341, 0.24381508341813521, 0.58642276785803926, 61},
+    {187, {198, 201, 212}, {55, 120, 255}, {38, 12, 227}, {18, 196, 74}, {240, 214, 140}, {138, 21, 193}, {175, 34, 83}, {28, 141, 154}, {24, 86, 38}, 4, 61, 0.034471026801359828, 0.058457692636767714, 0.34418669678572122, 0.78293363589061771, 78},
+    {205, {223, 229, 242}, {183, 69, 52}, {169, 76, 234}, {249, 213, 115}, {77, 252, 192}, {206, 233, 77}, {152, 217, 5}, {161, 206, 249}, {197, 164, 7}, 4, 84, 0.062490355460424793, 0.041056189289300438, 0.3328154639492919, 0.92250063044829189, 78},
+    {322, {230, 244, 222}, {248, 122, 138}, {196, 0, 220}, {40, 172, 198}, {208, 254, 27}, {209, 9, 167}, {107, 106, 9}, {102, 19, 209}, {71, 170, 176}, 2, 89, 0.062490348509331647, 0.050911060218649884, 0.24448663924045511, 0.61149969210476507, 75},
+    {475, {224, 253, 196}, {57, 72, 73}, {40, 49, 201}, {6, 239, 37}, {201, 112, 231}, {76, 153, 121}, {182, 252, 92}, {241, 78, 222}, {56, 204, 208}, 4, 48, 0.031921207876543088, 0.11249439894093979, 0.34556102055707083, 0.78160217417296041, 92},
+};
+
+TEST(KnightLookSweep, BlurredRoundedCornersReadExactly) {
+  for (const WrittenTileLook& r : kBlurredCorners) {
+    const TileShot shot = written_tile_shot(r, "blurred corners");
+    testing::dump_sweep_image("knight_blurred_corners" + std::to_string(r.i), shot.img);
+    expect_exact(shot);
+  }
+}
+
+// Tiles looks of the 600-look sweep of one colour (gap 4-5% of the pitch, 0.69-0.82x, JPEG 61-79)
+// whose blurred gaps the framed reading took for colour steps or grid lines: refused as a board of
+// one colour ("the squares are not a checkerboard") until a valley towards the page across every seam
+// between its squares made it a board of tiles (page_between); each read exactly since.
+const WrittenTileLook kFramedOneColour[] = {
+    {401, {14, 41, 42}, {42, 168, 56}, {140, 94, 100}, {211, 164, 55}, {242, 36, 71}, {54, 254, 144}, {223, 233, 30}, {46, 182, 224}, {67, 240, 191}, 4, 56, 0.062218579781106412, 0.042946179695010397, 0.19910853711736848, 0.82162651996870484, 79},
+    {551, {29, 10, 2}, {86, 84, 154}, {13, 163, 106}, {162, 17, 39}, {244, 152, 213}, {212, 183, 24}, {169, 120, 25}, {86, 45, 220}, {173, 111, 2}, 4, 72, 0.054153135804102637, 0.0398939583777672, 0.16979065477541222, 0.69375405714842409, 61},
+};
+
+TEST(KnightLookSweep, FramedTilesOfOneColourReadExactly) {
+  for (const WrittenTileLook& r : kFramedOneColour) {
+    const TileShot shot = written_tile_shot(r, "framed one colour");
+    testing::dump_sweep_image("knight_framed_one_colour" + std::to_string(r.i), shot.img);
     expect_exact(shot);
   }
 }

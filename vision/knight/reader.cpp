@@ -107,7 +107,9 @@ struct SquareLook {
   double band = 0;        // mean distance from the fill in the ring's band (ring_from .. ring_to)
 };
 
-SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
+// `page`: when the corners disagree, of each corner's samples only the corner_keep farthest from it
+// count (a small tile's rounded corner, blurred, blends the fill with the page).
+SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p, const Colour& page) {
   SquareLook out;
   const double s = std::min(sq.width, sq.height);
   std::array<std::vector<cv::Vec3b>, 4> corner;
@@ -120,10 +122,21 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p) {
                                                    {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}};
       for (std::size_t k = 0; k < 4; ++k) corner[k].push_back(img.at<cv::Vec3b>(at[k].second, at[k].first));
     }
-  std::vector<cv::Vec3b> all;
-  for (const auto& c : corner) all.insert(all.end(), c.begin(), c.end());
-  out.fill = median_colour(all);
-  for (auto& c : corner) out.uniform = out.uniform && l1_distance(median_colour(c), out.fill) <= p.mark_distance;
+  auto sample_fill = [&] {
+    std::vector<cv::Vec3b> all;
+    for (const auto& c : corner) all.insert(all.end(), c.begin(), c.end());
+    out.fill = median_colour(all);
+    out.uniform = true;
+    for (auto& c : corner) out.uniform = out.uniform && l1_distance(median_colour(c), out.fill) <= p.mark_distance;
+  };
+  sample_fill();
+  if (!out.uniform && p.corner_keep < 1) {
+    for (auto& c : corner) {
+      std::stable_sort(c.begin(), c.end(), [&](const cv::Vec3b& u, const cv::Vec3b& v) { return l1_distance(u, page) > l1_distance(v, page); });
+      c.resize(std::clamp<std::size_t>(static_cast<std::size_t>(std::ceil(std::max(0.0, p.corner_keep) * static_cast<double>(c.size()))), 1, c.size()));
+    }
+    sample_fill();
+  }
   const double cx = sq.x + (sq.width - 1) / 2.0, cy = sq.y + (sq.height - 1) / 2.0;
   auto marked = [&](double x, double y) {
     const int ix = static_cast<int>(std::lround(x)), iy = static_cast<int>(std::lround(y));
@@ -225,6 +238,7 @@ Params tile_params(const Params& p) {
   Params tp = p;
   tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
   tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
+  tp.corner_keep = std::min(p.corner_keep, p.tile_corner_keep);
   return tp;
 }
 
@@ -600,7 +614,7 @@ Result<Reading> read_tiles(const cv::Mat& img, const Colour& page, const cv::Mat
         const int t = static_cast<int>(std::lround(side));
         const cv::Rect on_site = cv::Rect(static_cast<int>(std::lround(m.x - (side - 1) / 2)), static_cast<int>(std::lround(m.y - (side - 1) / 2)), t, t) &
                                  cv::Rect(0, 0, img.cols, img.rows);
-        looks.push_back(look_at(img, on_site.area() > 0 ? on_site : blobs[static_cast<std::size_t>(i)].box, tp));
+        looks.push_back(look_at(img, on_site.area() > 0 ? on_site : blobs[static_cast<std::size_t>(i)].box, tp, page));
         continue;
       }
       // A removed square: the page, and nothing on it (a tile the masks broke up would show here).
@@ -881,7 +895,7 @@ Result<Reading> read_tile_valleys(const cv::Mat& img, const Colour& page, const 
       const bool bare = cv::countNonZero(shape(middle)) <= p.clean_max * middle.area();
       SquareLook lk;
       if (bare) lk.fill = page;
-      else lk = look_at(img, tile, tp);
+      else lk = look_at(img, tile, tp, page);
       if (!bare && l1_distance(lk.fill, page) <= tp.removed_distance)
         return no_board("a site of the tiles' lattice with no tile on it is not the page");
       looks.push_back(lk);
@@ -928,6 +942,37 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   if (tiles_seen) return tiles.error();  // each of its messages names the tiles
   if (framed) return no_board("a shape as large as a square beside the board read (part of it? tiles a blur ran together in part)");
   return framed;
+}
+
+// Whether the squares of a framed reading (`cols` a row, row-major) are tiles drawn touching or nearly:
+// across the seam between every two neighbouring squares off the page colour, somewhere along the
+// middle half of their shared side and within edge_window of the seam (where the lattice put it), a
+// pixel is a valley towards the page (at most 1 - valley_depth of the nearer fill's distance from it:
+// a gap of a pixel or two that anti-aliasing, scaling or JPEG fills keeps that much). A board whose
+// own lines (of a colour apart from the page's) or colour steps part its squares shows no such
+// valley; fewer than min_side seams tell nothing.
+bool page_between(const cv::Mat& img, const std::vector<cv::Rect>& squares, const std::vector<SquareLook>& looks, int cols,
+                  const Colour& page, const Params& p) {
+  int seams = 0;
+  for (std::size_t i = 0; i < squares.size(); ++i)
+    for (const bool across : {true, false}) {
+      const std::size_t j = i + (across ? 1 : static_cast<std::size_t>(cols));
+      if ((across && (static_cast<int>(i) + 1) % cols == 0) || j >= squares.size()) continue;
+      const double fills = std::min(l1_distance(looks[i].fill, page), l1_distance(looks[j].fill, page));
+      if (fills <= p.removed_distance) continue;  // a removed square: the page, no seam
+      const cv::Rect& a = squares[i];
+      const int seam = across ? a.br().x : a.br().y, side = across ? a.height : a.width, from = across ? a.y : a.x;
+      int nearest = 765;
+      const int w = std::max(2, static_cast<int>(std::lround(p.edge_window * (across ? a.width : a.height))));
+      for (int along = from + side / 4; along <= from + 3 * side / 4; ++along)
+        for (int t = seam - w; t <= seam + w; ++t) {
+          const int x = across ? t : along, y = across ? along : t;
+          if (x >= 0 && y >= 0 && x < img.cols && y < img.rows) nearest = std::min(nearest, l1_distance(img.at<cv::Vec3b>(y, x), page));
+        }
+      if (nearest > (1 - p.valley_depth) * fills) return false;
+      ++seams;
+    }
+  return seams >= p.min_side;
 }
 
 Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Mat& shape, const Params& p, DebugSink* debug) {
@@ -1036,14 +1081,17 @@ Result<Reading> read_framed(const cv::Mat& img, const Colour& page, const cv::Ma
       out.centres.push_back({static_cast<float>(x0 + (squares.back().width - 1) / 2.0), static_cast<float>(y0 + (squares.back().height - 1) / 2.0)});
     }
   std::vector<SquareLook> looks;
-  for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p));
+  for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, p, page));
   // Tiles drawn touching (a gap of a pixel that anti-aliasing fills) are a chequered board whose
   // squares' rounded corners show the page: their fill sampled clear of the corners, as tiles'.
   if (!out.ruled && std::any_of(looks.begin(), looks.end(), [](const SquareLook& lk) { return !lk.uniform; })) {
     const Params tp = tile_params(p);
     looks.clear();
-    for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, tp));
+    for (const cv::Rect& sq : squares) looks.push_back(look_at(img, sq, tp, page));
   }
+  // Tiles drawn touching or nearly, of one colour or two: the page between them, blurred into what
+  // reads as colour steps or as grid lines of a colour near the page's (a board of one colour is then one).
+  out.tiles = page_between(img, squares, looks, st.cols, page, p);
   if (auto decoded = decode(out, looks, page, p); !decoded) return decoded.error();
   return out;
 }
@@ -1071,6 +1119,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_side", &Params::min_side, kAnyLo, kAnyHi, "fewest squares per board side"},
     {"mark_distance", &Params::mark_distance, kAnyLo, kAnyHi, "farther than this from a square's fill a pixel is a mark (number, disc, ring)"},
     {"corner_from", &Params::corner_from, kAnyLo, kAnyHi, "fill samples: corner patches from this fraction of the square's side in from each corner (to corner_to)"},
+    {"corner_keep", &Params::corner_keep, kAnyLo, kAnyHi, "fill samples: a square whose corners disagree is sampled again from this fraction of each corner patch's pixels, those farthest from the page colour (1: not sampled again)"},
     {"corner_to", &Params::corner_to, kAnyLo, kAnyHi, "fill samples: corner patches up to this fraction of the square's side in from each corner"},
     {"removed_distance", &Params::removed_distance, kAnyLo, kAnyHi, "a fill this close to the page colour is a removed square"},
     {"page_squares_removed", &Params::page_squares_removed, 0, 1, "squares of the page colour are removed ones (false: the page colour is one of the board's)"},
@@ -1096,7 +1145,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tile_min_ratio", &Params::tile_min_ratio, kAnyLo, kAnyHi, "separated tiles: least tile side / pitch (the page between tiles is at most the rest)"},
     {"tile_max_offset", &Params::tile_max_offset, kAnyLo, kAnyHi, "separated tiles: a tile's centre lies at most this far from its lattice site, fraction of the pitch"},
     {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
-    {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it"},
+    {"tile_corner_keep", &Params::tile_corner_keep, kAnyLo, kAnyHi, "separated tiles: corner_keep for tiles (a small tile's rounded corner, blurred, blends its corner samples with the page)"},
+    {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it (also what makes a framed board's seams a board of tiles)"},
     {"valley_window", &Params::valley_window, kAnyLo, kAnyHi, "tiles run together: the tiles either side of a gap's pixel are looked for this far from it, fraction of the pitch"},
     {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
     {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},

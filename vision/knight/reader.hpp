@@ -42,7 +42,11 @@
 //           A cross inside a start ring (a letter N), or a plain square of the recoloured visited
 //           squares' colour (its number lost), refuses the board.
 //           Tiles: a site without a tile is a removed square; the fill is sampled clear of rounded
-//           corners (tile_corner_from); tiles all of one colour are a board too. No knight (and no
+//           corners (tile_corner_from), and a tile whose corners still disagree (small, rounded, blurred
+//           into the page) again from the half of each corner's samples farthest from the page
+//           (tile_corner_keep); tiles all of one colour are a board too, and so is a framed board
+//           whose every seam between squares dips towards the page (tiles touching or nearly, whose
+//           blurred gaps read as colour steps or grid lines). No knight (and no
 //           visited square) is a board before the first jump: the tour may start anywhere, or on
 //           the start ring when there is one.
 // Cannot be told from the picture, and so not promised: with no grid lines (or as tiles), a whole
@@ -96,6 +100,7 @@ struct Params {
   int mark_distance = 80;       // farther than this from a square's fill a pixel is a mark (number, disc, ring)
   double corner_from = 0.06;    // fill samples: corner patches from this ...
   double corner_to = 0.16;      // ... to this fraction of the square's side in from each corner
+  double corner_keep = 1;       // corners that disagree are sampled again: of each patch, this fraction of its pixels farthest from the page colour (1: not)
   double removed_distance = 45; // a fill this close to the page colour is a removed square
   bool page_squares_removed = true;  // squares of the page colour are removed ones (false: a board colour)
   bool require_checkerboard = true;  // free squares alternate two colours (false: a ruled grid of one colour)
@@ -124,6 +129,7 @@ struct Params {
   double tile_min_ratio = 0.7;  // least tile side / pitch (the gaps are at most 30% of the pitch)
   double tile_max_offset = 0.15;  // a tile's centre lies at most this far from its lattice site, fraction of the pitch
   double tile_corner_from = 0.11;  // fill samples start at least this far in from a tile's corner, fraction of its side
+  double tile_corner_keep = 0.5;   // corner_keep for tiles: a small tile's rounded corner, blurred, blends its corner samples with the page
   // Tiles whose narrow gaps a blur ran together (the lattice from the gaps' faint valleys):
   double valley_depth = 0.15;   // a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it
   double valley_window = 0.15;  // the tiles either side are looked for this far from the gap's pixel, fraction of the pitch
