@@ -156,5 +156,38 @@ TEST(OnestrokeLookSweep, NumberedCellsWithPageWhiteDigitsRead) {
   for (const int index : {8, 11}) expect_reads_exactly(looks::make_look(looks::Family::kClassic, index));
 }
 
+// A look refused after several passes is refused with the reason of the pass that got furthest, not the
+// first pass's (issue #24). Cat face 16 (a face filling its cell beside a band darker than the cells):
+// the first pass finds no grey square, the pass above the darkest grey finds the board and the cat.
+// Grid lines 9: no pass of the cat's look finds a lattice, the touching cells' reader fits one and
+// finds something drawn on a free cell. Which pass's reason read_traced() returned is its trace's
+// `refusal` (no message text is looked at).
+TEST(OnestrokeLookSweep, ARefusalGivesTheReasonOfThePassThatGotFurthest) {
+  for (const auto& [family, index] : {std::pair{looks::Family::kCatFace, 16}, std::pair{looks::Family::kGridLines, 9}}) {
+    const looks::Look look = looks::make_look(family, index);
+    ReadTrace trace;
+    auto got = read_traced(look.image, Params{}, trace);
+    ASSERT_FALSE(got.ok()) << look.what << " reads now: pick another look refused after several passes";
+    EXPECT_EQ(got.error().code, ErrorCode::kNoBoard) << look.what;
+    ASSERT_GT(trace.passes.size(), 1U) << look.what;
+    ASSERT_GE(trace.refusal, 0) << look.what;
+    ASSERT_LT(trace.refusal, static_cast<int>(trace.passes.size())) << look.what;
+    const ReadTrace::Pass& chosen = trace.passes[static_cast<std::size_t>(trace.refusal)];
+    EXPECT_FALSE(chosen.read) << look.what;
+    for (std::size_t i = 0; i < trace.passes.size(); ++i) {
+      EXPECT_FALSE(trace.passes[i].read) << look.what << ": " << trace.passes[i].name;
+      // The chosen pass got furthest; of passes that got as far, it is the first.
+      if (static_cast<int>(i) < trace.refusal) EXPECT_LT(trace.passes[i].stage, chosen.stage) << look.what << ": " << trace.passes[i].name;
+      else EXPECT_LE(trace.passes[i].stage, chosen.stage) << look.what << ": " << trace.passes[i].name;
+    }
+    EXPECT_GT(chosen.stage, trace.passes.front().stage) << look.what << ": the first pass got as far";
+    EXPECT_EQ(chosen.error.code, got.error().code) << look.what;
+    // read() refuses alike.
+    auto plain = read(look.image);
+    ASSERT_FALSE(plain.ok()) << look.what;
+    EXPECT_EQ(plain.error().code, got.error().code) << look.what;
+  }
+}
+
 }  // namespace
 }  // namespace pb::vision::onestroke

@@ -272,7 +272,8 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
 
 }  // namespace
 
-Result<Reading> read_marked(const cv::Mat& bgr, const Params& p) {
+Result<Reading> read_marked(const cv::Mat& bgr, const Params& p, bool* fitted) {
+  if (fitted != nullptr) *fitted = false;
   CellLatticeParams lp;
   lp.page_distance = p.marked_page_distance;
   lp.min_cell_px = p.min_cell_px;
@@ -282,14 +283,22 @@ Result<Reading> read_marked(const cv::Mat& bgr, const Params& p) {
   cv::Vec3i page;
   const std::vector<cv::Rect> outlines = board_outlines(bgr, lp, page);
   if (outlines.empty()) return refuse("nothing on the page is large enough to be a board of touching cells");
-  Error first = refuse("");
+  // The reason refused: the largest outline's, unless a smaller one got further (a lattice fitted,
+  // its cells refused): what was found ambiguous there says more than "no lattice fits".
+  Error reason = refuse("");
+  bool any_fitted = false;
   for (std::size_t i = 0; i < outlines.size(); ++i) {
     auto lat = fit_cell_lattice(bgr, outlines[i], lp);
     Result<Reading> got = lat ? decode(bgr, *lat, page, p) : Result<Reading>(lat.error());
-    if (got) return got;
-    if (i == 0) first = got.error();
+    if (got) {
+      if (fitted != nullptr) *fitted = true;
+      return got;
+    }
+    if (i == 0 || (lat && !any_fitted)) reason = got.error();
+    any_fitted = any_fitted || lat.ok();
   }
-  return first;
+  if (fitted != nullptr) *fitted = any_fitted;
+  return reason;
 }
 
 }  // namespace pb::vision::onestroke

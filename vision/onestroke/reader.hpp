@@ -164,6 +164,28 @@ struct Reading {
 // `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
 
+// How read() went, pass by pass: the cat's look light, again above the darkest grey, with the cell mask
+// opened (and that above the darkest grey), the same on the negative (dark mode), then the touching
+// cells' look. An image refused after several passes is refused with the reason of the pass that got
+// furthest (Reader stages: 0 nothing, 1 page and cells told apart, 2 cells, 3 lattice, 4 board, 5 cat;
+// of passes that got as far, the earlier: the later ones are for looks the earlier do not read), or
+// the touching cells' reason when its lattice was fitted and no pass of the cat's look found one. The
+// first pass's reason was given before, "no grey squares" where a later pass had found the board and
+// what on it was ambiguous. For diagnostics and tests.
+struct ReadTrace {
+  struct Pass {
+    std::string name;  // which pass: "light", "light, above the darkest grey", "light, opened", ...
+    int stage = 0;     // how far it got (for the touching cells' look: 3 when a lattice was fitted, else 0)
+    bool read = false; // it read a board
+    Error error;       // why not, when it did not
+  };
+  std::vector<Pass> passes;
+  int refusal = -1;  // the pass whose Error read() returned when it refused (-1: none, or refused on
+                     // settling two readings, or the frame's edge cutting the board)
+};
+// read() that also records its passes in `trace`.
+Result<Reading> read_traced(const cv::Mat& bgr, const Params& params, ReadTrace& trace, DebugSink* debug = nullptr);
+
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start (a ring and S), the end cell if the board has one (a square and E), and
 // `path` (cells in order, from the head) as a numbered line.
