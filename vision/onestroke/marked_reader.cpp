@@ -280,6 +280,8 @@ Result<Reading> read_marked(const cv::Mat& bgr, const Params& p, bool* fitted) {
   lp.max_side = p.max_side;
   lp.max_pitch_spread = p.max_pitch_spread;
   lp.min_seam_contrast = p.marked_min_seam_contrast;
+  lp.middle_rank = p.marked_middle_rank;
+  lp.max_seam_contrast = p.marked_max_seam_contrast;
   cv::Vec3i page;
   const std::vector<cv::Rect> outlines = board_outlines(bgr, lp, page);
   if (outlines.empty()) return refuse("nothing on the page is large enough to be a board of touching cells");

@@ -1360,6 +1360,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"end_outlier_ratio", &Params::end_outlier_ratio, 1, 1000, "the end cell's coloured fraction is at least this many times any other free cell's, else the board is refused"},
     {"marked_page_distance", &Params::marked_page_distance, 1, 765, "touching-cells look: L1 from the page's colour beyond which a pixel is part of a board, levels"},
     {"marked_min_seam_contrast", &Params::marked_min_seam_contrast, 0, 1000, "touching-cells look: least weakest seam / median colour step for a lattice"},
+    {"marked_middle_rank", &Params::marked_middle_rank, 0, 1, "touching-cells look: a lattice's seams are weighed against this rank of its cells' middle lines, 0 the flattest, 1 the busiest (letters on a few of a short side's cells made the median busy and notch-only seams too weak)"},
+    {"marked_max_seam_contrast", &Params::marked_max_seam_contrast, 0, 1000, "touching-cells look: a lattice's score (weakest seam / middle) above this counts as this, so that a lattice of every second or third cell, whose seams are the strongest colour changes, does not outscore the true one whose notch-only seams show clearly (0: no cap)"},
     {"marked_class_distance", &Params::marked_class_distance, 0, 300, "touching-cells look: cells whose colours are this close are of one class, delta E"},
     {"marked_hole_distance", &Params::marked_hole_distance, 0, 300, "touching-cells look: a cell this close to the page's colour is a hole (no cell), delta E"},
     {"marked_lone_wall_ratio", &Params::marked_lone_wall_ratio, 0, 1, "touching-cells look: a lone dark cell is a wall when its L is under this fraction of the free cells'"},

@@ -112,6 +112,11 @@ struct Params {
   // own tint or letter, walls as dark cells. Colours are CIE Lab (lab.hpp), distances delta E.
   int marked_page_distance = 24;        // L1 from the page's colour beyond which a pixel is part of a board, levels
   double marked_min_seam_contrast = 2;  // least weakest seam / median colour step for a lattice (cell_lattice.hpp)
+  double marked_middle_rank = 0.25;     // the cells' middle lines a seam is weighed against: this rank of them (0 the
+                                        // flattest; the median was a letter's line on boards 4 cells high)
+  double marked_max_seam_contrast = 8;  // a lattice's score above this counts as this: a lattice of every third cell
+                                        // (its seams the boldest colour changes, its middles flat) outscored the true
+                                        // one, whose seams show only at corner notches, on a flat PNG
   double marked_class_distance = 12;    // cells whose colours are this close are of one class, delta E
   double marked_hole_distance = 5;      // a cell this close to the page's colour is a hole (no cell), delta E
   double marked_lone_wall_ratio = 0.6;  // a lone dark cell is a wall when its L is under this fraction of the free cells'
