@@ -128,16 +128,27 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
   // would pass for markers here).
   const cv::Vec3i page_i = page_bgr;
   int seam = 0, gap = 0, parted = 0;
-  auto is_page = [&](double x, double y) {
+  // A seam pixel is the page's when it is near the page's colour and nearer to it than to either
+  // cell's own colour beside the seam (`one`, `other`: the two cells' pixels marked_seam_inset of the
+  // pitch in from it) and to their blend: a pale green start beside a lilac cell on a mint page
+  // blends, anti-aliased and through JPEG, into the page's colour at the seam, and is no gap.
+  const auto px_at = [&](double x, double y) {
+    return bgr.at<cv::Vec3b>(std::clamp(static_cast<int>(std::lround(y)), 0, bgr.rows - 1), std::clamp(static_cast<int>(std::lround(x)), 0, bgr.cols - 1));
+  };
+  auto is_page = [&](double x, double y, cv::Point2d inward) {
     const int xi = static_cast<int>(std::lround(x)), yi = static_cast<int>(std::lround(y));
     if (xi < 1 || yi < 1 || xi + 1 >= bgr.cols || yi + 1 >= bgr.rows) return false;
-    for (int d = -1; d <= 1; ++d) {
-      const cv::Vec3b& a = bgr.at<cv::Vec3b>(yi, xi + d);
-      const cv::Vec3b& b = bgr.at<cv::Vec3b>(yi + d, xi);
-      if (l1_distance(a, page_i) <= p.marked_page_distance || l1_distance(b, page_i) <= p.marked_page_distance) return true;
-    }
+    const cv::Vec3i one = px_at(x - inward.x, y - inward.y), other = px_at(x + inward.x, y + inward.y);
+    const cv::Vec3i blend = (one + other) / 2;
+    const auto page_like = [&](const cv::Vec3b& q) {
+      const int to_page = l1_distance(q, page_i);
+      return to_page <= p.marked_page_distance && to_page < std::min({l1_distance(q, one), l1_distance(q, other), l1_distance(q, blend)});
+    };
+    for (int d = -1; d <= 1; ++d)
+      if (page_like(bgr.at<cv::Vec3b>(yi, xi + d)) || page_like(bgr.at<cv::Vec3b>(yi + d, xi))) return true;
     return false;
   };
+  const cv::Point2d in_x(p.marked_seam_inset * lat.pitch_x, 0), in_y(0, p.marked_seam_inset * lat.pitch_y);
   for (int r = 0; r < lat.rows; ++r)
     for (int c = 0; c < lat.cols; ++c) {
       if (cells[static_cast<std::size_t>(r * lat.cols + c)].cls < 0) continue;
@@ -147,8 +158,8 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
       const bool has_below = r + 1 < lat.rows && cells[static_cast<std::size_t>((r + 1) * lat.cols + c)].cls >= 0;
       for (int t = 0; t < 9; ++t) {
         const double along = (t / 8.0 - 0.5) * 0.6;
-        if (has_right) ++seam, right += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y) ? 1 : 0;
-        if (has_below) ++seam, below += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2) ? 1 : 0;
+        if (has_right) ++seam, right += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y, in_x) ? 1 : 0;
+        if (has_below) ++seam, below += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2, in_y) ? 1 : 0;
       }
       gap += right + below;
       parted += (right > 4 ? 1 : 0) + (below > 4 ? 1 : 0);

@@ -121,6 +121,9 @@ struct Params {
   double marked_hole_distance = 5;      // a cell this close to the page's colour is a hole (no cell), delta E
   double marked_lone_wall_ratio = 0.6;  // a lone dark cell is a wall when its L is under this fraction of the free cells'
   double marked_wall_step = 25;         // a class this much darker (L) than the page and the free cells is walls
+  double marked_seam_inset = 0.15;      // a seam pixel is gap when nearer the page than the cells' own pixels this far
+                                        // (fraction of the pitch) in from the seam on either side (a marker tinted near
+                                        // the page is its own colour up to its seam)
   double marked_ink_distance = 25;      // a sample this far from its cell's colour is ink (a letter, a mark), delta E
   double marked_min_ink = 0.03;         // ink fraction of a cell's samples that makes a letter (more on a free cell:
                                         // something drawn there that this look does not have: refused)
