@@ -15,7 +15,11 @@
 //     hairline, notches or a change of cell colour steps all along it or at every corner; a line
 //     through the middle of cells (a doubled lattice) meets only what is drawn on some cells. Of the
 //     hypotheses whose score is at least `keep_ratio` of the best, the finest wins (a halved lattice
-//     has true seams through its cells' middles). The caller verifies the cells it decodes on it.
+//     has true seams through its cells' middles). The middle lines are taken at `middle_rank` (a low
+//     rank: letters on a few cells of a short side make theirs busy), and scores are capped at
+//     `max_seam_contrast`: on a flat picture a lattice of every third cell, whose seams are the
+//     boldest colour changes (walls, markers), scored many times the true one, whose seams between
+//     free cells show only at the notches. The caller verifies the cells it decodes on it.
 // Rejected: the autocorrelation of the step profile alone (the one-stroke reader's grid-line path):
 // letters on two cells and notch-only seams give peaks of the same height at half the pitch.
 
@@ -42,6 +46,9 @@ struct CellLatticeParams {
   double max_pitch_spread = 0.04;  // most difference of the columns' and rows' pitch, fraction of the larger
   double seam_reach = 0.05;      // a seam is looked for this far either side of its place, fraction of the pitch (>= 1.5 px)
   double min_seam_contrast = 2;  // least weakest-seam / median step of the outline for a lattice at all
+  double middle_rank = 0.5;      // the cells' middle lines a seam is weighed against: this rank of them, 0 the
+                                 // flattest, 1 the busiest (letters on a few cells make theirs busy)
+  double max_seam_contrast = 0;  // a score (weakest seam / middle) above this counts as this (0: no cap)
   double keep_ratio = 0.5;       // hypotheses scoring at least this fraction of the best compete; the finest wins
   double max_gap = 0.3;          // ink parts this close (fraction of the smaller's shorter side) are one outline...
   double max_part_ratio = 4;     // ... when neither's longer side is more than this many times the other's
@@ -80,10 +87,10 @@ inline void colour_steps(const cv::Mat& bgr, const cv::Rect& roi, std::vector<do
 }
 
 // The weakest of the n - 1 inner seams of a profile cut into n equal parts (each the largest step
-// within `reach` px of its place), over the median of the n cells' middle lines (each the largest
-// step within `reach` of the middle: flat for true cells, a seam for a halved lattice's). With one
-// cell (n = 1) there is no seam to see: 0.
-inline double weakest_seam(const std::vector<double>& v, int n, double reach) {
+// within `reach` px of its place), over the n cells' middle lines (each the largest step within
+// `reach` of the middle: flat for true cells, a seam for a halved lattice's) taken at `middle_rank`
+// (0 the flattest, 0.5 the median, 1 the busiest). With one cell (n = 1) there is no seam to see: 0.
+inline double weakest_seam(const std::vector<double>& v, int n, double reach, double middle_rank = 0.5) {
   const double pitch = static_cast<double>(v.size()) / n;
   auto peak_near = [&](double at) {
     const int lo = std::max(0, static_cast<int>(std::floor(at - reach)));
@@ -98,7 +105,9 @@ inline double weakest_seam(const std::vector<double>& v, int n, double reach) {
   for (int k = 0; k < n; ++k) middles.push_back(peak_near((k + 0.5) * pitch));
   std::vector<double> sorted = v;
   const double floor = std::max(1.0, 0.05 * median_of(sorted));
-  return n < 2 ? 0.0 : weakest / std::max(median_of(middles), floor);
+  std::sort(middles.begin(), middles.end());
+  const double middle = middles[static_cast<std::size_t>(std::lround(middle_rank * (static_cast<double>(middles.size()) - 1)))];
+  return n < 2 ? 0.0 : weakest / std::max(middle, floor);
 }
 
 }  // namespace detail
@@ -117,14 +126,15 @@ inline Result<CellLattice> fit_cell_lattice(const cv::Mat& bgr, const cv::Rect& 
   for (int cols = p.min_side; cols <= p.max_side; ++cols) {
     const double px = static_cast<double>(outline.width) / cols;
     if (px < p.min_cell_px) break;
-    const double sx = detail::weakest_seam(across_x, cols, std::max(1.5, p.seam_reach * px));
+    const double sx = detail::weakest_seam(across_x, cols, std::max(1.5, p.seam_reach * px), p.middle_rank);
     for (int rows = p.min_side; rows <= p.max_side; ++rows) {
       const double py = static_cast<double>(outline.height) / rows;
       if (py < p.min_cell_px) break;
       if (std::abs(px - py) > p.max_pitch_spread * std::max(px, py)) continue;
-      const double sy = detail::weakest_seam(across_y, rows, std::max(1.5, p.seam_reach * py));
-      all.push_back({cols, rows, std::min(sx, sy)});
-      best = std::max(best, std::min(sx, sy));
+      const double sy = detail::weakest_seam(across_y, rows, std::max(1.5, p.seam_reach * py), p.middle_rank);
+      const double score = p.max_seam_contrast > 0 ? std::min({sx, sy, p.max_seam_contrast}) : std::min(sx, sy);
+      all.push_back({cols, rows, score});
+      best = std::max(best, score);
     }
   }
   if (all.empty() || best < p.min_seam_contrast)

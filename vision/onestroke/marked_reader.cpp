@@ -128,16 +128,27 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
   // would pass for markers here).
   const cv::Vec3i page_i = page_bgr;
   int seam = 0, gap = 0, parted = 0;
-  auto is_page = [&](double x, double y) {
+  // A seam pixel is the page's when it is near the page's colour and nearer to it than to either
+  // cell's own colour beside the seam (`one`, `other`: the two cells' pixels marked_seam_inset of the
+  // pitch in from it) and to their blend: a pale green start beside a lilac cell on a mint page
+  // blends, anti-aliased and through JPEG, into the page's colour at the seam, and is no gap.
+  const auto px_at = [&](double x, double y) {
+    return bgr.at<cv::Vec3b>(std::clamp(static_cast<int>(std::lround(y)), 0, bgr.rows - 1), std::clamp(static_cast<int>(std::lround(x)), 0, bgr.cols - 1));
+  };
+  auto is_page = [&](double x, double y, cv::Point2d inward) {
     const int xi = static_cast<int>(std::lround(x)), yi = static_cast<int>(std::lround(y));
     if (xi < 1 || yi < 1 || xi + 1 >= bgr.cols || yi + 1 >= bgr.rows) return false;
-    for (int d = -1; d <= 1; ++d) {
-      const cv::Vec3b& a = bgr.at<cv::Vec3b>(yi, xi + d);
-      const cv::Vec3b& b = bgr.at<cv::Vec3b>(yi + d, xi);
-      if (l1_distance(a, page_i) <= p.marked_page_distance || l1_distance(b, page_i) <= p.marked_page_distance) return true;
-    }
+    const cv::Vec3i one = px_at(x - inward.x, y - inward.y), other = px_at(x + inward.x, y + inward.y);
+    const cv::Vec3i blend = (one + other) / 2;
+    const auto page_like = [&](const cv::Vec3b& q) {
+      const int to_page = l1_distance(q, page_i);
+      return to_page <= p.marked_page_distance && to_page < std::min({l1_distance(q, one), l1_distance(q, other), l1_distance(q, blend)});
+    };
+    for (int d = -1; d <= 1; ++d)
+      if (page_like(bgr.at<cv::Vec3b>(yi, xi + d)) || page_like(bgr.at<cv::Vec3b>(yi + d, xi))) return true;
     return false;
   };
+  const cv::Point2d in_x(p.marked_seam_inset * lat.pitch_x, 0), in_y(0, p.marked_seam_inset * lat.pitch_y);
   for (int r = 0; r < lat.rows; ++r)
     for (int c = 0; c < lat.cols; ++c) {
       if (cells[static_cast<std::size_t>(r * lat.cols + c)].cls < 0) continue;
@@ -147,8 +158,8 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
       const bool has_below = r + 1 < lat.rows && cells[static_cast<std::size_t>((r + 1) * lat.cols + c)].cls >= 0;
       for (int t = 0; t < 9; ++t) {
         const double along = (t / 8.0 - 0.5) * 0.6;
-        if (has_right) ++seam, right += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y) ? 1 : 0;
-        if (has_below) ++seam, below += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2) ? 1 : 0;
+        if (has_right) ++seam, right += is_page(m.x + lat.pitch_x / 2, m.y + along * lat.pitch_y, in_x) ? 1 : 0;
+        if (has_below) ++seam, below += is_page(m.x + along * lat.pitch_x, m.y + lat.pitch_y / 2, in_y) ? 1 : 0;
       }
       gap += right + below;
       parted += (right > 4 ? 1 : 0) + (below > 4 ? 1 : 0);
@@ -272,24 +283,35 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
 
 }  // namespace
 
-Result<Reading> read_marked(const cv::Mat& bgr, const Params& p) {
+Result<Reading> read_marked(const cv::Mat& bgr, const Params& p, bool* fitted) {
+  if (fitted != nullptr) *fitted = false;
   CellLatticeParams lp;
   lp.page_distance = p.marked_page_distance;
   lp.min_cell_px = p.min_cell_px;
   lp.max_side = p.max_side;
   lp.max_pitch_spread = p.max_pitch_spread;
   lp.min_seam_contrast = p.marked_min_seam_contrast;
+  lp.middle_rank = p.marked_middle_rank;
+  lp.max_seam_contrast = p.marked_max_seam_contrast;
   cv::Vec3i page;
   const std::vector<cv::Rect> outlines = board_outlines(bgr, lp, page);
   if (outlines.empty()) return refuse("nothing on the page is large enough to be a board of touching cells");
-  Error first = refuse("");
+  // The reason refused: the largest outline's, unless a smaller one got further (a lattice fitted,
+  // its cells refused): what was found ambiguous there says more than "no lattice fits".
+  Error reason = refuse("");
+  bool any_fitted = false;
   for (std::size_t i = 0; i < outlines.size(); ++i) {
     auto lat = fit_cell_lattice(bgr, outlines[i], lp);
     Result<Reading> got = lat ? decode(bgr, *lat, page, p) : Result<Reading>(lat.error());
-    if (got) return got;
-    if (i == 0) first = got.error();
+    if (got) {
+      if (fitted != nullptr) *fitted = true;
+      return got;
+    }
+    if (i == 0 || (lat && !any_fitted)) reason = got.error();
+    any_fitted = any_fitted || lat.ok();
   }
-  return first;
+  if (fitted != nullptr) *fitted = any_fitted;
+  return reason;
 }
 
 }  // namespace pb::vision::onestroke

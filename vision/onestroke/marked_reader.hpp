@@ -19,7 +19,8 @@ namespace pb::vision::onestroke {
 // the seams; one start, at most one end; every site of the lattice in one class; nothing drawn on
 // a free cell). Errors (kNoBoard) say what was ambiguous. read() calls it when the cat reader finds
 // no board, or one whose visited cells do not link to its head, so every look the cat reader reads
-// keeps its reading.
-Result<Reading> read_marked(const cv::Mat& bgr, const Params& params);
+// keeps its reading. `fitted` (optional) is set to whether a lattice was fitted to an outline (a refusal
+// then comes from decoding or verifying its cells, and gives the reason of the first such outline).
+Result<Reading> read_marked(const cv::Mat& bgr, const Params& params, bool* fitted = nullptr);
 
 }  // namespace pb::vision::onestroke

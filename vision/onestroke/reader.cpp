@@ -1360,6 +1360,9 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"end_outlier_ratio", &Params::end_outlier_ratio, 1, 1000, "the end cell's coloured fraction is at least this many times any other free cell's, else the board is refused"},
     {"marked_page_distance", &Params::marked_page_distance, 1, 765, "touching-cells look: L1 from the page's colour beyond which a pixel is part of a board, levels"},
     {"marked_min_seam_contrast", &Params::marked_min_seam_contrast, 0, 1000, "touching-cells look: least weakest seam / median colour step for a lattice"},
+    {"marked_seam_inset", &Params::marked_seam_inset, 0, 0.5, "touching-cells look: a seam pixel near the page's colour is the page (cells apart) only when nearer it than to both cells' own pixels this far in from the seam, fraction of the pitch (a marker tinted near the page is its own colour up to its seam)"},
+    {"marked_middle_rank", &Params::marked_middle_rank, 0, 1, "touching-cells look: a lattice's seams are weighed against this rank of its cells' middle lines, 0 the flattest, 1 the busiest (letters on a few of a short side's cells made the median busy and notch-only seams too weak)"},
+    {"marked_max_seam_contrast", &Params::marked_max_seam_contrast, 0, 1000, "touching-cells look: a lattice's score (weakest seam / middle) above this counts as this, so that a lattice of every second or third cell, whose seams are the strongest colour changes, does not outscore the true one whose notch-only seams show clearly (0: no cap)"},
     {"marked_class_distance", &Params::marked_class_distance, 0, 300, "touching-cells look: cells whose colours are this close are of one class, delta E"},
     {"marked_hole_distance", &Params::marked_hole_distance, 0, 300, "touching-cells look: a cell this close to the page's colour is a hole (no cell), delta E"},
     {"marked_lone_wall_ratio", &Params::marked_lone_wall_ratio, 0, 1, "touching-cells look: a lone dark cell is a wall when its L is under this fraction of the free cells'"},
@@ -1418,36 +1421,70 @@ Result<Reading> whole_or_clipped(const cv::Mat& image, Result<Reading> got, cons
   return got;
 }
 
+// Records one pass of read() in `trace` (when given): its name, how far it got, and its error.
+int record(ReadTrace* trace, std::string name, int stage, const Result<Reading>& got) {
+  if (trace == nullptr) return -1;
+  trace->passes.push_back({std::move(name), stage, got.ok(), got ? Error{} : got.error()});
+  return static_cast<int>(trace->passes.size()) - 1;
+}
+
+// The refusal of several passes: the error of the one that got furthest (`stage`), of passes that got as
+// far the earlier (the later passes are for looks the earlier do not read, a grey band or a textured
+// page: that a flat page is not one says less). `refusal` is its pass in the trace.
+struct Furthest {
+  Error error = no_board("");
+  int stage = -1;
+  int refusal = -1;
+  void offer(const Result<Reading>& got, int at_stage, int pass) {
+    if (got || at_stage <= stage) return;
+    error = got.error(), stage = at_stage, refusal = pass;
+  }
+};
+
 // One reading of `bgr`; when the first luminance split finds no grey square, a second one above it
-// (Reader's upper_split_), which stands only with a grey band. `stage`: how far the better got.
-Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* debug, int& stage) {
+// (Reader's upper_split_), which stands only with a grey band. `stage`: how far the better got. A
+// refusal gives the reason of the pass that got furthest (Furthest). `theme` names the passes in `trace`.
+Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* debug, int& stage, ReadTrace* trace = nullptr,
+                           const std::string& theme = "light", int* refusal = nullptr) {
+  Furthest furthest;
+  const auto done = [&](Result<Reading> got) {
+    if (refusal != nullptr) *refusal = got ? -1 : furthest.refusal;
+    return got ? got : Result<Reading>(furthest.error);
+  };
   Reader reader(bgr, params, debug);
   auto got = reader.run();
   stage = reader.stage();
+  furthest.offer(got, reader.stage(), record(trace, theme, reader.stage(), got));
   if (got || got.error().code != ErrorCode::kNoBoard) return got;
   if (reader.found_no_squares()) {
     Reader upper(bgr, params, nullptr, true);
     auto again = upper.run();
     stage = std::max(stage, upper.stage());
+    furthest.offer(again, upper.stage(), record(trace, theme + ", above the darkest grey", upper.stage(), again));
     if (again || again.error().code != ErrorCode::kNoBoard) return again;
   }
   // A hatched or grainy page as dark as the cells in places: the mask opened by a square wider than a
   // stroke (Reader's open_px_), the cells' side many times more.
   const int open_px = static_cast<int>(std::lround(params.stroke_open_fraction * std::min(bgr.cols, bgr.rows)));
-  if (open_px < 2) return got;
+  if (open_px < 2) return done(got);
   for (const bool upper_split : {false, true}) {
     Reader opened(bgr, params, nullptr, upper_split, open_px);
     auto cleaned = opened.run();
     stage = std::max(stage, opened.stage());
+    furthest.offer(cleaned, opened.stage(),
+                   record(trace, theme + (upper_split ? ", opened above the darkest grey" : ", opened"), opened.stage(), cleaned));
     if (cleaned || cleaned.error().code != ErrorCode::kNoBoard) return cleaned;
     if (!opened.found_no_squares()) break;
   }
-  return got;
+  return done(got);
 }
 
-// read(), also saying how far the better of its passes got (Reader::stage).
-Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage) {
+// read(), also saying how far the better of its passes got (Reader::stage); `refusal`: the pass of
+// `trace` whose reason a refusal gives.
+Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSink* debug, int& stage, ReadTrace* trace = nullptr,
+                            int* refusal = nullptr) {
   stage = 0;
+  if (refusal != nullptr) *refusal = -1;
   if (image.empty()) return make_error(ErrorCode::kNoBoard, "no board found: the image is empty");
   try {
     const std::optional<cv::Mat> bgr = as_bgr8(image);
@@ -1456,17 +1493,21 @@ Result<Reading> read_staged(const cv::Mat& image, const Params& params, DebugSin
     // the negative keeps one detector (chroma, and so band and cat, are the same in the negative),
     // and a light screen never reaches it unless it showed no board.
     Result<Reading> light = no_board("");
+    int light_refusal = -1;
     if (params.theme != "dark") {
-      light = run_reader(*bgr, params, debug, stage);
+      light = run_reader(*bgr, params, debug, stage, trace, "light", &light_refusal);
     }
+    if (refusal != nullptr) *refusal = light_refusal;
     if (light || params.theme == "light" || light.error().code != ErrorCode::kNoBoard) return light;
     cv::Mat negative;
     cv::bitwise_not(*bgr, negative);
-    int dark_stage = 0;
-    auto dark = run_reader(negative, params, params.theme == "dark" ? debug : nullptr, dark_stage);
+    int dark_stage = 0, dark_refusal = -1;
+    auto dark = run_reader(negative, params, params.theme == "dark" ? debug : nullptr, dark_stage, trace, "dark", &dark_refusal);
+    // Both refused: the reason of the theme that got further, the light one's when they got as far.
+    const bool dark_reason = params.theme == "dark" || dark || dark_stage > stage;
     stage = std::max(stage, dark_stage);
-    if (dark || params.theme == "dark") return dark;
-    return light;
+    if (refusal != nullptr && dark_reason) *refusal = dark_refusal;
+    return dark_reason ? dark : light;
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
@@ -1553,9 +1594,10 @@ bool visited_linked(const State& s) {
 }
 
 // The cat look and the touching cells' look, read side by side and settled (read()'s body).
-Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSink* debug) {
-  int stage = 0;
-  Result<Reading> cat = read_staged(image, params, debug, stage);
+Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSink* debug, ReadTrace* trace) {
+  int stage = 0, refusal = -1;
+  Result<Reading> cat = read_staged(image, params, debug, stage, trace, &refusal);
+  if (trace != nullptr) trace->refusal = cat ? -1 : refusal;
   // The browser games' look (touching cells, lettered or tinted markers, dark walls) is read beside
   // the cat's. Verify the cat's: visited cells are a path ending at the head, so each links to it
   // through visited cells (a tinted start and end read as a cat and a band cell break that).
@@ -1564,15 +1606,25 @@ Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSin
   const bool cat_ok = cat && visited_linked(cat->state) && !(bgr && cells_are_page(*bgr, *cat, params));
   if (!bgr) return cat;
   Result<Reading> marked = no_board("");
+  bool fitted = false;
   try {
-    marked = read_marked(*bgr, params);
+    marked = read_marked(*bgr, params, &fitted);
   } catch (const cv::Exception& e) {
     return make_error(std::string("onestroke reader: OpenCV failed: ") + e.what());
   }
+  // Stage 3 on the cat reader's scale when a lattice was fitted: its cells were then found ambiguous.
+  const int marked_pass = record(trace, "touching cells", fitted ? 3 : 0, marked);
   if (!marked) {
+    if (trace != nullptr) trace->refusal = -1;
     if (cat && !cat_ok) return no_board("a visited cell is not linked to the path's head through visited cells, or the cells have the page's colour (is this another look?)");
-    return cat;
+    if (cat) return cat;
+    // Both refused: the touching cells' reason when it fitted a lattice and the cat reader found none
+    // (what it found ambiguous in those cells says more than "no grey squares").
+    const bool marked_reason = fitted && stage < 3;
+    if (trace != nullptr) trace->refusal = marked_reason ? marked_pass : refusal;
+    return marked_reason ? marked : cat;
   }
+  if (trace != nullptr) trace->refusal = -1;
   if (!cat_ok || cat->state == marked->state) return cat_ok ? cat : marked;
   // Two different boards. Touching cells inside a board with gaps (its band, cells joined round a
   // face) explain fewer cells than the whole board: the cat's reading wins. Otherwise which is
@@ -1587,7 +1639,13 @@ Result<Reading> read_either(const cv::Mat& image, const Params& params, DebugSin
 }  // namespace
 
 Result<Reading> read(const cv::Mat& image, const Params& params, DebugSink* debug) {
-  return whole_or_clipped(image, read_either(image, params, debug), params);
+  return whole_or_clipped(image, read_either(image, params, debug, nullptr), params);
+}
+
+Result<Reading> read_traced(const cv::Mat& image, const Params& params, ReadTrace& trace, DebugSink* debug) {
+  trace = {};
+  auto got = whole_or_clipped(image, read_either(image, params, debug, &trace), params);
+  return got;
 }
 
 Result<Params> learn(const cv::Mat& bgr, const State& truth, const Params& start) {

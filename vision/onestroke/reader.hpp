@@ -112,10 +112,18 @@ struct Params {
   // own tint or letter, walls as dark cells. Colours are CIE Lab (lab.hpp), distances delta E.
   int marked_page_distance = 24;        // L1 from the page's colour beyond which a pixel is part of a board, levels
   double marked_min_seam_contrast = 2;  // least weakest seam / median colour step for a lattice (cell_lattice.hpp)
+  double marked_middle_rank = 0.25;     // the cells' middle lines a seam is weighed against: this rank of them (0 the
+                                        // flattest; the median was a letter's line on boards 4 cells high)
+  double marked_max_seam_contrast = 8;  // a lattice's score above this counts as this: a lattice of every third cell
+                                        // (its seams the boldest colour changes, its middles flat) outscored the true
+                                        // one, whose seams show only at corner notches, on a flat PNG
   double marked_class_distance = 12;    // cells whose colours are this close are of one class, delta E
   double marked_hole_distance = 5;      // a cell this close to the page's colour is a hole (no cell), delta E
   double marked_lone_wall_ratio = 0.6;  // a lone dark cell is a wall when its L is under this fraction of the free cells'
   double marked_wall_step = 25;         // a class this much darker (L) than the page and the free cells is walls
+  double marked_seam_inset = 0.15;      // a seam pixel is gap when nearer the page than the cells' own pixels this far
+                                        // (fraction of the pitch) in from the seam on either side (a marker tinted near
+                                        // the page is its own colour up to its seam)
   double marked_ink_distance = 25;      // a sample this far from its cell's colour is ink (a letter, a mark), delta E
   double marked_min_ink = 0.03;         // ink fraction of a cell's samples that makes a letter (more on a free cell:
                                         // something drawn there that this look does not have: refused)
@@ -163,6 +171,28 @@ struct Reading {
 // "no board found: " when nothing on the image looks like a board.
 // `debug` (optional) receives a picture of the grey squares and lattice found when no board is.
 Result<Reading> read(const cv::Mat& bgr, const Params& params = {}, DebugSink* debug = nullptr);
+
+// How read() went, pass by pass: the cat's look light, again above the darkest grey, with the cell mask
+// opened (and that above the darkest grey), the same on the negative (dark mode), then the touching
+// cells' look. An image refused after several passes is refused with the reason of the pass that got
+// furthest (Reader stages: 0 nothing, 1 page and cells told apart, 2 cells, 3 lattice, 4 board, 5 cat;
+// of passes that got as far, the earlier: the later ones are for looks the earlier do not read), or
+// the touching cells' reason when its lattice was fitted and no pass of the cat's look found one. The
+// first pass's reason was given before, "no grey squares" where a later pass had found the board and
+// what on it was ambiguous. For diagnostics and tests.
+struct ReadTrace {
+  struct Pass {
+    std::string name;  // which pass: "light", "light, above the darkest grey", "light, opened", ...
+    int stage = 0;     // how far it got (for the touching cells' look: 3 when a lattice was fitted, else 0)
+    bool read = false; // it read a board
+    Error error;       // why not, when it did not
+  };
+  std::vector<Pass> passes;
+  int refusal = -1;  // the pass whose Error read() returned when it refused (-1: none, or refused on
+                     // settling two readings, or the frame's edge cutting the board)
+};
+// read() that also records its passes in `trace`.
+Result<Reading> read_traced(const cv::Mat& bgr, const Params& params, ReadTrace& trace, DebugSink* debug = nullptr);
 
 // Draws what was read over `bgr`: the lattice (free cells green, holes grey, visited blue, low
 // confidence red), the start (a ring and S), the end cell if the board has one (a square and E), and
