@@ -80,6 +80,19 @@ bool centred_stem(const cv::Mat& ink, const cv::Rect& box, double from, double t
   return *hi - *lo <= std::max(1.0, box.width / 6.0) && width <= 0.4 * box.width && *lo >= 0.3 * box.width;
 }
 
+// The glyph with its slant sheared away (its ink's second moments: x drifting with y), on a canvas
+// wide enough to hold it: an italic I stands as upright as a roman one.
+cv::Mat upright(const cv::Mat& ink) {
+  const cv::Moments m = cv::moments(ink, true);
+  if (m.m00 <= 0 || m.mu02 <= 0) return ink;
+  const double slant = m.mu11 / m.mu02, yc = m.m01 / m.m00;
+  const int pad = static_cast<int>(std::ceil(std::abs(slant) * ink.rows)) + 1;
+  const cv::Mat shear = (cv::Mat_<double>(2, 3) << 1, -slant, slant * yc + pad, 0, 1, 0);
+  cv::Mat out;
+  cv::warpAffine(ink, out, shear, {ink.cols + 2 * pad, ink.rows}, cv::INTER_NEAREST, cv::BORDER_CONSTANT, cv::Scalar(0));
+  return out;
+}
+
 }  // namespace
 
 // `ink` (255 on the glyph, 0 elsewhere) as black on white, scaled to `height` px with a margin.
@@ -183,6 +196,13 @@ Letter settle_narrow(Letter got, const cv::Mat& all_ink, const std::string& allo
     const std::string shape = symmetric ? "I" : "J";
     if (shape != got.text) got = Letter{shape, got.confidence / 2};
     return got;
+  }
+  // Another letter read for a glyph alike upside down or turned a half-turn that, its slant sheared
+  // away, is as narrow as only I and J are (`narrow_letter`), is an I (an italic serif I read as F,
+  // its box widened by the slant): J is alike neither way.
+  if (symmetric) {
+    const cv::Rect straight = cv::boundingRect(upright(ink));
+    if (straight.width < p.narrow_letter * straight.height) return Letter{"I", got.confidence / 2};
   }
   const cv::Rect whole = cv::boundingRect(all_ink);  // a letter faint enough to break in pieces is judged whole
   if (whole.width < p.narrow_letter * whole.height) return Letter{};
