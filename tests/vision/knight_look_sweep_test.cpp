@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <opencv2/imgcodecs.hpp>
+#include <span>
 #include <string>
 
 #include "tests/support/knight_states.hpp"
@@ -289,12 +290,17 @@ void expect_exact(const TileShot& shot) {
   EXPECT_EQ(got->state, shot.truth) << shot.what << ": read\n" << describe(got->state) << "instead of\n" << describe(shot.truth);
 }
 
-TEST(KnightLookSweep, TilesRunTogetherReadExactly) {
-  for (const WrittenTileLook& r : kRunTogether) {
-    const TileShot shot = written_tile_shot(r, "run-together");
-    testing::dump_sweep_image("knight_run_together" + std::to_string(r.i), shot.img);
+// Each written look of a family drawn (kept under PB_SWEEP_DUMP as knight_<name><i>) and read exactly.
+void expect_written_looks_exact(std::span<const WrittenTileLook> looks, const std::string& family, const std::string& name) {
+  for (const WrittenTileLook& r : looks) {
+    const TileShot shot = written_tile_shot(r, family);
+    testing::dump_sweep_image("knight_" + name + std::to_string(r.i), shot.img);
     expect_exact(shot);
   }
+}
+
+TEST(KnightLookSweep, TilesRunTogetherReadExactly) {
+  expect_written_looks_exact(kRunTogether, "run-together", "run_together");
 }
 
 // Tiles looks of the 300-look sweep drawn touching (a gap of 2-4% of the pitch, one px, that the
@@ -323,11 +329,7 @@ const WrittenTileLook kTouching[] = {
 };
 
 TEST(KnightLookSweep, TouchingTilesReadExactly) {
-  for (const WrittenTileLook& r : kTouching) {
-    const TileShot shot = written_tile_shot(r, "touching");
-    testing::dump_sweep_image("knight_touching" + std::to_string(r.i), shot.img);
-    expect_exact(shot);
-  }
+  expect_written_looks_exact(kTouching, "touching", "touching");
 }
 
 // Tiles looks of the 600-look sweep whose small rounded tiles (radius 24-35% of the tile, 0.59-0.92x,
@@ -344,11 +346,7 @@ const WrittenTileLook kBlurredCorners[] = {
 };
 
 TEST(KnightLookSweep, BlurredRoundedCornersReadExactly) {
-  for (const WrittenTileLook& r : kBlurredCorners) {
-    const TileShot shot = written_tile_shot(r, "blurred corners");
-    testing::dump_sweep_image("knight_blurred_corners" + std::to_string(r.i), shot.img);
-    expect_exact(shot);
-  }
+  expect_written_looks_exact(kBlurredCorners, "blurred corners", "blurred_corners");
 }
 
 // Tiles looks of the 600-look sweep of one colour (gap 4-5% of the pitch, 0.69-0.82x, JPEG 61-79)
@@ -361,11 +359,7 @@ const WrittenTileLook kFramedOneColour[] = {
 };
 
 TEST(KnightLookSweep, FramedTilesOfOneColourReadExactly) {
-  for (const WrittenTileLook& r : kFramedOneColour) {
-    const TileShot shot = written_tile_shot(r, "framed one colour");
-    testing::dump_sweep_image("knight_framed_one_colour" + std::to_string(r.i), shot.img);
-    expect_exact(shot);
-  }
+  expect_written_looks_exact(kFramedOneColour, "framed one colour", "framed_one_colour");
 }
 
 // Tiles looks of the 300-look sweep once read wrong: 221, visited squares recoloured whose faint

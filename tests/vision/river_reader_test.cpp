@@ -9,6 +9,7 @@
 #include "samples/arena/arena.hpp"
 #include "samples/arena/river_level.hpp"
 #include "tests/support/arena_play.hpp"
+#include "tests/support/debug_pictures.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "vision/river/reader.hpp"
 
@@ -126,19 +127,10 @@ TEST(RiverReader, RejectsNonScenesWithOneLine) {
 // What a failed read found goes to the DebugSink (`solve --annotate`): the banks, the river and the
 // figures, drawn over a frame whose boat was painted over with the water's colour. A read that
 // succeeds sends nothing.
-struct Pictures : DebugSink {
-  std::vector<cv::Mat> drawn;
-  void picture(std::string_view game, std::string_view, const cv::Mat& image) override {
-    EXPECT_EQ(game, "river");
-    drawn.push_back(image.clone());
-  }
-  void failed(std::string_view, std::string_view) override {}
-};
-
 TEST(RiverReader, AFailedReadShowsWhatItFound) {
   const arena::Session s = river_session(3, 5, 0, {800, 600}, 0);
   const cv::Mat frame = s.frame();
-  Pictures none;
+  testing::DebugPictures none("river");
   auto good = read(frame, {}, &none);
   ASSERT_TRUE(good.ok()) << good.error().message;
   EXPECT_TRUE(none.drawn.empty());
@@ -148,7 +140,7 @@ TEST(RiverReader, AFailedReadShowsWhatItFound) {
   for (const Figure& f : good->figures)
     if (f.place == Place::kBoat) boat |= f.box;
   no_boat(boat & good->water).setTo(cv::Scalar(water[0], water[1], water[2]));
-  Pictures sink;
+  testing::DebugPictures sink("river");
   auto got = read(no_boat, {}, &sink);
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.error().code, ErrorCode::kNoBoard);

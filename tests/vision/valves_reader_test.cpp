@@ -16,6 +16,7 @@
 #include "samples/arena/valves_level.hpp"
 #include "solvers/common/text_board.hpp"
 #include "tests/support/arena_play.hpp"
+#include "tests/support/debug_pictures.hpp"
 #include "tests/support/look_sweep.hpp"
 #include "tests/support/reader_samples.hpp"
 #include "tests/support/valves_diagram.hpp"
@@ -299,15 +300,6 @@ TEST(ValvesReader, TouchingValvesAreFoundAndThePipeBetweenThemIsNotGuessed) {
 // over the image, for a diagram refused on its letters (style 103: an italic serif H read as A,
 // beside the A), and the wheels for an arena frame refused on its counter (the counter's line
 // painted over). A read that succeeds sends nothing.
-struct Pictures : DebugSink {
-  std::vector<cv::Mat> drawn;
-  void picture(std::string_view game, std::string_view, const cv::Mat& image) override {
-    EXPECT_EQ(game, "valves");
-    drawn.push_back(image.clone());
-  }
-  void failed(std::string_view, std::string_view) override {}
-};
-
 TEST(ValvesReader, AFailedReadShowsWhatItFound) {
   auto session = [](int style) {  // the session the other-games sweep draws look `style` of
     const int i = style - 40;
@@ -319,13 +311,13 @@ TEST(ValvesReader, AFailedReadShowsWhatItFound) {
   const cv::Mat diagram = testing::draw_valves_diagram(dynamic_cast<const arena::ValvesLevel&>(refused.level()), kSizes[103 % 5],
                                                        testing::other_diagram_style(103));
   // A read that succeeds sends nothing.
-  Pictures none;
+  testing::DebugPictures none("valves");
   ASSERT_TRUE(read(read_ok.frame(), {}, &none).ok());
   EXPECT_TRUE(none.drawn.empty());
   cv::Mat frame = read_ok.frame().clone();
   cv::rectangle(frame, cv::Rect(0, 0, frame.cols, frame.rows / 5), frame.at<cv::Vec3b>(frame.rows - 1, frame.cols - 1), cv::FILLED);
   for (const cv::Mat& img : {diagram, frame}) {
-    Pictures sink;
+    testing::DebugPictures sink("valves");
     ASSERT_FALSE(read(img, {}, &sink).ok());
     ASSERT_EQ(sink.drawn.size(), 1u);
     ASSERT_EQ(sink.drawn[0].size(), img.size());
