@@ -86,6 +86,12 @@ constexpr std::uint64_t kOnceRefusedHollow[] = {37, 61, 5067, 9097};
 // gap that a cue takes for a disc off the lattice ("a peg between sites"): a stray whose middle is
 // plain and of the colour seen between the discs is the board, no peg. Each must stay exact.
 constexpr std::uint64_t kOnceRefusedGap[] = {5212, 9122, 9197};
+// Selected pegs that no cue closed (a ball inside a ring of its own colour, 9088; a glossy ball on a
+// dark panel, 5104; an outlined peg at 0.5x, 5205, once read wrongly), on boards whose holes are
+// smaller than the pegs and more of them: the probe, opened at the discs' median size (the holes'),
+// saw only the peg's shading, and the site read as covered. A probe that finds nothing from the
+// median now tries again from the larger discs' size (probe_larger). Each must stay exact.
+constexpr std::uint64_t kOnceRefusedLarger[] = {9088, 5104, 5205};
 
 // CI's fixed sample: the same 24 looks every run (seeds 1-24; 24 exact today), and the looks once
 // read wrongly; a few seconds.
@@ -108,17 +114,18 @@ TEST(PegsLookSweep, LooksOnceRefusedReadExactly) {
   EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefused)));
 }
 
-// The looks of kOnceRefusedRims, kOnceRefusedFit, kOnceRefusedHollow and kOnceRefusedGap: exact,
+// The looks of kOnceRefusedRims, kOnceRefusedFit, kOnceRefusedHollow, kOnceRefusedGap and kOnceRefusedLarger: exact,
 // every one; a few seconds.
 TEST(PegsLookSweep, LooksRefusedBeforeRimsFitAndHollowReadExactly) {
   pb::testing::SweepTally tally;
   for (const auto& seeds : {std::span<const std::uint64_t>(kOnceRefusedRims), std::span<const std::uint64_t>(kOnceRefusedFit),
-                            std::span<const std::uint64_t>(kOnceRefusedHollow), std::span<const std::uint64_t>(kOnceRefusedGap)})
+                            std::span<const std::uint64_t>(kOnceRefusedHollow), std::span<const std::uint64_t>(kOnceRefusedGap),
+                            std::span<const std::uint64_t>(kOnceRefusedLarger)})
     for (std::uint64_t seed : seeds) read_look(seed, tally);
-  tally.print("pegs, looks refused before the probe's range, the fit's discs, the hollow cue and the board's gaps");
+  tally.print("pegs, looks refused before the probe's range, the fit's discs, the hollow cue, the board's gaps and the larger probe");
   EXPECT_EQ(tally.wrong, 0);
   EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefusedRims) + std::size(kOnceRefusedFit) + std::size(kOnceRefusedHollow) +
-                                          std::size(kOnceRefusedGap)));
+                                          std::size(kOnceRefusedGap) + std::size(kOnceRefusedLarger)));
 }
 
 // The wide sweep, by hand: PB_PEGS_SWEEP=N reads N looks from seed PB_PEGS_SEED (default: the

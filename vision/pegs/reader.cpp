@@ -187,7 +187,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     probe.max_radius = hi;  // a ring drawn round a selected peg lies past the range: its edge is not the peg's rim
     std::vector<float> radii;
     for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
+    // Probed from two sizes: the discs' median, and the larger discs' (the upper quartile). With
+    // pegs and holes of two sizes the median is the commoner kind's: a ball's rim 1.5 times a small
+    // ring hole lies past the window the smaller size opens, which holds only the ball's shading
+    // (seed 9088: a selected ball inside its ring, at 21 px against holes of 14).
     const float typical = median_of(radii);
+    std::sort(radii.begin(), radii.end());
+    const float larger = radii.empty() ? typical : radii[radii.size() * 3 / 4];
     std::set<std::pair<int, int>> tried;
     for (bool grew = true; grew && bottom - top < p.max_side && right - left < p.max_side;) {
       grew = false;
@@ -201,7 +207,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
           }
           if (taken || !linked || !tried.insert({row, col}).second) continue;
           const cv::Point2f at = fit->centre(row, col);
-          const float r = vision::edge_radius(bgr, at, typical, probe);
+          float r = vision::edge_radius(bgr, at, typical, probe);
+          if (r <= 0 && larger > typical * p.probe_larger) r = vision::edge_radius(bgr, at, larger, probe);
           if (r < small_lo || r > hi) continue;
           vision::Disc d;
           d.centre = at;
@@ -667,6 +674,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's lower end / this (its smallest board-sized disc's radius / this), below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
     {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range or below it down to its lower end / site_disc_ratio (the rays look no farther than its upper end); the board grows while probes find discs (0: no probe)"},
     {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
+    {"probe_larger", &Params::probe_larger, 0, kAnyHi, "a probe that finds no edge from the discs' median size tries again from the larger discs' size (their upper quartile) when that is at least this many times the median: with pegs and holes of two sizes the median is the commoner kind's, and a ball's rim past the window it opens (a selected ball inside its ring) is missed, ratio"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
     {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},
