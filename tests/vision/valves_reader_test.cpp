@@ -296,9 +296,29 @@ TEST(ValvesReader, TouchingValvesAreFoundAndThePipeBetweenThemIsNotGuessed) {
   }
 }
 
+// An italic serif H that Tesseract reads as A with 97% confidence, beside the diagram's A (style 103
+// of the 200-look sweep, "two nodes read as A"): two nodes of one name are read again with their
+// slant sheared away, which reads the H, and the node whose upright read is a letter no other has is
+// renamed while the other's upright read keeps the A. Style 271 (400-look sweep) renames its H
+// alike, but an italic serif I there reads F, and upright I: once a read proved wrong, every other
+// node's upright read must agree, and it is refused (without that check it read wrong).
+TEST(ValvesReader, TwoNodesReadAsOneLetterAreReadAgainUpright) {
+  EXPECT_EQ(other_looks({103}, "valves, an italic H read as A beside the A").exact, 1);
+  const testing::SweepTally misread = other_looks({271}, "valves, an italic H read as A and an I as F");
+  EXPECT_EQ(misread.refused, 1);
+  EXPECT_EQ(misread.wrong, 0);
+}
+
+// An arrow whose head the wider opening eats, leaving a blob too long for its width to pass for an
+// end (style 95 of the 200-look sweep, the outlet Y lost: "cannot tell the inlet X and the outlet
+// Y"): the end the first opening found keeps that opening's shape.
+TEST(ValvesReader, AnArrowWhoseHeadTheWiderOpeningEatsIsRead) {
+  EXPECT_EQ(other_looks({95}, "valves, an arrow's head eaten by the wider opening").exact, 1);
+}
+
 // What a failed read found goes to the DebugSink (`solve --annotate`): the diagram's nodes, drawn
-// over the image, for a diagram refused on its letters (style 103: an italic serif H read as A,
-// beside the A), and the wheels for an arena frame refused on its counter (the counter's line
+// over the image, for a diagram refused on its pipes (style 88: whether a pipe joins two valves drawn touching),
+// and the wheels for an arena frame refused on its counter (the counter's line
 // painted over). A read that succeeds sends nothing.
 TEST(ValvesReader, AFailedReadShowsWhatItFound) {
   auto session = [](int style) {  // the session the other-games sweep draws look `style` of
@@ -307,9 +327,9 @@ TEST(ValvesReader, AFailedReadShowsWhatItFound) {
     EXPECT_TRUE(s.ok()) << s.error().message;
     return std::move(*s);
   };
-  const arena::Session refused = session(103), read_ok = session(166);
-  const cv::Mat diagram = testing::draw_valves_diagram(dynamic_cast<const arena::ValvesLevel&>(refused.level()), kSizes[103 % 5],
-                                                       testing::other_diagram_style(103));
+  const arena::Session refused = session(88), read_ok = session(166);
+  const cv::Mat diagram = testing::draw_valves_diagram(dynamic_cast<const arena::ValvesLevel&>(refused.level()), kSizes[88 % 5],
+                                                       testing::other_diagram_style(88));
   // A read that succeeds sends nothing.
   testing::DebugPictures none("valves");
   ASSERT_TRUE(read(read_ok.frame(), {}, &none).ok());

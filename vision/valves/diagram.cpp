@@ -225,7 +225,16 @@ std::vector<DNode> find_nodes(const cv::Mat& solid, const Params& p) {
     const int wider = k + std::max(2, k / 2) + ((k + std::max(2, k / 2)) % 2 == 0 ? 1 : 0);
     // Opened too far (the kernel as wide as a node's half-side): the nodes would come out eaten.
     if (wider > median_half(nodes)) return {};
+    std::vector<DNode> first = std::move(nodes);
     nodes = blobs_after_opening(solid, wider, p, largest_other);
+    // An arrow's head thins to its tip: the wider opening may eat its barbs, leaving a blob too
+    // long for its width to pass for an end. An end the first opening found where the wider one
+    // found no node keeps the first one's shape (it must still hold X or Y, or be a plain end).
+    for (DNode& d : first) {
+      if (!d.end_only) continue;
+      const bool kept = std::any_of(nodes.begin(), nodes.end(), [&](const DNode& w) { return w.box.contains(cv::Point(d.centre)); });
+      if (!kept) nodes.push_back(std::move(d));
+    }
     if (nodes.size() < 3) return {};
     const double med = median_half(nodes);
     // Small blobs (bold counter glyphs) are no nodes; the ends may be larger boxes.
@@ -469,6 +478,40 @@ Result<Reading> read_diagram(const cv::Mat& bgr, const cv::Mat& fg, const Params
   if (nodes.size() < 3) return failed(make_error(ErrorCode::kNoBoard, "no valve wheels, nor lettered circles or squares joined by lines"));
   if (named("X") != 1 || named("Y") != 1)
     return failed(make_error(ErrorCode::kNoBoard, "cannot tell the inlet X and the outlet Y among the nodes"));
+  // Two nodes read as one letter: a diagram names each node once, so one of the reads is wrong.
+  // Tesseract reads some italic glyphs as another letter with full confidence (an italic serif H as
+  // A, 97%) and the same glyph with its slant sheared away right. So both are read again upright,
+  // and a node is renamed only when its upright read is a letter no other node has while the other
+  // node's upright read keeps the shared one; anything else is refused below.
+  const auto reread_upright = [&](const DNode& d) -> Result<std::string> {
+    if (d.end_only || d.letter.empty()) return std::string{};
+    auto got = read_letter(upright(d.letter), kLetters, p);
+    if (!got) return got.error();
+    return settle_narrow(*got, d.letter, kLetters, p).text;
+  };
+  std::vector<std::size_t> renamed;
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (std::size_t j = i + 1; j < nodes.size(); ++j) {
+      if (nodes[i].name != nodes[j].name || nodes[i].name == "X" || nodes[i].name == "Y") continue;
+      auto ri = reread_upright(nodes[i]);
+      if (!ri) return ri.error();
+      auto rj = reread_upright(nodes[j]);
+      if (!rj) return rj.error();
+      const auto fresh = [&](const std::string& s) { return !s.empty() && s != "X" && s != "Y" && named(s) == 0; };
+      if (*rj == nodes[j].name && fresh(*ri)) nodes[i].name = *ri, nodes[i].confidence /= 2, renamed.push_back(i);
+      else if (*ri == nodes[i].name && fresh(*rj)) nodes[j].name = *rj, nodes[j].confidence /= 2, renamed.push_back(j);
+    }
+  // A read proved wrong says the font misleads Tesseract: the other nodes' reads are then trusted
+  // only when their upright reads agree (an italic serif I read as F beside an H read as A).
+  if (!renamed.empty())
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      if (std::find(renamed.begin(), renamed.end(), i) != renamed.end() || nodes[i].end_only || nodes[i].letter.empty()) continue;
+      auto again = reread_upright(nodes[i]);
+      if (!again) return again.error();
+      if (*again != nodes[i].name)
+        return failed(make_error("the node at " + at(nodes[i].centre) + " reads " + nodes[i].name + " and, its slant sheared away, " +
+                                 (again->empty() ? "nothing" : *again) + " (another node's letter was misread)"));
+    }
   for (std::size_t i = 0; i < nodes.size(); ++i)
     for (std::size_t j = i + 1; j < nodes.size(); ++j)
       if (nodes[i].name == nodes[j].name)

@@ -80,19 +80,6 @@ bool centred_stem(const cv::Mat& ink, const cv::Rect& box, double from, double t
   return *hi - *lo <= std::max(1.0, box.width / 6.0) && width <= 0.4 * box.width && *lo >= 0.3 * box.width;
 }
 
-// The glyph with its slant sheared away (its ink's second moments: x drifting with y), on a canvas
-// wide enough to hold it: an italic I stands as upright as a roman one.
-cv::Mat upright(const cv::Mat& ink) {
-  const cv::Moments m = cv::moments(ink, true);
-  if (m.m00 <= 0 || m.mu02 <= 0) return ink;
-  const double slant = m.mu11 / m.mu02, yc = m.m01 / m.m00;
-  const int pad = static_cast<int>(std::ceil(std::abs(slant) * ink.rows)) + 1;
-  const cv::Mat shear = (cv::Mat_<double>(2, 3) << 1, -slant, slant * yc + pad, 0, 1, 0);
-  cv::Mat out;
-  cv::warpAffine(ink, out, shear, {ink.cols + 2 * pad, ink.rows}, cv::INTER_NEAREST, cv::BORDER_CONSTANT, cv::Scalar(0));
-  return out;
-}
-
 }  // namespace
 
 // `ink` (255 on the glyph, 0 elsewhere) as black on white, scaled to `height` px with a margin.
@@ -106,6 +93,19 @@ cv::Mat for_tesseract(const cv::Mat& ink, double height) {
   const int margin = static_cast<int>(height * 0.5);
   cv::copyMakeBorder(big, big, margin, margin, margin, margin, cv::BORDER_CONSTANT, cv::Scalar(255));
   return big;
+}
+
+// The glyph with its slant sheared away (its ink's second moments: x drifting with y), on a canvas
+// wide enough to hold it: an italic I stands as upright as a roman one.
+cv::Mat upright(const cv::Mat& ink) {
+  const cv::Moments m = cv::moments(ink, true);
+  if (m.m00 <= 0 || m.mu02 <= 0) return ink;
+  const double slant = m.mu11 / m.mu02, yc = m.m01 / m.m00;
+  const int pad = static_cast<int>(std::ceil(std::abs(slant) * ink.rows)) + 1;
+  const cv::Mat shear = (cv::Mat_<double>(2, 3) << 1, -slant, slant * yc + pad, 0, 1, 0);
+  cv::Mat out;
+  cv::warpAffine(ink, out, shear, {ink.cols + 2 * pad, ink.rows}, cv::INTER_NEAREST, cv::BORDER_CONSTANT, cv::Scalar(0));
+  return out;
 }
 
 // Tesseract reads a lone capital unreliably: it returns nothing for some clear glyphs when given a

@@ -20,6 +20,10 @@ struct Letter {
 // `ink` (255 on the glyph, 0 elsewhere) as black on white, scaled to `height` px with a margin.
 cv::Mat for_tesseract(const cv::Mat& ink, double height);
 
+// The glyph (255 on its ink) with its slant sheared away (its ink's second moments: x drifting with
+// y), on a canvas wide enough to hold it: an italic letter stands as upright as a roman one.
+cv::Mat upright(const cv::Mat& ink);
+
 // The capital of `allowed` that `ink` shows (Tesseract at a few scales and layouts until two agree),
 // or an empty Letter.
 Result<Letter> read_letter(const cv::Mat& ink, const std::string& allowed, const Params& p);
