@@ -136,6 +136,25 @@ TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
   }
 }
 
+// A hill pinched to a sliver where it leaves the picture (or cut from the edge by a tree) reaches
+// that edge only in pieces too small to link, and was no layer: its pieces walled off by the rods
+// were ink. A region within scene_edge_margin of a side edge reaches it (one side reached exactly):
+// these looks read, and are refused with the margin 0 (2080, 2138, 9275, 15150 and 15192 read too).
+TEST(HanoiLooks, HillsPinchedAtAnEdgeAreLayers) {
+  for (const std::uint64_t seed : {2061ull, 2099ull, 9064ull, 12060ull, 15139ull, 15195ull}) {
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    ASSERT_TRUE(look.illustrated) << look.what();
+    const State truth = testing::random_hanoi_position(seed);
+    const cv::Mat img = testing::draw_hanoi_look(truth, look);
+    auto got = read(img);
+    ASSERT_TRUE(got.ok()) << look.what() << ": " << got.error().message;
+    EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(truth)) << look.what();
+    Params exact_edges;
+    exact_edges.scene_edge_margin = 0;
+    EXPECT_FALSE(read(img, exact_edges).ok()) << look.what() << ": read with the edges reached exactly (the margin is not what reads it)";
+  }
+}
+
 // Over a scene the stray-ink check still sees a disc off its rod (dragged, or a rod the set missed):
 // the looks above that read, with a copy of their widest disc standing on the floor halfway between
 // the first two rods, are refused; alone, or with a tree's crown (an ellipse) touching its left end.

@@ -63,23 +63,26 @@ float to_segment(const cv::Vec3f& c, const cv::Vec3f& a, const cv::Vec3f& b) {
 // layer) and the other neither (a piece of it cut off by discs, a rod and a pinch).
 template <class Root>
 void join_far(const cv::Mat& labels, const cv::Mat& stats, const cv::Mat& smooth, const std::vector<bool>& links, Root& root,
-              std::vector<int>& parent, double link2) {
+              std::vector<int>& parent, double link2, int margin) {
   const int n = stats.rows;
   struct Span {  // a stretch of a row whose linking pixels are one group's
     int group, first, last;
   };
   for (bool joined = true; joined;) {
     joined = false;
-    std::vector<std::uint8_t> edges(static_cast<std::size_t>(n), 0);  // 1: left, 2: right
+    std::vector<std::uint8_t> edges(static_cast<std::size_t>(n), 0);  // 1: near the left, 2: near the right, 4: on either
     for (int i = 1; i < n; ++i) {
       const int x = stats.at<int>(i, cv::CC_STAT_LEFT), w = stats.at<int>(i, cv::CC_STAT_WIDTH);
       auto& e = edges[static_cast<std::size_t>(root(i))];
-      if (x == 0) e |= 1;
-      if (x + w == labels.cols) e |= 2;
+      if (x <= margin) e |= 1;
+      if (x + w >= labels.cols - margin) e |= 2;
+      if (x == 0 || x + w == labels.cols) e |= 4;
     }
     auto joins = [&](int a, int b) {
       const int ea = edges[static_cast<std::size_t>(a)], eb = edges[static_cast<std::size_t>(b)];
-      return (ea == 1 && eb == 2) || (ea == 3 && eb == 0) || (ea == 0 && eb == 3);
+      const int sa = ea & 3, sb = eb & 3;
+      const bool on = ((ea | eb) & 4) != 0;
+      return (sa == 1 && sb == 2 && on) || (sa == 3 && (ea & 4) && sb == 0) || (sa == 0 && sb == 3 && (eb & 4));
     };
     std::vector<Span> spans;
     for (int y = 0; y < labels.rows && !joined; ++y) {
@@ -163,20 +166,24 @@ Scene fit_scene(const cv::Mat& lab, const SceneOptions& o) {
   // along a row, whatever lies between, are joined when one reaches the left edge and the other the
   // right, or one reaches both and the other neither. A disc joins a layer only when its colour
   // agrees within link_delta_e with the layer's at its own height.
-  join_far(labels, stats, smooth, links, root, parent, link2);
+  // A side edge is reached within edge_margin of it: a hill pinched to a sliver where it leaves the
+  // picture (or parted from the edge by a tree) reaches it in pieces too small to link.
+  const int margin = static_cast<int>(o.edge_margin * lab.cols);
+  join_far(labels, stats, smooth, links, root, parent, link2, margin);
   const double total = static_cast<double>(lab.total());
   std::vector<double> area(static_cast<std::size_t>(n), 0);
-  std::vector<bool> left(static_cast<std::size_t>(n), false), right(static_cast<std::size_t>(n), false);
+  std::vector<bool> left(static_cast<std::size_t>(n), false), right(static_cast<std::size_t>(n), false), edge(static_cast<std::size_t>(n), false);
   for (int i = 1; i < n; ++i) {
     const int x = stats.at<int>(i, cv::CC_STAT_LEFT), w = stats.at<int>(i, cv::CC_STAT_WIDTH);
     const auto r = static_cast<std::size_t>(root(i));
     area[r] += stats.at<int>(i, cv::CC_STAT_AREA);
-    if (x == 0) left[r] = true;
-    if (x + w == lab.cols) right[r] = true;
+    if (x <= margin) left[r] = true;
+    if (x + w >= lab.cols - margin) right[r] = true;
+    if (x == 0 || x + w == lab.cols) edge[r] = true;
   }
   std::vector<int> ids;  // the layers' roots, largest first
   for (int i = 1; i < n; ++i)
-    if (root(i) == i && left[static_cast<std::size_t>(i)] && right[static_cast<std::size_t>(i)] && area[static_cast<std::size_t>(i)] >= o.min_layer_fraction * total) ids.push_back(i);
+    if (root(i) == i && left[static_cast<std::size_t>(i)] && right[static_cast<std::size_t>(i)] && edge[static_cast<std::size_t>(i)] && area[static_cast<std::size_t>(i)] >= o.min_layer_fraction * total) ids.push_back(i);
   std::sort(ids.begin(), ids.end(), [&](int a, int b) { return area[static_cast<std::size_t>(a)] > area[static_cast<std::size_t>(b)]; });
   if (ids.empty()) return scene;
   // Each pixel's layer (-1: none).

@@ -39,6 +39,7 @@ struct SceneOptions {
   double min_layer_fraction = 0.02; // a layer's region covers at least this share of the picture
   double reach_fraction = 0.05;     // a layer explains pixels within this fraction of the picture's height of its region
   int blend_px = 5;                 // pixels within this of two layers may be a blend of them, px
+  double edge_margin = 0;           // a region reaches a side edge when it comes within this fraction of the width of it
   double fit_delta_e = 10;          // the plane's refit takes region pixels this near it, Delta E
 };
 

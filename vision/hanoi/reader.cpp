@@ -846,6 +846,7 @@ Scene scene_of(const cv::Mat& lab, const Params& p) {
   o.min_layer_fraction = p.scene_min_layer;
   o.reach_fraction = p.scene_reach;
   o.blend_px = p.scene_blend_px;
+  o.edge_margin = p.scene_edge_margin;
   o.link_px = p.scene_link_px;
   o.link_delta_e = p.scene_link_delta_e;
   o.min_link_fraction = p.scene_min_link;
@@ -906,6 +907,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"scene_min_layer", &Params::scene_min_layer, 0, 1, "scene: a layer is a flat region (joined across narrow gaps) reaching both side edges of the picture and covering at least this share of it"},
     {"scene_reach", &Params::scene_reach, 0, 1, "scene: a layer explains pixels within this fraction of the picture's height of its region"},
     {"scene_blend_px", &Params::scene_blend_px, 0, 50, "scene: a pixel within this of two layers is explained when it lies near the segment between their colours (a blended border), px"},
+    {"scene_edge_margin", &Params::scene_edge_margin, 0, 0.5, "scene: a flat region reaches a side edge when it comes within this fraction of the picture's width of it (a hill pinched to a sliver where it leaves the picture, or cut from it by a tree)"},
     {"page_layers", &Params::page_layers, 1, 8, "the page as up to this many planes in Lab (an illustrated scene behind the board: a sky over hills); 1: one plane"},
     {"min_layer_fraction", &Params::min_layer_fraction, 0, 1, "a further page plane covers at least this share of the image and reaches both side edges"},
     {"ink_delta_e", &Params::ink_delta_e, 1, 200, "farther than this from the page a pixel is ink, Delta E"},

@@ -60,6 +60,7 @@ struct Params {
   double scene_min_layer = 0.02;     // ... a layer: a flat region reaching both side edges, at least this share of the image
   double scene_reach = 0.05;         // ... explains the pixels within this fraction of the picture's height of it
   int scene_blend_px = 5;            // ... pixels this near two layers may be a blend of them, px
+  double scene_edge_margin = 0.15;   // ... a region reaches a side edge when within this fraction of the width of it
   double ink_delta_e = 14;           // farther than this from the page a pixel is ink, Delta E ...
   double texture_factor = 2.5;       // ... and farther than this times the page's own spread
   double second_threshold = 1.8;     // the read is made again at the ink threshold times this; they must agree
