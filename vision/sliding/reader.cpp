@@ -13,11 +13,15 @@
 // - Filling a single unreadable tile by elimination (the one number missing) on that ground alone:
 //   that is a guess. The number missing is taken only where the tile's own picture names it (an
 //   OCR variant's reading, or glyphs like that digit on the other tiles) and no other way fits
-//   (resolve_by_invariant(): an italic '11' Tesseract reads as '17' by every variant).
+//   (resolve_by_invariant(): an italic '11' Tesseract reads as '17' by every variant). The one
+//   exception is the last tile open with the last number, on a board that is whole: its glyphs must
+//   be digits of the board's size that no other tile shows, and no variant read digits there
+//   (lone_height).
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -191,6 +195,26 @@ bool site_holds_something(const cv::Mat& bgr, const Lattice& lat, int row, int c
   return off_page > p.max_blank_ink * face.area();
 }
 
+// The commonest colour of the band `width` px wide round `box` (within the picture), the centre of its
+// cluster at `tolerance`; none when the band lies outside the picture.
+std::optional<cv::Vec3b> colour_round(const cv::Mat& bgr, const cv::Rect& box, float width, int tolerance) {
+  const int w = std::max(1, static_cast<int>(std::lround(width)));
+  const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+  const cv::Rect outer = cv::Rect(box.x - w, box.y - w, box.width + 2 * w, box.height + 2 * w) & frame;
+  cv::Mat band = bgr(outer).clone(), mask(outer.size(), CV_8U, cv::Scalar(255));
+  const cv::Rect inner = (box & frame) - outer.tl();
+  mask(inner).setTo(0);
+  std::vector<cv::Vec3b> pixels;
+  for (int y = 0; y < band.rows; ++y)
+    for (int x = 0; x < band.cols; ++x)
+      if (mask.at<std::uint8_t>(y, x) != 0) pixels.push_back(band.at<cv::Vec3b>(y, x));
+  if (pixels.empty()) return std::nullopt;
+  const cv::Mat ring(1, static_cast<int>(pixels.size()), CV_8UC3, pixels.data());
+  const std::vector<cv::Vec3b> top = common_colours(ring, 1, tolerance);
+  if (top.empty()) return std::nullopt;
+  return centred_colour(ring, top[0], tolerance);
+}
+
 // The lattice of the face candidates `all` (faces of colour `bg`; `stubs` those cut by the frame's
 // edge), on a page of colour `page` (Fifteen's faces are the page's colour). `cut_fraction`: the
 // most tiles, a fraction of the board's, that may have no face (faces cut apart by their digits;
@@ -258,13 +282,17 @@ Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& al
     // Faces cut apart: a row or column of tiles with no face left lies beyond the faces found. The
     // lattice grows over every site beyond it that holds something, until the sites round it are
     // plain page (a smaller board could read as a permutation), within the picture.
+    // The page is what surrounds the board: Fifteen's faces are of its colour, flat tiles of their own.
+    const cv::Vec3b ground = colour_round(bgr, lattice_bounds(lat.origin, lat.rows, lat.cols, pitch), pitch / 2, p.background_tolerance)
+                                 .value_or(page);
+    const cv::Vec3b outside = colour_distance(ground, page) > p.background_tolerance ? ground : page;
     std::vector<std::pair<int, int>> faced(sites.begin(), sites.end());
     for (;;) {
       int grow_row = 0, grow_col = 0;
       for (int r = -1; r <= lat.rows && grow_row == 0 && grow_col == 0; ++r)
         for (int c = -1; c <= lat.cols; ++c) {
           const bool beyond_row = r < 0 || r == lat.rows, beyond_col = c < 0 || c == lat.cols;
-          if (beyond_row == beyond_col || !site_holds_something(bgr, lat, r, c, page, p)) continue;
+          if (beyond_row == beyond_col || !site_holds_something(bgr, lat, r, c, outside, p)) continue;
           (beyond_row ? grow_row : grow_col) = (r < 0 || c < 0) ? -1 : 1;
           break;
         }
@@ -285,20 +313,26 @@ Result<Lattice> lattice_of_faces(const cv::Mat& bgr, const std::vector<Face>& al
     taken.assign(static_cast<std::size_t>(lat.rows * lat.cols), 0);
     for (const auto& [r, c] : faced) taken[static_cast<std::size_t>(r * lat.cols + c)] = 1;
   }
+  // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign
+  // picture. One on a site no face holds is that site's tile: its neighbours' faces, cut apart by
+  // their digits, left it linked to none (a corner tile beside two cut faces).
+  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
+  for (const Face& f : same_size_group(all, p.size_tolerance)) {
+    bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
+    if (member || !lat.board.contains(cv::Point(f.centre))) continue;
+    const int row = static_cast<int>(std::lround((f.centre.y - lat.origin.y) / pitch));
+    const int col = static_cast<int>(std::lround((f.centre.x - lat.origin.x) / pitch));
+    const cv::Point2f off = f.centre - lat.centre(row, col);
+    const bool on_site = row >= 0 && row < lat.rows && col >= 0 && col < lat.cols && std::hypot(off.x, off.y) <= p.lattice_tolerance * pitch;
+    if (!on_site || taken[static_cast<std::size_t>(row * lat.cols + col)]++ > 0)
+      return failed(make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?"));
+  }
   for (int i = 0; i < lat.rows * lat.cols; ++i)
     if (taken[static_cast<std::size_t>(i)] == 0) lat.blank_sites.push_back(i);
   const auto cut_faces = static_cast<double>(lat.blank_sites.size()) - 1;
   if (cut_faces > 0 && cut_faces > cut_fraction * (lat.rows * lat.cols - 1))
     return failed(make_error(ErrorCode::kNoBoard, "no board found: " + std::to_string(lat.blank_sites.size()) + " of " +
                       std::to_string(lat.rows * lat.cols) + " lattice sites have no tile (Fifteen has one blank)"));
-
-  // Same-sized squares inside the board but off its lattice mean a tile mid-slide or a foreign picture.
-  lat.board = lattice_bounds(lat.origin, lat.rows, lat.cols, pitch);
-  for (const Face& f : same_size_group(all, p.size_tolerance)) {
-    bool member = std::any_of(faces.begin(), faces.end(), [&](const Face& g) { return g.rect == f.rect; });
-    if (!member && lat.board.contains(cv::Point(f.centre)))
-      return failed(make_error("a tile-sized square inside the board is off the lattice: is a tile still sliding?"));
-  }
   return lat;
 }
 
@@ -339,12 +373,14 @@ struct Attempt {
   int variant = 0;
 };
 
-// The ink of one face's crop. `cut`, when given, is set to the sides (1 left, 2 right) where a blob
-// touching the crop's edge lies on the line of a digit of the crop (its top and bottom within
-// cut_glyph_slack of that digit's height of the digit's): a digit the crop cut, not a bevel's remnant.
-Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p, int* cut = nullptr) {
+// The ink of one face's crop from its soft map (0 ground .. 1 ink). `cut`, when given, is set to the
+// sides (1 left, 2 right) where a blob touching the crop's edge lies on the line of a digit of the
+// crop (its top and bottom within cut_glyph_slack of that digit's height of the digit's): a digit
+// the crop cut, not a bevel's remnant.
+Ink ink_of(cv::Mat soft, const Params& p, int* cut) {
   Ink out;
-  out.soft = ink_map(crop, bg, ink);
+  out.soft = std::move(soft);
+  const cv::Mat crop = out.soft;
   cv::threshold(out.soft, out.binary, 0.5, 255, cv::THRESH_BINARY);
   out.binary.convertTo(out.binary, CV_8U);
   out.fraction = cv::countNonZero(out.binary) / static_cast<double>(crop.total());
@@ -373,6 +409,28 @@ Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, con
   }
   for (const cv::Rect& g : out.glyphs) out.all = out.all.area() == 0 ? g : (out.all | g);
   return out;
+}
+
+// The ink of one face's crop in the colours' space: how far each pixel lies from the faces' colour
+// `bg` towards the ink's.
+Ink face_ink(const cv::Mat& crop, const cv::Vec3b& bg, const cv::Vec3b& ink, const Params& p, int* cut = nullptr) {
+  return ink_of(ink_map(crop, bg, ink), p, cut);
+}
+
+// A colour's luminance (ITU-R BT.601, as JPEG codes it), 0-255.
+double luminance(const cv::Vec3b& bgr) { return 0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2]; }
+
+// The ink of one face's crop from its luminance alone, 0 at the faces' luminance `ground` and 1 at the
+// ink's `ink`. JPEG keeps luminance at full resolution and halves the colours' (4:2:0), so digits
+// a few pixels wide whose colour differs from the face's in hue as much as in lightness come out
+// sharp here where the colour map smears them.
+Ink luminance_ink(const cv::Mat& crop, double ground, double ink, const Params& p) {
+  cv::Mat grey;
+  cv::cvtColor(crop, grey, cv::COLOR_BGR2GRAY);
+  cv::Mat soft;
+  grey.convertTo(soft, CV_32F, 1.0 / (ink - ground), -ground / (ink - ground));
+  cv::min(cv::max(soft, 0.0), 1.0, soft);
+  return ink_of(soft, p, nullptr);
 }
 
 // Scales the soft ink of `region` so its height is `height` px and thresholds it (or, with `grey`,
@@ -479,6 +537,7 @@ Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thor
     }
     t.reread = true;
     if (value > 0 && got->confidence >= p.reread_confidence) votes[value].push_back(got->confidence);
+    if (got->confidence >= p.reread_confidence && tile_value(*got, ink, std::numeric_limits<int>::max()) > 0) t.read_digits = true;
   }
   for (const auto& [value, c] : votes) t.alternatives[value] = *std::max_element(c.begin(), c.end()) / 100.0f;
   if (votes.size() == 1 && votes.begin()->second.size() >= 2) {
@@ -563,7 +622,7 @@ struct DigitShapes {
 // candidate take it, and it is struck from the others', until none is left open. Any tile with
 // no candidate, or several that stay, leaves every open tile as it was: the board is refused.
 void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& inks, int cells, const Params& p,
-                          std::vector<std::string>& notes, int cols) {
+                          std::vector<std::string>& notes, int cols, bool whole) {
   std::vector<int> count(static_cast<std::size_t>(cells), 0);
   for (const TileRead& t : reads)
     if (t.value > 0) ++count[static_cast<std::size_t>(t.value)];
@@ -591,11 +650,12 @@ void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& 
 
   struct Candidate { int value; float confidence; std::string why; };
   std::vector<std::vector<Candidate>> candidates(open.size());
+  std::vector<std::vector<std::array<double, 10>>> likes(open.size());
   for (std::size_t k = 0; k < open.size(); ++k) {
     const TileRead& t = reads[static_cast<std::size_t>(open[k])];
     const Ink& ink = inks[static_cast<std::size_t>(open[k])];
     // One glyph per digit: each glyph's likeness to every digit the standing tiles show.
-    std::vector<std::array<double, 10>> like;
+    std::vector<std::array<double, 10>>& like = likes[k];
     if (digit_count(ink) == ink.glyphs.size())
       for (const cv::Rect& g : ink.glyphs) like.push_back(shapes.likeness(glyph_ink(ink, g), p.glyph_shift_px));
     for (int v : missing) {
@@ -624,6 +684,8 @@ void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& 
     }
   }
 
+  std::vector<bool> pictured(open.size());  // whether the tile's picture named any number
+  for (std::size_t k = 0; k < open.size(); ++k) pictured[k] = !candidates[k].empty();
   std::vector<std::optional<Candidate>> chosen(open.size());
   for (bool progress = true; progress;) {
     progress = false;
@@ -636,6 +698,37 @@ void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& 
         if (j != k && !chosen[j])
           std::erase_if(candidates[j], [&](const Candidate& c) { return c.value == chosen[k]->value; });
     }
+  }
+  // One tile left whose picture names nothing, and one number left: the invariant settles it where
+  // its glyphs are digits (one per digit, as tall as the board's within lone_height) that no other
+  // tile shows (the number's digits are on no standing tile, and each glyph is less than
+  // glyph_match like every digit that is). A glyph like a digit seen elsewhere, a digit of the
+  // number shown elsewhere but not like it, or ink of another size leaves the board refused.
+  std::vector<std::size_t> unsettled;
+  std::vector<int> left = missing;
+  for (std::size_t k = 0; k < open.size(); ++k)
+    if (chosen[k]) std::erase(left, chosen[k]->value);
+    else unsettled.push_back(k);
+  if (whole && unsettled.size() == 1 && left.size() == 1 && !pictured[unsettled[0]] && p.lone_height > 0 &&
+      !reads[static_cast<std::size_t>(open[unsettled[0]])].read_digits) {
+    const std::size_t k = unsettled[0];
+    const Ink& ink = inks[static_cast<std::size_t>(open[k])];
+    const std::string digits = std::to_string(left[0]);
+    std::vector<double> heights;
+    for (std::size_t d = 0; d < shapes.by_digit.size(); ++d)
+      for (const cv::Mat& shape : shapes.by_digit[d]) heights.push_back(shape.rows - 2.0);
+    std::sort(heights.begin(), heights.end());
+    const double height = heights.empty() ? 0 : heights[heights.size() / 2];
+    bool lone = height > 0 && ink.glyphs.size() == digits.size() && digit_count(ink) == digits.size() &&
+                likes[k].size() == digits.size() && reads[static_cast<std::size_t>(open[k])].alternatives.empty();
+    double nearest = 0;
+    for (std::size_t g = 0; lone && g < digits.size(); ++g) {
+      lone = shapes.by_digit[static_cast<std::size_t>(digits[g] - '0')].empty() &&
+             std::abs(ink.glyphs[g].height - height) <= p.lone_height * height;
+      for (const double l : likes[k][g]) nearest = std::max(nearest, l);
+    }
+    if (lone && nearest < p.glyph_match)
+      chosen[k] = Candidate{left[0], static_cast<float>(1 - nearest), "the one number left; its glyphs are digits no other tile shows"};
   }
   if (!std::all_of(chosen.begin(), chosen.end(), [](const auto& c) { return c.has_value(); })) return;
   for (std::size_t k = 0; k < open.size(); ++k) {
@@ -701,6 +794,28 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   out.confidence.assign(static_cast<std::size_t>(cells), 0.0f);
   for (int i = 0; i < cells; ++i) out.centres.push_back(lat.centre(i / lat.cols, i % lat.cols));
 
+  // A tile the colours leave unread is read again from its luminance, where that parts the ink from
+  // the faces by luminance_contrast (luminance_ink()); it takes that reading only when no variant
+  // of the first read another number, and what either read is the picture's for the invariant.
+  const double ground_luma = luminance(lat.background), ink_luma = luminance(*ink_colour);
+  const bool luma_parts = p.luminance_contrast > 0 && std::abs(ink_luma - ground_luma) >= p.luminance_contrast;
+  auto read_face = [&](std::size_t idx, const Ink& ink, bool thorough) -> Result<TileRead> {
+    auto got = read_tile(ink, cells, p, thorough);
+    if (!got || got->value >= 0 || !luma_parts) return got;
+    auto luma = read_tile(luminance_ink(crops[idx], ground_luma, ink_luma, p), cells, p, true);
+    if (!luma) return luma.error();
+    const bool agrees = std::all_of(got->alternatives.begin(), got->alternatives.end(), [&](const auto& a) { return a.first == luma->value; });
+    for (const auto& [value, confidence] : luma->alternatives) got->alternatives[value] = std::max(got->alternatives[value], confidence);
+    if (luma->value > 0 && agrees) {
+      got->value = luma->value;
+      got->confidence = luma->confidence;
+      got->reread = true;
+    } else {
+      got->doubt += "; in luminance: " + (luma->value > 0 ? "read " + std::to_string(luma->value) : luma->doubt);
+    }
+    return got;
+  };
+
   std::vector<Ink> inks;
   std::vector<TileRead> reads(static_cast<std::size_t>(cells));
   std::vector<int> blanks;
@@ -745,7 +860,7 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
       blanks.push_back(i);
       continue;
     }
-    auto got = read_tile(ink, cells, p, false);
+    auto got = read_face(idx, ink, false);
     if (!got) return got.error();
     reads[idx] = *got;
   }
@@ -783,13 +898,20 @@ Result<Reading> decode(const cv::Mat& bgr, const Lattice& lat, const Params& p) 
   for (int i = 0; i < cells; ++i) {
     auto idx = static_cast<std::size_t>(i);
     if (!suspect[idx]) continue;
-    auto got = read_tile(inks[idx], cells, p, true);
+    auto got = read_face(idx, inks[idx], true);
     if (!got) return got.error();
     reads[idx] = *got;
     if (reads[idx].value < 0) reads[idx].doubt = "read inconsistently with other tiles; " + reads[idx].doubt;
   }
 
-  resolve_by_invariant(reads, inks, cells, p, out.notes, lat.cols);
+  // The board is whole when no site round it holds anything off the page's colour: a part of a board
+  // (faces of the rest not found) must not have its last tile settled as if it were all of it.
+  bool whole = true;
+  if (const auto page = colour_round(bgr, lat.board, lat.pitch / 2, p.background_tolerance))
+    for (int r = -1; r <= lat.rows; ++r)
+      for (int c = -1; c <= lat.cols; ++c)
+        if ((r < 0 || r == lat.rows || c < 0 || c == lat.cols) && site_holds_something(bgr, lat, r, c, *page, p)) whole = false;
+  resolve_by_invariant(reads, inks, cells, p, out.notes, lat.cols, whole);
 
   std::string unread;
   for (int i = 0; i < cells; ++i) {
@@ -953,9 +1075,11 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"reread_confidence", &Params::reread_confidence, kAnyLo, kAnyHi, "least confidence a re-read must reach (and agree on) to be used"},
     {"min_glyph_px", &Params::min_glyph_px, kAnyLo, kAnyHi, "ink blobs shorter than this are specks, not digit parts, px"},
     {"cut_glyph_slack", &Params::cut_glyph_slack, 0, 1, "a blob cut by a face crop's left or right edge whose top and bottom lie within this fraction of a digit's height of a digit's on the tile is a digit the crop cut (a wide number on a face measured a little small): the crop is widened on that side, up to the site's edge, until it is whole; 0: not"},
+    {"luminance_contrast", &Params::luminance_contrast, 0, 255, "a tile the colours leave unread is read again from its luminance alone where the ink's and the faces' luminance differ by at least this (JPEG halves colour resolution, keeps luminance's: small digits differing in hue smear), levels; 0: not"},
     {"glyph_match", &Params::glyph_match, 0, 1, "a tile left unread, or read as another's number, takes the one number missing only when each of its glyphs is at least this like that digit on the other tiles (shared ink / ink of either), or an OCR variant read it so"},
     {"glyph_margin", &Params::glyph_margin, 0, 1, "... and that likeness leads the glyph's likeness to any other digit by this; a glyph more like another digit by this rules the number out"},
     {"glyph_twin", &Params::glyph_twin, 0, 1, "a glyph at least this like another digit rules out a digit no other tile shows"},
+    {"lone_height", &Params::lone_height, 0, 1, "the one tile left open takes the one number left, its digits on no other tile, only when its glyphs are as tall as the board's digits within this fraction and each less than glyph_match like every digit another tile shows; 0: not"},
     {"glyph_shift_px", &Params::glyph_shift_px, 0, 8, "glyphs are compared at offsets of up to this either way, px"},
     {"picture_dir", &Params::picture_dir, 0, 4096, "folder searched (recursively) for picture-board pictures (GNOME Taquin's themes); \"\" reads Fifteen's look only"},
     {"min_frame_ring", &Params::min_frame_ring, kAnyLo, 1, "picture board: least fraction of the ring just outside the board in the frame's colour"},

@@ -68,6 +68,10 @@ struct Params {
   double cut_glyph_slack = 0.15;   // a blob cut by a face crop's left or right edge whose top and bottom lie within
                                    // this fraction of a digit's height of a digit's on the tile is a digit the crop
                                    // cut: the crop is widened on that side up to the site's edge; 0: not
+  int luminance_contrast = 24;     // a tile the colours leave unread is read again from its luminance alone when the
+                                   // ink's and the faces' luminance differ by at least this: JPEG keeps luminance at
+                                   // full resolution and halves colour's, so small digits differing in hue smear, levels
+                                   // (0: not)
   // A tile left unread, or read as another tile's number, takes a number no other tile carries
   // only when its picture supports it: an OCR variant read it so, or each glyph is at least
   // glyph_match like that digit on the other tiles (shared ink / ink of either, 0..1) and leads its
@@ -77,6 +81,11 @@ struct Params {
   double glyph_margin = 0.15;
   double glyph_twin = 0.88;
   int glyph_shift_px = 2;          // glyphs are compared at offsets of up to this either way, px
+  // The one tile left open, its picture naming no number, takes the one number left only when that
+  // number's digits are on no other tile and its glyphs are digits: one per digit, as tall as the
+  // board's within lone_height (a fraction; 0: not), each less than glyph_match like every digit
+  // another tile shows.
+  double lone_height = 0.2;
 
   // Picture boards (picture_reader.hpp: GNOME Taquin), looked for before Fifteen's tiles.
   std::string picture_dir = "/usr/share/gnome-taquin/themes";  // the pictures, searched recursively

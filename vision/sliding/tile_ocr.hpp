@@ -25,6 +25,8 @@ struct TileRead {
   float confidence = 0;    // 0..1
   bool reread = false;
   std::string doubt;       // why it could not be read
+  bool read_digits = false;  // some variant read digits, one glyph per digit, at reread_confidence or
+                             // more, whatever the number (one beyond the board's too)
   std::map<int, float> alternatives;  // every value some variant read at reread_confidence or more,
                                       // one glyph per digit, with its best confidence (0..1): what
                                       // the picture allows, not a vote
@@ -39,8 +41,9 @@ Result<TileRead> read_tile(const Ink& ink, int cells, const Params& p, bool thor
 // two tiles where the picture allows one way only: an OCR variant read the missing number, or each
 // glyph is like that digit on the tiles read once each (glyph_match, glyph_margin). Otherwise the
 // tiles are left as they were; each one settled adds a line to `notes`. `inks` and `reads` are
-// per site, row-major with `cols` columns.
+// per site, row-major with `cols` columns. `whole`: the sites round the board are plain, so it is no
+// part of a larger one; only then may the one tile left open take the one number left (lone_height).
 void resolve_by_invariant(std::vector<TileRead>& reads, const std::vector<Ink>& inks, int cells, const Params& p,
-                          std::vector<std::string>& notes, int cols);
+                          std::vector<std::string>& notes, int cols, bool whole = false);
 
 }  // namespace pb::vision::sliding
