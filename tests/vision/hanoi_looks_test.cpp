@@ -215,6 +215,22 @@ TEST(HanoiLooks, PlainPagesNeverReadWrong) {
   }
 }
 
+// Plain looks a seeming colour step parted one disc into two slices, each thinner than a disc and
+// together one disc tall ("the discs differ in height"), now read exactly: 5142, a purple box on a
+// dark page whose JPEG chroma steps mid-disc; 5287, a box in shades of one colour holding a white
+// shape, on plates. 15021 keeps reading: two touching stadiums of unlike width meet at one narrow
+// row, and with most bars pairs of touching discs the median bar is two discs tall; down rods the
+// slices joined must also be alike in width.
+TEST(HanoiLooks, DiscPartedByASeemingColourStepReads) {
+  for (const std::uint64_t seed : {5142ull, 5287ull, 15021ull}) {
+    const testing::HanoiLook look = testing::random_hanoi_look(seed);
+    ASSERT_FALSE(look.illustrated) << look.what();
+    const State truth = testing::random_hanoi_position(seed);
+    const auto [read_ok, same, what] = read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+    EXPECT_TRUE(same) << what;  // refused before join_slices ran down rods too
+  }
+}
+
 // By hand: PB_HANOI_LOOKS=300 [PB_HANOI_SEED=S] build/bin/vision_hanoi_looks_test --gtest_filter='*Sweep*'
 TEST(HanoiLooks, SweepByHand) {
   const char* count = std::getenv("PB_HANOI_LOOKS");

@@ -48,6 +48,7 @@ struct Found {
   std::vector<VerticalBar> rods, all_rods;
   std::vector<Column> columns;
   bool scene = false;  // the ink is what no layer of an illustrated scene explains (scenery among the rods)
+  bool stacks = false;  // the columns are the stack fitter's (stacks.hpp), their slices already joined
 };
 
 BarFit fit_rows(std::span<const Run> rows, const Params& p) { return fit_bar(rows, p.taper, p.rounding); }
@@ -367,6 +368,8 @@ cv::Mat straight_sided(const cv::Mat& stray, double rows, double min_w, const Pa
 Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
                             const Error& no_rods);
 
+void join_slices(std::vector<Column>& cols, const Params& p, bool one_width);
+
 // One read at one ink threshold: detect, decode, verify.
 Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found) {
   const int max_rod = std::max(2, std::min(p.max_rod_px, static_cast<int>(std::lround(p.max_rod_fraction * img.cols))));
@@ -440,6 +443,10 @@ Result<Reading> read_ink(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& 
       }
     }
   }
+  // Down rods too a disc or a plate may be parted where its colour only seems to step (JPEG, a
+  // shade's gradient, a shape drawn on it): two slices that together make one are one (again once
+  // the plates are off the columns, in verify_columns).
+  join_slices(cols, p, true);
   return verify_columns(img, ink, p, found, pieces, spacing, rod_h, true, false);
 }
 
@@ -472,6 +479,10 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
       c.bars.pop_back();
     }
   if (plates_needed && !plates) return refuse("no rods, no base and no plates show where the towers stand");
+  // Down rods too a disc may be parted where its colour only seems to step (JPEG, a shade's
+  // gradient, a shape drawn on it): two slices that together make one disc are one (the plates,
+  // thinner than a disc, are off the columns by now and do not set the disc height).
+  if (!found.stacks) join_slices(cols, p, true);
 
   std::vector<const Bar*> all;
   for (const Column& c : cols)
@@ -659,7 +670,9 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
 // Two touching bars of one stack that are each clearly thinner than a disc and together one disc
 // tall, meeting at one width, are one disc parted by a colour step that is none (a JPEG block's edge
 // across a disc whose colour is near the slot's or the page's). The disc height is the median bar's.
-void join_slices(std::vector<Column>& cols, const Params& p) {
+// `one_width` (down rods, where the median may be a pair of touching discs): the two slices are
+// also alike in width, within an edge step (two stadiums meet at one narrow width, but differ).
+void join_slices(std::vector<Column>& cols, const Params& p, bool one_width) {
   std::vector<double> hs;
   for (const Column& c : cols)
     for (const Bar& b : c.bars) hs.push_back(b.height());
@@ -670,7 +683,8 @@ void join_slices(std::vector<Column>& cols, const Params& p) {
       Bar& up = c.bars[k - 1];
       const Bar& down = c.bars[k];
       const double meet = std::abs(up.rows.back().width() - down.rows.front().width());
-      if (down.top != up.bottom + 1 || up.height() > h - slack || down.height() > h - slack ||
+      const double edge = std::max<double>(p.edge_step_px, p.edge_step * down.fit.width);
+      if ((one_width && std::abs(up.fit.width - down.fit.width) > edge) || down.top != up.bottom + 1 || up.height() > h - slack || down.height() > h - slack ||
           std::abs(up.height() + down.height() - h) > slack || meet > std::max<double>(p.edge_step_px, p.edge_step * down.fit.width))
         continue;
       up.rows.insert(up.rows.end(), down.rows.begin(), down.rows.end());
@@ -701,6 +715,7 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     Found f;
     f.all_rods = found.all_rods;
     f.scene = found.scene;
+    f.stacks = true;
     std::vector<double> xs, hs;
     for (std::size_t i = 0; i < h.places.size(); ++i) {
       const StackPlace& place = h.places[i];
@@ -723,7 +738,7 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
       xs.push_back(place.x);
       hs.push_back(rod.height());
     }
-    join_slices(f.columns, p);
+    join_slices(f.columns, p, false);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
     bool rod_at_place = false;
     for (const StackPlace& place : h.places)
