@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <string>
@@ -114,15 +115,11 @@ TEST(HanoiLooks, NoRodsAndSlotsRead) {
   }
 }
 
-// Illustrated backgrounds (a sky, hills, a sun, trees) that the page planes refuse and the scene
-// reads (vision/common/scene.hpp), with the defaults: seeds of the by-hand sweep that read, kept so
-// that a change that loses them fails here. With the scene off they are refused. 5170, 5220, 5236
-// and 5269 read once a range of hills parted by a disc, a base or a pinch is one layer again; 5133
-// and 5189 once a row that shows the rod's colour at the rod is no disc row (a hill in a gap); 5100,
-// 5266, 12150 and 15289 once stray ink over a scene counts only with a disc's straight side (trees
-// among the rods, a hill's blended border).
-TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
-  for (const std::uint64_t seed : {5064ull, 5133ull, 5134ull, 5170ull, 5189ull, 5220ull, 5236ull, 5269ull, 5100ull, 5266ull, 12150ull, 15289ull}) {
+// Illustrated looks that read with the defaults and are refused with `without` (what reads them,
+// switched off): seeds of the by-hand sweep that read, kept so that a change that loses them fails.
+void expect_illustrated_read_only_with_defaults(std::initializer_list<std::uint64_t> seeds,
+                                                const Params& without, const char* what_reads) {
+  for (const std::uint64_t seed : seeds) {
     const testing::HanoiLook look = testing::random_hanoi_look(seed);
     ASSERT_TRUE(look.illustrated) << look.what();
     const State truth = testing::random_hanoi_position(seed);
@@ -130,10 +127,22 @@ TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
     auto got = read(img);
     ASSERT_TRUE(got.ok()) << look.what() << ": " << got.error().message;
     EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(truth)) << look.what();
-    Params planes_only;
-    planes_only.scene = 0;
-    EXPECT_FALSE(read(img, planes_only).ok()) << look.what() << ": read on the page planes alone (the scene is not what reads it)";
+    EXPECT_FALSE(read(img, without).ok()) << look.what() << ": read without " << what_reads;
   }
+}
+
+// Illustrated backgrounds (a sky, hills, a sun, trees) that the page planes refuse and the scene
+// reads (vision/common/scene.hpp). 5170, 5220, 5236 and 5269 read once a range of hills parted by
+// a disc, a base or a pinch is one layer again; 5133 and 5189 once a row that shows the rod's
+// colour at the rod is no disc row (a hill in a gap); 5100, 5266, 12150 and 15289 once stray ink
+// over a scene counts only with a disc's straight side (trees among the rods, a hill's blended
+// border).
+TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
+  Params planes_only;
+  planes_only.scene = 0;
+  expect_illustrated_read_only_with_defaults(
+      {5064, 5133, 5134, 5170, 5189, 5220, 5236, 5269, 5100, 5266, 12150, 15289}, planes_only,
+      "the scene (on the page planes alone)");
 }
 
 // A hill pinched to a sliver where it leaves the picture (or cut from the edge by a tree) reaches
@@ -141,18 +150,10 @@ TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
 // were ink. A region within scene_edge_margin of a side edge reaches it (one side reached exactly):
 // these looks read, and are refused with the margin 0 (2080, 2138, 9275, 15150 and 15192 read too).
 TEST(HanoiLooks, HillsPinchedAtAnEdgeAreLayers) {
-  for (const std::uint64_t seed : {2061ull, 2099ull, 9064ull, 12060ull, 15139ull, 15195ull}) {
-    const testing::HanoiLook look = testing::random_hanoi_look(seed);
-    ASSERT_TRUE(look.illustrated) << look.what();
-    const State truth = testing::random_hanoi_position(seed);
-    const cv::Mat img = testing::draw_hanoi_look(truth, look);
-    auto got = read(img);
-    ASSERT_TRUE(got.ok()) << look.what() << ": " << got.error().message;
-    EXPECT_EQ(solvers::hanoi::format(got->state), solvers::hanoi::format(truth)) << look.what();
-    Params exact_edges;
-    exact_edges.scene_edge_margin = 0;
-    EXPECT_FALSE(read(img, exact_edges).ok()) << look.what() << ": read with the edges reached exactly (the margin is not what reads it)";
-  }
+  Params exact_edges;
+  exact_edges.scene_edge_margin = 0;
+  expect_illustrated_read_only_with_defaults({2061, 2099, 9064, 12060, 15139, 15195}, exact_edges,
+                                             "the edge margin (edges reached exactly)");
 }
 
 // Over a scene the stray-ink check still sees a disc off its rod (dragged, or a rod the set missed):

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <initializer_list>
 #include <opencv2/imgproc.hpp>
 
 #include "solvers/sliding/sliding.hpp"
@@ -53,6 +54,16 @@ SweepCase sweep_case(int seed) {
            std::to_string(quality);
   c.image = pb::testing::degrade(c.look.image, scale, quality);
   return c;
+}
+
+// Looks of the sweep that it once refused: each reads exactly.
+void expect_sweep_looks_read(std::initializer_list<int> seeds) {
+  for (const int seed : seeds) {
+    const SweepCase c = sweep_case(seed);
+    auto r = vs::read(c.image);
+    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
+    EXPECT_EQ(r->state, c.look.truth) << c.what;
+  }
 }
 
 }  // namespace
@@ -301,12 +312,7 @@ TEST(SlidingReader, ScaledDownFlatTilesAreRead) {
   // Looks of the sweep (PB_LOOKS_PER_FAMILY=40) that it once refused, each read exactly since.
   // Flat tiles scaled down, whose faces break apart between digits and edge ("no tile faces"; one
   // face row taken for a 1x3 board): read as islands on the page.
-  for (int seed : {71, 77, 86, 116}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({71, 77, 86, 116});
 }
 
 TEST(SlidingReader, TilesLeftOpenAreSettledByTheInvariantWhereThePictureSaysSo) {
@@ -329,12 +335,7 @@ TEST(SlidingReader, FacesCutApartByJpegSmearAreRead) {
   // JPEG's chroma smear round coloured digits took the faces' pixels near them beyond
   // background_tolerance ("2 of 8 lattice sites have no tile", "squares ... are not Fifteen's
   // tiles"); the faces are sought again at smear_tolerance.
-  for (int seed : {15, 22, 36}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({15, 22, 36});
 }
 
 TEST(SlidingReader, FacesCutApartByTheirDigitsAreRead) {
@@ -359,12 +360,7 @@ TEST(SlidingReader, FacesOpenedByAFaintLowlightAreRead) {
   // exactly since: dark looks at 2x whose lowlight bevel is 15 levels from the faces' colour, its
   // blurred edge within background_tolerance, so every face was open to the page. The faces are
   // sought again at faint_tolerance.
-  for (int seed : {154, 189}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({154, 189});
 }
 
 TEST(SlidingReader, DigitsCutByTheFacesCropAreRead) {
@@ -375,12 +371,7 @@ TEST(SlidingReader, DigitsCutByTheFacesCropAreRead) {
   // is now widened up to the site's edge while a blob on the digits' line touches it
   // (cut_glyph_slack). Seed 151 (0.5x JPEG 60) was taken for a numbered picture board whose open
   // tile that reader now settles by the invariant.
-  for (int seed : {31, 151, 183, 217, 247, 297}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({31, 151, 183, 217, 247, 297});
 }
 
 TEST(SlidingReader, FacesLinkedToNoNeighbourAreTilesOnTheirSites) {
@@ -388,12 +379,7 @@ TEST(SlidingReader, FacesLinkedToNoNeighbourAreTilesOnTheirSites) {
   // 0.5x JPEG, wide two-digit numbers cut the faces round a corner tile apart, so its face, on its
   // lattice site, was linked to no other and taken for "a tile-sized square inside the board off the
   // lattice". A face on a site no face holds is that site's tile.
-  for (int seed : {261, 286}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({261, 286});
 }
 
 TEST(SlidingReader, DigitsSmearedInColourAreReadFromTheirLuminance) {
@@ -402,12 +388,7 @@ TEST(SlidingReader, DigitsSmearedInColourAreReadFromTheirLuminance) {
   // lightness (red on green, blue on grey): JPEG halves the colours' resolution, and their ink map
   // smeared them past reading, where their luminance keeps them sharp. 46 and 206 read by either
   // this or the one tile left settled by the invariant; the others need the luminance.
-  for (int seed : {46, 167, 206, 431, 551}) {
-    const SweepCase c = sweep_case(seed);
-    auto r = vs::read(c.image);
-    ASSERT_TRUE(r.ok()) << c.what << ": " << r.error().message;
-    EXPECT_EQ(r->state, c.look.truth) << c.what;
-  }
+  expect_sweep_looks_read({46, 167, 206, 431, 551});
   vs::Params colours_only;
   colours_only.luminance_contrast = 0;
   for (int seed : {167, 431, 551}) {
