@@ -189,16 +189,22 @@ TEST(HanoiLooks, DiscOffItsRodOverASceneIsRefused) {
   }
 }
 
+// Reads the by-hand sweep's look `seed` with the defaults (drawn over a scene or not, as
+// `illustrated` says).
+auto read_kept_look(std::uint64_t seed, bool illustrated) {
+  const testing::HanoiLook look = testing::random_hanoi_look(seed);
+  EXPECT_EQ(look.illustrated, illustrated) << look.what();
+  const State truth = testing::random_hanoi_position(seed);
+  return read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+}
+
 // Illustrated looks the sweeps once read wrong, now exact or refused: 12018, a tree under the base
 // below the middle rod read as a goal marker there (15207: under the first rod); 2185, four plates
 // and no rods on a phone, the two right-hand plates read as a whole tower of two rods, which the
 // solver cannot play (min_pegs is 3, as the solver's).
 TEST(HanoiLooks, IllustratedBackgroundsNeverReadWrong) {
   for (const std::uint64_t seed : {12018ull, 15207ull, 2185ull}) {
-    const testing::HanoiLook look = testing::random_hanoi_look(seed);
-    ASSERT_TRUE(look.illustrated) << look.what();
-    const State truth = testing::random_hanoi_position(seed);
-    const auto [read_ok, same, what] = read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+    const auto [read_ok, same, what] = read_kept_look(seed, /*illustrated=*/true);
     EXPECT_TRUE(!read_ok || same) << what;
   }
 }
@@ -208,10 +214,7 @@ TEST(HanoiLooks, IllustratedBackgroundsNeverReadWrong) {
 // and 15137 (a phone), a disc on a far wider one, their rounded ends touching, read as one disc.
 TEST(HanoiLooks, PlainPagesNeverReadWrong) {
   for (const std::uint64_t seed : {9175ull, 9230ull, 15137ull}) {
-    const testing::HanoiLook look = testing::random_hanoi_look(seed);
-    ASSERT_FALSE(look.illustrated) << look.what();
-    const State truth = testing::random_hanoi_position(seed);
-    const auto [read_ok, same, what] = read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+    const auto [read_ok, same, what] = read_kept_look(seed, /*illustrated=*/false);
     EXPECT_TRUE(!read_ok || same) << what;
   }
 }
@@ -224,10 +227,7 @@ TEST(HanoiLooks, PlainPagesNeverReadWrong) {
 // slices joined must also be alike in width.
 TEST(HanoiLooks, DiscPartedByASeemingColourStepReads) {
   for (const std::uint64_t seed : {5142ull, 5287ull, 15021ull}) {
-    const testing::HanoiLook look = testing::random_hanoi_look(seed);
-    ASSERT_FALSE(look.illustrated) << look.what();
-    const State truth = testing::random_hanoi_position(seed);
-    const auto [read_ok, same, what] = read_look(testing::draw_hanoi_look(truth, look), truth, look, Params{});
+    const auto [read_ok, same, what] = read_kept_look(seed, /*illustrated=*/false);
     EXPECT_TRUE(same) << what;  // refused before join_slices ran down rods too
   }
 }
