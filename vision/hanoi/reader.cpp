@@ -685,7 +685,7 @@ void join_slices(std::vector<Column>& cols, const Params& p, bool one_width) {
       const double meet = std::abs(up.rows.back().width() - down.rows.front().width());
       const double edge = std::max<double>(p.edge_step_px, p.edge_step * down.fit.width);
       if ((one_width && std::abs(up.fit.width - down.fit.width) > edge) || down.top != up.bottom + 1 || up.height() > h - slack || down.height() > h - slack ||
-          std::abs(up.height() + down.height() - h) > slack || meet > std::max<double>(p.edge_step_px, p.edge_step * down.fit.width))
+          std::abs(up.height() + down.height() - h) > slack || meet > edge)
         continue;
       up.rows.insert(up.rows.end(), down.rows.begin(), down.rows.end());
       up.bottom = down.bottom;
