@@ -24,7 +24,7 @@ done
 packages=(
   # toolchain and tests
   build-essential cmake pkg-config git libgtest-dev libgmock-dev libbenchmark-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
   # vision
   libopencv-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng
   # desktop capture and input

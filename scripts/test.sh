@@ -73,7 +73,16 @@ export LSAN_OPTIONS="suppressions=$here/tests/lsan.supp:${LSAN_OPTIONS:-}"
 # dlopen()ed through the codecs plugin, OpenCV's GDAL; docs/RELIABILITY.md) run in stage 1 only:
 # StartUp.ScreenshotReadThroughTheModules and the stream-less phone's sliding level.
 asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|StartUp[.]ScreenshotReadThroughTheModules$|AdbEveryGame[.]ClearsLevelsOnThePhone/sliding_screencap|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
-(cd "$asan" && ctest --output-on-failure -j"$jobs" --timeout 1800 -LE thirdparty -E "$asan_skip" "$@")
+# The readers' batteries run in stage 1 only: the look sweeps (hundreds of generated looks each), the
+# style-by-style renders, the boards cut at ten depths on four sides (pegs and Hanoi; the one-stroke
+# and sliding cuts stay), the crossfades, the generated non-boards, each game's learn round trip
+# (one-stroke's stays: LearnCli.LearnsASkin...) and the arena played in every style (the play loop
+# stays in the other PlayArena tests). Under the sanitizers they cost 4 to 9 times their Release
+# time, ~830 s of test time in all, and repeat, look after look, code paths the readers' other
+# tests, every bundled screenshot (RegistrySamples), the command-line tests and the fuzzers
+# (stage 3) run under the sanitizers too (docs/RELIABILITY.md, CI budget).
+asan_batteries='Sweep|AcrossStyles|PegsReader[.]RefusesABoardCutByTheFramesEdge$|HanoiReader[.]RefusesATowerCutByTheFramesEdge$|OnestrokeCrossfade[.]|GeneratedNonBoardsAreRefused$|RejectsNonBoards$|RejectsImagesThatAreNo|LearnsALookTheDefaultsRefuse|PlayArena[.]ClearsThreeLevelsOfEachGameInSeveralStyles$'
+(cd "$asan" && ctest --output-on-failure -j"$jobs" --timeout 1800 -LE thirdparty -E "$asan_skip|$asan_batteries" "$@")
 stage_done "2/3 (sanitizer build, tests)"
 
 echo "== 3/3 fuzzing: ${fuzz_seconds}s per target"
