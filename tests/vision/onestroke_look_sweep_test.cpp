@@ -147,6 +147,16 @@ TEST(OnestrokeLookSweep, PaleAndGreyBandsOnceRefusedRead) {
   }
 }
 
+// Bands of the 500 refused as "two greys, and those of one not a path to the cat" (issue #24): a joint
+// (the band across the gap between two steps) was taken for a gap when one pixel of its run across the
+// gap strayed from the band's tone (JPEG 63-99); the run's median now decides. Grey 188 (228 on cells
+// of 200, cropped), 452 (159 on 218); pale 173 (chroma 40, JPEG 64).
+TEST(OnestrokeLookSweep, BandJointsUnderJpegRead) {
+  for (const auto& [family, index] : {std::pair{looks::Family::kGreyBand, 188}, std::pair{looks::Family::kGreyBand, 452},
+                                      std::pair{looks::Family::kPastelBand, 173}})
+    expect_reads_exactly(looks::make_look(family, index));
+}
+
 // Hatched pages of the 40 that were refused before the opened pass (stroke_open_fraction): a fine hatch or
 // grain as dark as the cells in places greying the gaps so that the squares joined (12: 2 px and grain,
 // 17: 9 px under JPEG), strokes as dark as the cells joining everything (23: 16 px), and a 28 px hatch
