@@ -97,6 +97,17 @@ TEST(OnestrokeMarkedSweep, NotchAndTintLooksOnceRefusedRead) {
   }
 }
 
+// Corner notches, seed 18 (26 px cells, JPEG 83): the start's dark green S on pale green stays under
+// marked_ink_distance, the end's G shows; one marker lettered and the other not was refused (the game
+// draws them alike). The unlettered one is looked at again with marked_faint_ink_distance. Seed 60 alike.
+TEST(OnestrokeMarkedSweep, AFaintLetterOnAMarkerReads) {
+  for (const std::uint64_t seed : {std::uint64_t{18}, std::uint64_t{60}}) {
+    Tally t;
+    count(looks::Family::kNotches, seed, t);
+    EXPECT_EQ(t.exact, 1) << "seed " << seed;
+  }
+}
+
 // The sweep by hand: PB_MARKED_LOOKS=N looks a family from seed PB_TEST_SEED (printed; the time when
 // unset), e.g. PB_MARKED_LOOKS=200 build/bin/vision_onestroke_marked_sweep_test. Wrong must be 0.
 TEST(OnestrokeMarkedSweep, RandomSweepByHand) {

@@ -228,6 +228,18 @@ Result<Reading> decode(const cv::Mat& bgr, const CellLattice& lat, const cv::Vec
   std::optional<int> end;
   // The game draws its two markers alike: both lettered or neither. A lone unlettered cell beside a
   // lettered one is not a marker (a small hole whose ring caught its neighbours' colour).
+  // A letter in a tint near its cell's (a dark green S on pale green, small and through JPEG) may stay
+  // under marked_ink_distance where the other marker's shows: the unlettered one is looked at again
+  // with marked_faint_ink_distance (a blank marker has no sample even that far from its colour).
+  if (markers.size() == 2)
+    for (const int m : markers) {
+      const int other = m == markers[0] ? markers[1] : markers[0];
+      CellLook& look = cells[static_cast<std::size_t>(m)];
+      if (look.ink >= p.marked_min_ink || cells[static_cast<std::size_t>(other)].ink < p.marked_min_ink) continue;
+      CellLook faint = look_of(cell_samples(bgr, lat.centre(m / lat.cols, m % lat.cols), pitch), p.marked_faint_ink_distance);
+      faint.cls = look.cls;
+      if (faint.ink >= p.marked_min_ink) look = faint;
+    }
   if (markers.size() == 2 && (cells[static_cast<std::size_t>(markers[0])].ink >= p.marked_min_ink) !=
                                  (cells[static_cast<std::size_t>(markers[1])].ink >= p.marked_min_ink))
     return refuse("one marked cell has a letter and the other none: the game draws its start and end alike");

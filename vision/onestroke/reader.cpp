@@ -429,6 +429,7 @@ class Reader {
   // every cell does.
   int open_px_ = 0;
   bool no_squares_ = false;
+  double page_texture_ = 0;  // the page's spread round the board (odd_site), for Reading::page_texture
 };
 
 Result<Split> Reader::split_luminance() {
@@ -871,6 +872,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   }
   const Texture page_texture = ring_spread.empty() ? Texture{} : Texture{median_of(ring_mean), median_of(ring_spread)};
   const bool textured_page = page_texture.spread >= p_.min_page_texture;
+  page_texture_ = page_texture.spread;
   // The opened pass (open_px_) is for a textured page only: on a flat one, a cell that is not flat (heavy
   // digits in page white covering most of it, classic look 9 of 40) would stand as a hole.
   if (open_px_ > 1 && !textured_page)
@@ -942,16 +944,19 @@ int Reader::joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& ton
   const double gap = std::max(0.0, (pitch - (across_x ? lat_.cell.width : lat_.cell.height)) / 4);
   int same = 0, other = 0;
   for (double u : {-0.3, -0.225, -0.15, -0.075, 0.0, 0.075, 0.15, 0.225, 0.3}) {
-    double worst = 0;
+    std::vector<double> off;
     for (double v = -gap; v <= gap + 1e-9; v += 1) {
       const cv::Point2d q = across_x ? cv::Point2d(mid.x + v, mid.y + u * lat_.pitch_y) : cv::Point2d(mid.x + u * lat_.pitch_x, mid.y + v);
       const int x = static_cast<int>(std::lround(q.x)), y = static_cast<int>(std::lround(q.y));
       if (x < 0 || y < 0 || x >= img_.cols || y >= img_.rows) return 0;
       const cv::Vec3b& px = img_.at<cv::Vec3b>(y, x);
       const Tone t = tone_of({Bgr{px[0], px[1], px[2]}});
-      worst = std::max(worst, std::abs(t.lum - tone.lum) + static_cast<double>(t.tint_distance(tone)));
+      off.push_back(std::abs(t.lum - tone.lum) + static_cast<double>(t.tint_distance(tone)));
     }
-    (worst <= tol ? same : other) += 1;
+    // The run's median: JPEG's ringing along the cells' edges or its noise puts a pixel or two of a joint
+    // off its tone, which the run's worst pixel took for a gap (a band within a few levels of the page,
+    // its tolerance half of that, was refused as not linked); a gap shows the page across the run.
+    (median_of(off) <= tol ? same : other) += 1;
   }
   // Next to the cat, its ears, tail or feet may cover most of the joint.
   if (at_cat) return same >= 2 ? 1 : same == 0 ? 0 : -1;
@@ -1248,6 +1253,7 @@ Result<Reading> Reader::run() {
   Reading out;
   out.frame = img_.size();
   out.cell_contrast = contrast;
+  out.page_texture = page_texture_;
   out.lattice = lat_;
   out.lattice.origin = lat_.centre({r0, c0});
   State& st = out.state;
@@ -1324,6 +1330,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_cell_fill", &Params::min_cell_fill, 0, 1, "cell area / bounding-box area (rounded corners cost ~3%, a disc 21%)"},
     {"max_centroid_offset", &Params::max_centroid_offset, 0, 0.5, "most distance of a cell's centroid from its box's centre, fraction of the side (an L of joined cells: 0.08)"},
     {"stroke_open_fraction", &Params::stroke_open_fraction, 0, 0.1, "side of the square the cell mask is opened by when no board is found otherwise, fraction of the image's shorter side: a hatched or grainy page's strokes as dark as the cells, thinner than it, drop out, and a free cell must be flat (min_pale_flat) (0: no such pass)"},
+    {"max_stroke_open_fraction", &Params::max_stroke_open_fraction, 0, 0.2, "when the cell mask opened by stroke_open_fraction finds no board, the square doubles up to this side, fraction of the image's shorter side (strokes wider than the first square: a small or cropped picture, a heavy hatch)"},
     {"size_tolerance", &Params::size_tolerance, 0, 1, "cells of one board differ in side by at most this fraction"},
     {"min_cell_ratio", &Params::min_cell_ratio, 0.1, 1, "least cell side / pitch (game: gaps of 10-15% -> 0.85-0.90)"},
     {"max_cell_ratio", &Params::max_cell_ratio, 0.1, 1, "most cell side / pitch (small blurred cells measure ~0.95; a chessboard 1.0)"},
@@ -1368,6 +1375,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"marked_lone_wall_ratio", &Params::marked_lone_wall_ratio, 0, 1, "touching-cells look: a lone dark cell is a wall when its L is under this fraction of the free cells'"},
     {"marked_wall_step", &Params::marked_wall_step, 0, 100, "touching-cells look: a class this much darker (L) than the page and the free cells is walls"},
     {"marked_ink_distance", &Params::marked_ink_distance, 0, 300, "touching-cells look: a sample this far from its cell's colour is ink (a letter), delta E"},
+    {"marked_faint_ink_distance", &Params::marked_faint_ink_distance, 0, 300, "touching-cells look: of two markers one lettered, the other's samples this far from its colour are ink too (a letter in a tint near its cell's), delta E"},
     {"marked_min_ink", &Params::marked_min_ink, 0, 1, "touching-cells look: ink fraction that makes a letter (more on a free cell: refused)"},
     {"marked_min_letter_step", &Params::marked_min_letter_step, 0, 1, "touching-cells look: tints alike: S and G told by their half-turn symmetry, least difference"},
     {"marked_min_hue_step", &Params::marked_min_hue_step, 0, 300, "touching-cells look: least difference of the two markers' a* (green-red axis): the greener is the start"},
@@ -1465,16 +1473,22 @@ Result<Reading> run_reader(const cv::Mat& bgr, const Params& params, DebugSink* 
   }
   // A hatched or grainy page as dark as the cells in places: the mask opened by a square wider than a
   // stroke (Reader's open_px_), the cells' side many times more.
-  const int open_px = static_cast<int>(std::lround(params.stroke_open_fraction * std::min(bgr.cols, bgr.rows)));
+  // Strokes wider than that square (a small or cropped picture's, a heavy hatch's) survive it: the square
+  // then doubles, up to max_stroke_open_fraction of the shorter side.
+  const int shorter = std::min(bgr.cols, bgr.rows);
+  const int open_px = static_cast<int>(std::lround(params.stroke_open_fraction * shorter));
   if (open_px < 2) return done(got);
-  for (const bool upper_split : {false, true}) {
-    Reader opened(bgr, params, nullptr, upper_split, open_px);
-    auto cleaned = opened.run();
-    stage = std::max(stage, opened.stage());
-    furthest.offer(cleaned, opened.stage(),
-                   record(trace, theme + (upper_split ? ", opened above the darkest grey" : ", opened"), opened.stage(), cleaned));
-    if (cleaned || cleaned.error().code != ErrorCode::kNoBoard) return cleaned;
-    if (!opened.found_no_squares()) break;
+  const int max_open_px = std::max(open_px, static_cast<int>(std::lround(params.max_stroke_open_fraction * shorter)));
+  for (int side = open_px; side <= max_open_px; side *= 2) {
+    for (const bool upper_split : {false, true}) {
+      Reader opened(bgr, params, nullptr, upper_split, side);
+      auto cleaned = opened.run();
+      stage = std::max(stage, opened.stage());
+      furthest.offer(cleaned, opened.stage(),
+                     record(trace, theme + (upper_split ? ", opened above the darkest grey" : ", opened") + " by " + std::to_string(side) + " px", opened.stage(), cleaned));
+      if (cleaned || cleaned.error().code != ErrorCode::kNoBoard) return cleaned;
+      if (!opened.found_no_squares()) break;
+    }
   }
   return done(got);
 }
@@ -1562,12 +1576,17 @@ bool cells_are_page(const cv::Mat& bgr, const Reading& r, const Params& params) 
     for (int col = 0; col < r.state.cols; ++col) {
       if (r.state.at({row, col}) != Site::kFree) continue;
       int samples = 0, off_page = 0;
+      std::vector<Bgr> px;
       for_each_site_sample(bgr, r.lattice, params, {row, col}, [&](const cv::Vec3b& q) {
         ++samples;
         off_page += l1_distance(q, page) > params.marked_page_distance ? 1 : 0;
+        px.push_back({q[0], q[1], q[2]});
       });
       if (samples == 0) continue;
       ++cells;
+      // On a hatched or grainy page the border's commonest colour may be a stroke's, as grey as the cells:
+      // a flat cell there is no piece of that page.
+      if (r.page_texture >= params.min_page_texture && texture_of(px).spread < params.min_page_texture) continue;
       bare += off_page < params.min_free_fraction * samples ? 1 : 0;
     }
   return cells > 0 && bare * 2 > cells;

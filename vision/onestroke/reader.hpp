@@ -45,6 +45,9 @@ struct Params {
                                         // this side, fraction of the image's shorter side (4 px on 720): a hatched or
                                         // grainy page's strokes as dark as the cells drop out (a cell is 15x wider),
                                         // and a free cell must be flat (min_pale_flat) to tell it from that page
+  double max_stroke_open_fraction = 0.03;  // ... and when that finds no board, the square doubles up to this side (fraction
+                                           // of the shorter side: it doubles twice): strokes wider than the first square
+                                           // (a small or cropped picture's, a heavy hatch's) drop out of a larger one
   double size_tolerance = 0.15;  // cells of one board differ in side by at most this fraction
 
   // Lattice.
@@ -125,6 +128,8 @@ struct Params {
                                         // (fraction of the pitch) in from the seam on either side (a marker tinted near
                                         // the page is its own colour up to its seam)
   double marked_ink_distance = 25;      // a sample this far from its cell's colour is ink (a letter, a mark), delta E
+  double marked_faint_ink_distance = 15;  // of two markers, one lettered: the other's samples this far from its colour are
+                                         // ink too (a letter in a tint near its cell's), delta E
   double marked_min_ink = 0.03;         // ink fraction of a cell's samples that makes a letter (more on a free cell:
                                         // something drawn there that this look does not have: refused)
   double marked_min_letter_step = 0.25; // tints alike: S and G told by their half-turn symmetry (overlap 0-1), least difference
@@ -161,6 +166,8 @@ struct Reading {
   std::vector<double> confidence;  // per site, row-major like state.sites, 0..1
   std::vector<cv::Rect> cells;     // per site: the cell's rectangle in frame px (holes too)
   double cell_contrast = 0;        // luminance between background and cells, levels
+  double page_texture = 0;         // spread of the page's luminance round the board, levels (a hatched or grainy
+                                   // page min_page_texture and more, a flat one under 1)
 
   double min_confidence() const;
   // Where to touch a cell: its centre, as a point of this frame (the play loop drags through these).
