@@ -352,8 +352,13 @@ TEST(KnightLookSweep, BlurredRoundedCornersReadExactly) {
 // Tiles looks of the 600-look sweep of one colour (gap 4-5% of the pitch, 0.69-0.82x, JPEG 61-79)
 // whose blurred gaps the framed reading took for colour steps or grid lines: refused as a board of
 // one colour ("the squares are not a checkerboard") until a valley towards the page across every seam
-// between its squares made it a board of tiles (page_between); each read exactly since.
+// between its squares made it a board of tiles (page_between); each read exactly since. And 153 and
+// 381 (0.67x and 0.63x, JPEG 72 and 75), whose gaps between a visited tile and a free one blended the
+// two fills so that no pixel was nearer the page than the nearer fill: read since a seam pixel's page
+// share in a mix of the page and the two fills counts as its valley (page_share).
 const WrittenTileLook kFramedOneColour[] = {
+    {153, {249, 228, 254}, {69, 75, 213}, {246, 91, 215}, {207, 221, 81}, {5, 138, 1}, {233, 76, 94}, {186, 200, 4}, {107, 121, 151}, {174, 106, 114}, 1, 41, 0.075381792028161906, 0.057993865618667109, 0.14344346993413387, 0.66880925658180546, 72},
+    {381, {209, 207, 222}, {156, 111, 197}, {28, 45, 43}, {233, 10, 93}, {13, 150, 109}, {220, 163, 47}, {235, 19, 11}, {10, 134, 27}, {252, 70, 0}, 4, 43, 0.079959147192133137, 0.037574823287264136, 0.16607452057568306, 0.63225243642846507, 75},
     {401, {14, 41, 42}, {42, 168, 56}, {140, 94, 100}, {211, 164, 55}, {242, 36, 71}, {54, 254, 144}, {223, 233, 30}, {46, 182, 224}, {67, 240, 191}, 4, 56, 0.062218579781106412, 0.042946179695010397, 0.19910853711736848, 0.82162651996870484, 79},
     {551, {29, 10, 2}, {86, 84, 154}, {13, 163, 106}, {162, 17, 39}, {244, 152, 213}, {212, 183, 24}, {169, 120, 25}, {86, 45, 220}, {173, 111, 2}, 4, 72, 0.054153135804102637, 0.0398939583777672, 0.16979065477541222, 0.69375405714842409, 61},
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
@@ -951,6 +952,38 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
 // a gap of a pixel or two that anti-aliasing, scaling or JPEG fills keeps that much). A board whose
 // own lines (of a colour apart from the page's) or colour steps part its squares shows no such
 // valley; fewer than min_side seams tell nothing.
+// The page's share in pixel `c` taken as a mix of the page and the fills `a` and `b` (shares of at
+// least 0 that sum to 1, the nearest such mix in RGB), or 0 when c is no such mix (farther than
+// seam_mix_residual from the nearest). A gap that scaling and JPEG blended with both tiles beside it
+// is nearer the farther fill than the page in every pixel, yet a good part of each is the page.
+double page_share(const cv::Vec3b& c, const Colour& page, const Colour& a, const Colour& b, const Params& p) {
+  cv::Vec3d u, v, w;
+  for (int k = 0; k < 3; ++k) {
+    u[k] = a[k] - page[k];
+    v[k] = b[k] - page[k];
+    w[k] = c[k] - page[k];
+  }
+  double best_residual = std::numeric_limits<double>::infinity(), best_share = 0;
+  auto consider = [&](double s, double t) {  // s of a, t of b, 1 - s - t of the page
+    if (s < 0 || t < 0 || s + t > 1) return;
+    const double residual = cv::norm(w - s * u - t * v);
+    if (residual < best_residual) best_residual = residual, best_share = 1 - s - t;
+  };
+  auto clamp01 = [](double x) { return std::clamp(x, 0.0, 1.0); };
+  const double uu = u.dot(u), vv = v.dot(v), uv = u.dot(v), wu = w.dot(u), wv = w.dot(v);
+  const double det = uu * vv - uv * uv;
+  if (det > 1e-6 * uu * vv) consider((wu * vv - wv * uv) / det, (wv * uu - wu * uv) / det);
+  if (uu > 0) consider(clamp01(wu / uu), 0);  // page and a
+  if (vv > 0) consider(0, clamp01(wv / vv));  // page and b
+  const cv::Vec3d ab = v - u;                   // a and b, no page
+  if (ab.dot(ab) > 0) {
+    const double t = clamp01((w - u).dot(ab) / ab.dot(ab));
+    consider(1 - t, t);
+  }
+  consider(0, 0);
+  return best_residual <= p.seam_mix_residual ? best_share : 0.0;
+}
+
 bool page_between(const cv::Mat& img, const std::vector<cv::Rect>& squares, const std::vector<SquareLook>& looks, int cols,
                   const Colour& page, const Params& p) {
   int seams = 0;
@@ -963,13 +996,17 @@ bool page_between(const cv::Mat& img, const std::vector<cv::Rect>& squares, cons
       const cv::Rect& a = squares[i];
       const int seam = across ? a.br().x : a.br().y, side = across ? a.height : a.width, from = across ? a.y : a.x;
       int nearest = 765;
+      double share = 0;
       const int w = std::max(2, static_cast<int>(std::lround(p.edge_window * (across ? a.width : a.height))));
       for (int along = from + side / 4; along <= from + 3 * side / 4; ++along)
         for (int t = seam - w; t <= seam + w; ++t) {
           const int x = across ? t : along, y = across ? along : t;
-          if (x >= 0 && y >= 0 && x < img.cols && y < img.rows) nearest = std::min(nearest, l1_distance(img.at<cv::Vec3b>(y, x), page));
+          if (x < 0 || y < 0 || x >= img.cols || y >= img.rows) continue;
+          const cv::Vec3b& c = img.at<cv::Vec3b>(y, x);
+          nearest = std::min(nearest, l1_distance(c, page));
+          share = std::max(share, page_share(c, page, looks[i].fill, looks[j].fill, p));
         }
-      if (nearest > (1 - p.valley_depth) * fills) return false;
+      if (nearest > (1 - p.valley_depth) * fills && share < p.valley_depth) return false;
       ++seams;
     }
   return seams >= p.min_side;
@@ -1147,6 +1184,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
     {"tile_corner_keep", &Params::tile_corner_keep, kAnyLo, kAnyHi, "separated tiles: corner_keep for tiles (a small tile's rounded corner, blurred, blends its corner samples with the page)"},
     {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it (also what makes a framed board's seams a board of tiles)"},
+    {"seam_mix_residual", &Params::seam_mix_residual, kAnyLo, kAnyHi, "a framed board's seams: a seam pixel is a mix of the page and the two squares' fills when this close to the nearest such mix (Euclidean, colour levels); its page share of at least valley_depth is a valley"},
     {"valley_window", &Params::valley_window, kAnyLo, kAnyHi, "tiles run together: the tiles either side of a gap's pixel are looked for this far from it, fraction of the pitch"},
     {"valley_cover", &Params::valley_cover, kAnyLo, kAnyHi, "tiles run together: least fraction of the rows (columns) with tiles either side in which a tile boundary is a valley"},
     {"valley_flat_max", &Params::valley_flat_max, kAnyLo, kAnyHi, "tiles run together: most such fraction anywhere in a tile's middle (from valley_flat_from in)"},

@@ -141,6 +141,8 @@ struct Params {
   // rounded corners meet and at the board's edge, so a boundary is a valley in few rows:
   double valley_touch_cover = 0.08;  // least fraction of the rows with tiles either side in which a boundary is a valley
   double valley_touch_flat = 0.25;   // most such fraction in a tile's middle, of the weakest boundary's
+  // A framed board's seams as tiles' gaps, when a blur blended the gap with two fills unlike each other:
+  double seam_mix_residual = 30;  // a seam pixel is a mix of the page and the two fills when this close to it (Euclidean, colour levels)
 };
 
 Result<Params> load_params(const cv::FileNode& node, const Params& defaults = {});
