@@ -92,6 +92,11 @@ constexpr std::uint64_t kOnceRefusedGap[] = {5212, 9122, 9197};
 // saw only the peg's shading, and the site read as covered. A probe that finds nothing from the
 // median now tries again from the larger discs' size (probe_larger). Each must stay exact.
 constexpr std::uint64_t kOnceRefusedLarger[] = {9088, 5104, 5205};
+// A small pale hole at 0.5x (seed 60) that a cue centred on its site, linked to the board only
+// through balls the probe found: it was asked once, before the probe grew the board, and left off
+// it, then refused as "a peg between sites". Discs the cues centred are asked again whenever the
+// probe grows the board. Each must stay exact.
+constexpr std::uint64_t kOnceRefusedJoined[] = {60};
 
 // CI's fixed sample: the same 24 looks every run (seeds 1-24; 24 exact today), and the looks once
 // read wrongly; a few seconds.
@@ -114,18 +119,18 @@ TEST(PegsLookSweep, LooksOnceRefusedReadExactly) {
   EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefused)));
 }
 
-// The looks of kOnceRefusedRims, kOnceRefusedFit, kOnceRefusedHollow, kOnceRefusedGap and kOnceRefusedLarger: exact,
+// The looks of kOnceRefusedRims, kOnceRefusedFit, kOnceRefusedHollow, kOnceRefusedGap, kOnceRefusedLarger and kOnceRefusedJoined: exact,
 // every one; a few seconds.
 TEST(PegsLookSweep, LooksRefusedBeforeRimsFitAndHollowReadExactly) {
   pb::testing::SweepTally tally;
   for (const auto& seeds : {std::span<const std::uint64_t>(kOnceRefusedRims), std::span<const std::uint64_t>(kOnceRefusedFit),
                             std::span<const std::uint64_t>(kOnceRefusedHollow), std::span<const std::uint64_t>(kOnceRefusedGap),
-                            std::span<const std::uint64_t>(kOnceRefusedLarger)})
+                            std::span<const std::uint64_t>(kOnceRefusedLarger), std::span<const std::uint64_t>(kOnceRefusedJoined)})
     for (std::uint64_t seed : seeds) read_look(seed, tally);
   tally.print("pegs, looks refused before the probe's range, the fit's discs, the hollow cue, the board's gaps and the larger probe");
   EXPECT_EQ(tally.wrong, 0);
   EXPECT_EQ(tally.exact, static_cast<int>(std::size(kOnceRefusedRims) + std::size(kOnceRefusedFit) + std::size(kOnceRefusedHollow) +
-                                          std::size(kOnceRefusedGap) + std::size(kOnceRefusedLarger)));
+                                          std::size(kOnceRefusedGap) + std::size(kOnceRefusedLarger) + std::size(kOnceRefusedJoined)));
 }
 
 // The wide sweep, by hand: PB_PEGS_SWEEP=N reads N looks from seed PB_PEGS_SEED (default: the

@@ -138,8 +138,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   for (std::size_t k = 0; k < members.size(); ++k)
     placed.push_back({sized[members[k]], fit->sites[k].first, fit->sites[k].second, fit->offsets[k], lo, hi});
   const float small_lo = static_cast<float>(lo / p.site_disc_ratio);
+  std::vector<Placed> more;
   {
-    std::vector<Placed> more;
     for (std::size_t j = 0; j < all.size(); ++j) {
       const bool board_sized = outline_in(all[j], lo, hi, lo) > 0;
       if (board_sized ? std::any_of(placed.begin(), placed.end(), [&](const Placed& q) { return q.disc == j; })
@@ -151,6 +151,14 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
       if (offset <= p.lattice_tolerance) more.push_back({j, row, col, offset, board_sized ? lo : small_lo, board_sized ? hi : lo});
     }
     std::sort(more.begin(), more.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+  }
+  int top = 0, left = 0, bottom = fit->rows - 1, right = fit->cols - 1;
+  // Joins the discs of `more` linked to the board, until none is; true if one joined. Asked again
+  // whenever the probe below grows the board: a site the cues centred a disc on may be linked only
+  // through sites the probe found (seeds 60 and 109: a small pale hole, or a dimple, at 0.5x beside
+  // balls no cue closed, is too small for the probe's window, and was left off the board).
+  const auto join_more = [&] {
+    bool joined = false;
     for (bool grew = true; grew;) {
       grew = false;
       for (const Placed& q : more) {
@@ -162,12 +170,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
         }
         if (taken || !linked) continue;
         placed.push_back(q);
-        grew = true;
+        grew = joined = true;
       }
     }
-  }
-  int top = 0, left = 0, bottom = fit->rows - 1, right = fit->cols - 1;
-  for (const Placed& q : placed) top = std::min(top, q.row), left = std::min(left, q.col), bottom = std::max(bottom, q.row), right = std::max(right, q.col);
+    for (const Placed& q : placed) top = std::min(top, q.row), left = std::min(left, q.col), bottom = std::max(bottom, q.row), right = std::max(right, q.col);
+    return joined;
+  };
+  join_more();
   // A site with no disc yet, inside the board or next to it (linked as the fit links its board),
   // is probed from its centre (vision::edge_radius): no cue closes a glossy ball's outline where its
   // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
@@ -220,6 +229,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
           top = std::min(top, row), left = std::min(left, col), bottom = std::max(bottom, row), right = std::max(right, col);
           grew = true;
         }
+      if (grew) join_more();
     }
   }
   if (bottom - top + 1 > p.max_side || right - left + 1 > p.max_side)
