@@ -945,13 +945,6 @@ Result<Reading> read_unchecked(const cv::Mat& input, const Params& p, DebugSink*
   return framed;
 }
 
-// Whether the squares of a framed reading (`cols` a row, row-major) are tiles drawn touching or nearly:
-// across the seam between every two neighbouring squares off the page colour, somewhere along the
-// middle half of their shared side and within edge_window of the seam (where the lattice put it), a
-// pixel is a valley towards the page (at most 1 - valley_depth of the nearer fill's distance from it:
-// a gap of a pixel or two that anti-aliasing, scaling or JPEG fills keeps that much). A board whose
-// own lines (of a colour apart from the page's) or colour steps part its squares shows no such
-// valley; fewer than min_side seams tell nothing.
 // The page's share in pixel `c` taken as a mix of the page and the fills `a` and `b` (shares of at
 // least 0 that sum to 1, the nearest such mix in RGB), or 0 when c is no such mix (farther than
 // seam_mix_residual from the nearest). A gap that scaling and JPEG blended with both tiles beside it
@@ -984,6 +977,14 @@ double page_share(const cv::Vec3b& c, const Colour& page, const Colour& a, const
   return best_residual <= p.seam_mix_residual ? best_share : 0.0;
 }
 
+// Whether the squares of a framed reading (`cols` a row, row-major) are tiles drawn touching or nearly:
+// across the seam between every two neighbouring squares off the page colour, somewhere along the
+// middle half of their shared side and within edge_window of the seam (where the lattice put it), a
+// pixel is a valley towards the page (at most 1 - valley_depth of the nearer fill's distance from it:
+// a gap of a pixel or two that anti-aliasing, scaling or JPEG fills keeps that much), or one whose
+// page_share is at least valley_depth (a gap blended with both fills beside it). A board whose
+// own lines (of a colour apart from the page's) or colour steps part its squares shows no such
+// valley; fewer than min_side seams tell nothing.
 bool page_between(const cv::Mat& img, const std::vector<cv::Rect>& squares, const std::vector<SquareLook>& looks, int cols,
                   const Colour& page, const Params& p) {
   int seams = 0;

@@ -155,8 +155,8 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   int top = 0, left = 0, bottom = fit->rows - 1, right = fit->cols - 1;
   // Joins the discs of `more` linked to the board, until none is; true if one joined. Asked again
   // whenever the probe below grows the board: a site the cues centred a disc on may be linked only
-  // through sites the probe found (seeds 60 and 109: a small pale hole, or a dimple, at 0.5x beside
-  // balls no cue closed, is too small for the probe's window, and was left off the board).
+  // through sites the probe found (seed 60: a small pale hole at 0.5x beside balls no cue closed is
+  // too small for the probe's window, and was left off the board).
   const auto join_more = [&] {
     bool joined = false;
     for (bool grew = true; grew;) {
