@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/commands.hpp"
+#include "core/allocator.hpp"
 #include "solvers/registry.hpp"
 
 namespace {
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   // so set it and start again once; a user's own OMP_THREAD_LIMIT is kept.
   if (std::getenv("OMP_THREAD_LIMIT") == nullptr && ::setenv("OMP_THREAD_LIMIT", "1", 1) == 0)
     ::execv("/proc/self/exe", argv);  // returns only on failure: then go on with the defaults
+  pb::keep_freed_frames();
   if (argc < 2) {
     usage(stderr);
     return kExitBadInput;

@@ -2,8 +2,10 @@
 #include "vision/sliding/picture_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/common/colour.hpp"
@@ -382,11 +384,34 @@ Result<Pictures> load_pictures(const std::string& dir) {
 }
 
 Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures, const Params& p) {
+  return read_picture_board(bgr, [&]() -> Result<const Pictures*> { return &pictures; }, p);
+}
+
+Result<Reading> read_picture_board(const cv::Mat& bgr, const std::function<Result<const Pictures*>()>& theme, const Params& p) {
   if (bgr.empty() || bgr.type() != CV_8UC3) return make_error(ErrorCode::kNoBoard, "no board found: expected a non-empty 8-bit BGR image");
   std::vector<Board> boards = board_candidates(bgr, p);
   if (boards.empty()) return make_error(ErrorCode::kNoBoard, "no board found: no framed square of picture tiles");
+  auto loaded = theme();
+  if (!loaded) return loaded.error();
+  const Pictures& pictures = **loaded;
   std::string first_error;
   float closest = -1;  // the best worst match of a pairing that is a permutation, when none is close enough
+  // Each picture scaled to a board's side over its ground, and its pieces' looks on each lattice,
+  // made when a lattice needs them and shared by every board of that side and ground: a page of
+  // equal squares (one-stroke cells, pegs, buttons) is many framed squares of one size, and scaling
+  // every picture for each of them cost most of the time a foreign screenshot took to refuse.
+  std::map<std::array<int, 4>, std::vector<cv::Mat>> scaled_at;  // (side, ground's B, G, R)
+  std::map<std::array<int, 7>, std::vector<Look>> pieces_at;     // (side, ground, n, picture, match side)
+  auto pieces_of = [&](int side, const cv::Vec3b& ground, int n, double pitch, std::size_t k, int match) -> const std::vector<Look>& {
+    const std::array<int, 4> at{side, ground[0], ground[1], ground[2]};
+    auto [piece, made] = pieces_at.try_emplace({side, ground[0], ground[1], ground[2], n, static_cast<int>(k), match});
+    if (!made) return piece->second;
+    std::vector<cv::Mat>& scaled = scaled_at[at];
+    if (scaled.empty())
+      for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
+    for (int q = 0; q < n * n; ++q) piece->second.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), match, p));
+    return piece->second;
+  };
   for (const Board& board : boards) {
     // A reading of the board: a lattice, a picture, a gap, and how the sites pair with the pieces.
     struct Hypothesis { Match match; int n = 0; double pitch = 0; std::size_t picture = 0; bool resampled = false; };
@@ -397,16 +422,12 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
     // (n dividing side + 1: what play grabs), the fractional pitches only when those fit nothing
     // (they more than double the cost of a read), on the board resampled from its sides to a
     // fraction of a pixel (a small board's sites drift by a pixel otherwise).
-    std::vector<cv::Mat> scaled;  // each picture at the board's size, made when a lattice needs it
     for (int pass = 0; pass < 2 && fits.empty(); ++pass) {
       const bool resampled = pass == 1 && !board.pixels.empty();
       const cv::Mat pixels = resampled ? board.pixels : bgr(board.rect);
       const int side = pixels.cols;
       // The ground under transparent pieces: the board's commonest colour (the gap's, the seams').
       const cv::Vec3b ground = common_colours(pixels, 1, p.background_tolerance).front();
-      // (the pictures are scaled again only when the resampled side or its ground differs)
-      if (!scaled.empty() && (scaled.front().cols != side || ground != common_colours(bgr(board.rect), 1, p.background_tolerance).front()))
-        scaled.clear();
       for (int n = 2; n <= std::min(p.max_side, 9); ++n) {
         if (!resampled && ((side + 1) % n == 0) != (pass == 0)) continue;
         const double pitch = (side + 1.0) / n;
@@ -445,11 +466,8 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures,
         if (static_cast<int>(plain.size()) <= p.gap_candidates)
           for (const auto& [d, s] : plain) gaps.push_back(s);
         gaps.push_back(-1);
-        if (scaled.empty())
-          for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
         for (std::size_t k = 0; k < pictures.images.size(); ++k) {
-          std::vector<Look> pieces;
-          for (int q = 0; q < n * n; ++q) pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), match, p));
+          const std::vector<Look>& pieces = pieces_of(side, ground, n, pitch, k, match);
           for (int gap : gaps) {
             Match m = match_sites(sites, gap, pieces, n);
             if (!m.why.empty()) {

@@ -26,6 +26,7 @@
 // Rejected: finding the lattice from the one-pixel seams: in the "numbers" theme they are the
 // board's colour and invisible.
 
+#include <functional>
 #include <opencv2/core.hpp>
 #include <string>
 #include <vector>
@@ -46,5 +47,9 @@ Result<Pictures> load_pictures(const std::string& dir);
 
 // The board in `bgr` when it is a picture board; errors start "no board found: " when there is none.
 Result<Reading> read_picture_board(const cv::Mat& bgr, const Pictures& pictures, const Params& params = {});
+
+// The same, the pictures asked of `theme` only when the image holds a framed square (decoding a
+// theme costs more than finding no board); its error is returned as it is.
+Result<Reading> read_picture_board(const cv::Mat& bgr, const std::function<Result<const Pictures*>()>& theme, const Params& params = {});
 
 }  // namespace pb::vision::sliding

@@ -1002,13 +1002,17 @@ std::optional<Reading> read_faces_again(const cv::Mat& bgr, const Params& p, con
 Result<Reading> read(const cv::Mat& bgr, const Params& p, DebugSink* debug) {
   try {
     // A picture board (GNOME Taquin) first: finding none costs a few colour masks, while a picture
-    // board can pass for Fifteen's lattice and cost its OCR before failing. Without the pictures
-    // (Taquin not installed) only Fifteen is read.
+    // board can pass for Fifteen's lattice and cost its OCR before failing. The theme's pictures are
+    // decoded only when a framed square is there. Without them (Taquin not installed) only Fifteen
+    // is read.
     if (!p.picture_dir.empty()) {
-      if (auto pictures = cached_pictures(p.picture_dir)) {
-        auto pic = read_picture_board(bgr, **pictures, p);
-        if (pic || !pic.error().is(ErrorCode::kNoBoard)) return pic;
-      }
+      auto theme = [&]() -> Result<const Pictures*> {
+        auto pictures = cached_pictures(p.picture_dir);
+        if (!pictures) return make_error(ErrorCode::kNoBoard, pictures.error().message);
+        return pictures->get();
+      };
+      auto pic = read_picture_board(bgr, theme, p);
+      if (pic || !pic.error().is(ErrorCode::kNoBoard)) return pic;
     }
     auto lat = detect(bgr, p, debug);
     if (lat) {
