@@ -36,8 +36,18 @@ export PUZZLEBOT_CACHE_DIR="${PUZZLEBOT_CACHE_DIR:-$here/build/test-cache}"
 # bench_sliding_random measures the full ones.
 export PUZZLEBOT_SLIDING_SMALL_TABLES="${PUZZLEBOT_SLIDING_SMALL_TABLES:-1}"
 
+# Tests that play live (label integration: real games, browsers and windows under Xvfb) spend most
+# of their time waiting on other programs' animations, ~40% of a core each; run after the others at
+# -j"$jobs" they left most of the machine idle for minutes. So ctest runs up to `jobs` tests that
+# compute ("cpu" slots) and beside them up to `jobs` that play live ("desktop" slots); each test
+# says which it holds (RESOURCE_GROUPS, tests/CMakeLists.txt). Without this file, ctest ignores them.
+resources="$here/build/ctest-resources.json"
+printf '{"version": {"major": 1, "minor": 0}, "local": [{"cpu": [{"id": "0", "slots": %d}], "desktop": [{"id": "0", "slots": %d}]}]}\n' \
+  "$jobs" "$jobs" > "$resources"
+side_by_side=(-j"$((2 * jobs))" --resource-spec-file "$resources")
+
 echo "== 1/3 release build: tests"
-(cd "$here/build" && ctest --output-on-failure -j"$jobs" --timeout 900 "$@")
+(cd "$here/build" && ctest --output-on-failure "${side_by_side[@]}" --timeout 900 "$@")
 if [ $# -eq 0 ]; then  # a filtered run (-R, -L) is about one thing: skip the solvers-only build
   echo "== 1/3 solvers only (-DPB_SOLVERS_ONLY=ON): build and solver tests"
   solo="${PB_SOLVERS_ONLY_BUILD_DIR:-$here/build-solvers-only}"
@@ -82,7 +92,7 @@ asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|StartUp[.]S
 # tests, every bundled screenshot (RegistrySamples), the command-line tests and the fuzzers
 # (stage 3) run under the sanitizers too (docs/RELIABILITY.md, CI budget).
 asan_batteries='Sweep|AcrossStyles|PegsReader[.]RefusesABoardCutByTheFramesEdge$|HanoiReader[.]RefusesATowerCutByTheFramesEdge$|OnestrokeCrossfade[.]|GeneratedNonBoardsAreRefused$|RejectsNonBoards$|RejectsImagesThatAreNo|LearnsALookTheDefaultsRefuse|PlayArena[.]ClearsThreeLevelsOfEachGameInSeveralStyles$'
-(cd "$asan" && ctest --output-on-failure -j"$jobs" --timeout 1800 -LE thirdparty -E "$asan_skip|$asan_batteries" "$@")
+(cd "$asan" && ctest --output-on-failure "${side_by_side[@]}" --timeout 1800 -LE thirdparty -E "$asan_skip|$asan_batteries" "$@")
 stage_done "2/3 (sanitizer build, tests)"
 
 echo "== 3/3 fuzzing: ${fuzz_seconds}s per target"
