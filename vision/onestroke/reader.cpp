@@ -423,6 +423,8 @@ class Reader {
   // the squares are looked for at the split of the levels above the first, and the reading stands
   // only when the tone below (the band) is a grey band to the cat.
   bool upper_split_ = false;
+  int first_split_ = 0;  // with upper_split_: the first split, under which the darkest grey lies
+  double darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last) const;
   // A hatched or grainy page whose strokes (or specks) are as dark as the cells: in the cell mask they
   // join the cells over the gaps, or stand as squares of their own. With open_px_ > 1 the mask is taken
   // at every pixel and opened by a square of that side, which no stroke thinner than it survives and
@@ -1102,6 +1104,23 @@ Error Reader::show(Error e) const {
   return e;
 }
 
+// The share of the board's box (sites `first` to `last`, their cells' whole pitch) that is the darkest
+// grey the pass above it left out: neutral, not dark, under the first split. Dots or pale cells whose
+// darkest grey is the chrome's have none; cells between dark grid lines, or a band of it, have much.
+double Reader::darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last) const {
+  const cv::Point2d a = lat_.centre({first.first, first.second}), b = lat_.centre({last.first, last.second});
+  const cv::Rect box = cv::Rect(cv::Point(static_cast<int>(a.x - lat_.pitch_x / 2), static_cast<int>(a.y - lat_.pitch_y / 2)),
+                                cv::Point(static_cast<int>(b.x + lat_.pitch_x / 2), static_cast<int>(b.y + lat_.pitch_y / 2))) &
+                       cv::Rect(0, 0, img_.cols, img_.rows);
+  const int dark3 = p_.dark_max_luminance * 3, split3 = first_split_ * 3;
+  int n = 0, darkest = 0;
+  for (int y = box.y; y < box.br().y; y += 2) {
+    const auto* row = img_.ptr<cv::Vec3b>(y);
+    for (int x = box.x; x < box.br().x; x += 2, ++n) darkest += is_cell_px(row[x], p_.neutral_max_chroma, dark3, split3) ? 1 : 0;
+  }
+  return n > 0 ? static_cast<double>(darkest) / n : 1.0;
+}
+
 Result<Reading> Reader::run() {
   auto split = split_luminance();
   if (!split) return show(split.error());
@@ -1114,6 +1133,7 @@ Result<Reading> Reader::run() {
     const auto upper = otsu(hist_, split->threshold);
     if (!upper || upper->high_mean - upper->low_mean < p_.min_contrast) return show(no_board("no grey squares above the darkest grey"));
     squares = find_squares(upper->threshold);
+    first_split_ = split->threshold;
     t_.split = upper->threshold;
     contrast = upper->high_mean - upper->low_mean;
     if (!squares) return show(squares.error());
@@ -1244,7 +1264,7 @@ Result<Reading> Reader::run() {
     return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
                          "in this look? (puzzlebot learn fits a profile)"));
   const std::set<std::pair<int, int>>& grey_visited = *two_tones;
-  if (upper_split_ && open_px_ <= 1 && grey_visited.empty())
+  if (upper_split_ && open_px_ <= 1 && grey_visited.empty() && darkest_grey_share({r0, c0}, {r1, c1}) > p_.max_upper_dark_share)
     return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
   if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
     return show(no_board(*odd));
@@ -1356,6 +1376,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
     {"min_page_texture", &Params::min_page_texture, 0, 255, "least spread (standard deviation of luminance, levels) of the sites round the board that makes the page textured (hatched, grainy): a hole or site there as textured and of its mean is page"},
     {"min_pale_flat", &Params::min_pale_flat, 0, 1, "a pale site (one flat tone, no cell's grey, no colour, not the page's: a pale or light grey band) has this share of its samples within max_page_spread of their median; it is read only as the band or the free cells beside a grey band"},
+    {"max_upper_dark_share", &Params::max_upper_dark_share, 0, 1, "the pass above the darkest grey reads a board with no grey band only when at most this share of the board's box is of that darkest grey (neutral, under the first luminance split): dots or pale cells, the darkest grey the chrome's (0: only with a grey band)"},
     {"min_band_tone_step", &Params::min_band_tone_step, 0, 765, "visited cells in a grey of their own: least difference from the free cells' tone, levels (|dL| + tint distance)"},
     {"max_tint_spread", &Params::max_tint_spread, 0, 765, "free cells (and holes) differ from the free cells' (the page's) tint by at most this, |dB|+|dG|+|dR| after taking out the grey level, else the board is refused"},
     {"min_coloured_fraction", &Params::min_coloured_fraction, 0, 1, "coloured samples that make a band cell or the cat"},

@@ -89,6 +89,10 @@ struct Params {
                                  // band of chroma between the limits, a grey lighter than the split) has at least
                                  // this share of its samples within max_page_spread of their median (the rest: the
                                  // cat's tail reaching in, JPEG); it is read only as one of grey_band's two tones
+  double max_upper_dark_share = 0.01;  // the pass above the darkest grey (the first split found no square) reads a
+                                       // board with no grey band only when at most this share of the board's box is
+                                       // that darkest grey (neutral, under the first split): pale cells or dots with the
+                                       // darkest grey elsewhere (the chrome's text), not cells between dark grid lines
   int min_band_tone_step = 10;   // visited cells in a grey of their own (linked into a path to the cat by the
                                  // band's joints): least difference from the free cells' tone, levels
                                  // (|dL| + tint distance)
