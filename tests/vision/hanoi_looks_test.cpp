@@ -136,12 +136,13 @@ void expect_illustrated_read_only_with_defaults(std::initializer_list<std::uint6
 // a disc, a base or a pinch is one layer again; 5133 and 5189 once a row that shows the rod's
 // colour at the rod is no disc row (a hill in a gap); 5100, 5266, 12150 and 15289 once stray ink
 // over a scene counts only with a disc's straight side (trees among the rods, a hill's blended
-// border).
+// border); 2012 and 2152 once a row that goes on the bar above (its colour, its ends within an edge
+// step) stays in it though its rod shows the rod's colour (a plate near it, under JPEG).
 TEST(HanoiLooks, IllustratedBackgroundsReadWithTheDefaults) {
   Params planes_only;
   planes_only.scene = 0;
   expect_illustrated_read_only_with_defaults(
-      {5064, 5133, 5134, 5170, 5189, 5220, 5236, 5269, 5100, 5266, 12150, 15289}, planes_only,
+      {5064, 5133, 5134, 5170, 5189, 5220, 5236, 5269, 5100, 5266, 12150, 15289, 2012, 2152}, planes_only,
       "the scene (on the page planes alone)");
 }
 

@@ -189,7 +189,11 @@ Column scan_column(const cv::Mat& ink, const cv::Mat& lab, const VerticalBar& ro
       col.on_base = true;
       break;
     }
-    if (rod_colour && run.width() > disc_min_w && delta_e(run_colour(lab, y, at_rod), *rod_colour) <= p.trim_delta_e &&
+    // A row that goes on the bar above (its colour, both ends within an edge step of that row's) is
+    // that bar's, whatever its rod shows: a plate near the rod's colour flickers to it under JPEG.
+    const bool goes_on = band_top >= 0 && std::abs(run.l - band.back().l) <= p.edge_step_px &&
+                         std::abs(run.r - band.back().r) <= p.edge_step_px && delta_e(colour, colours.back()) <= p.trim_delta_e;
+    if (rod_colour && !goes_on && run.width() > disc_min_w && delta_e(run_colour(lab, y, at_rod), *rod_colour) <= p.trim_delta_e &&
         delta_e(run_colour(lab, y, whole), *rod_colour) > p.trim_delta_e)
       run = at_rod;
     if (run.width() > disc_min_w) {
