@@ -367,6 +367,20 @@ TEST(KnightLookSweep, FramedTilesOfOneColourReadExactly) {
   expect_written_looks_exact(kFramedOneColour, "framed one colour", "framed_one_colour");
 }
 
+// Tiles looks of one colour with large rounded corners (radius 33-35% of the tile) at 0.50x and 0.66x
+// (JPEG 80 and 86): the blurred corner reaches past tile_corner_from and, half of its samples kept,
+// still met the page in some corners; refused ("a square's corners differ in colour") until a tile
+// whose corners still disagree is sampled once more deeper in (tile_corner_deeper); each read exactly
+// since (300-look sweep 290 -> 291 exact, 600-look sweep 568 -> 570).
+const WrittenTileLook kDeeperCorners[] = {
+    {261, {212, 199, 248}, {70, 24, 16}, {8, 217, 255}, {103, 63, 173}, {97, 88, 122}, {246, 81, 7}, {232, 185, 27}, {46, 7, 252}, {243, 229, 11}, 5, 57, 0.030423659824139686, 0.053584845557146515, 0.32521607291555799, 0.50157376055328218, 80},
+    {574, {202, 241, 208}, {250, 176, 107}, {39, 230, 242}, {95, 180, 158}, {58, 21, 48}, {239, 81, 125}, {14, 45, 215}, {219, 250, 47}, {19, 203, 8}, 5, 44, 0.055631767733869006, 0.034325370794278137, 0.34970519056966021, 0.65758465036573721, 86},
+};
+
+TEST(KnightLookSweep, DeeperRoundedCornersReadExactly) {
+  expect_written_looks_exact(kDeeperCorners, "deeper corners", "deeper_corners");
+}
+
 // Tiles looks of the 300-look sweep once read wrong: 221, visited squares recoloured whose faint
 // numbers (dark blue on cyan, 0.65x, JPEG 76) were lost, read as removed squares of a colour of their
 // own (now refused: a plain square of the visited squares' colour); 287, a letter N on the ringed

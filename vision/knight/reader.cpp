@@ -114,15 +114,18 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p, const Colou
   SquareLook out;
   const double s = std::min(sq.width, sq.height);
   std::array<std::vector<cv::Vec3b>, 4> corner;
-  const int a = static_cast<int>(std::floor(p.corner_from * s)), b = std::max(a + 1, static_cast<int>(std::ceil(p.corner_to * s)));
-  for (int dy = a; dy < b; ++dy)
-    for (int dx = a; dx < b; ++dx) {
-      const std::array<std::pair<int, int>, 4> at{{{sq.x + dx, sq.y + dy},
-                                                   {sq.x + sq.width - 1 - dx, sq.y + dy},
-                                                   {sq.x + dx, sq.y + sq.height - 1 - dy},
-                                                   {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}};
-      for (std::size_t k = 0; k < 4; ++k) corner[k].push_back(img.at<cv::Vec3b>(at[k].second, at[k].first));
-    }
+  auto gather = [&](double from) {
+    const int a = static_cast<int>(std::floor(from * s)), b = std::max(a + 1, static_cast<int>(std::ceil((from + p.corner_to - p.corner_from) * s)));
+    for (auto& c : corner) c.clear();
+    for (int dy = a; dy < b; ++dy)
+      for (int dx = a; dx < b; ++dx) {
+        const std::array<std::pair<int, int>, 4> at{{{sq.x + dx, sq.y + dy},
+                                                     {sq.x + sq.width - 1 - dx, sq.y + dy},
+                                                     {sq.x + dx, sq.y + sq.height - 1 - dy},
+                                                     {sq.x + sq.width - 1 - dx, sq.y + sq.height - 1 - dy}}};
+        for (std::size_t k = 0; k < 4; ++k) corner[k].push_back(img.at<cv::Vec3b>(at[k].second, at[k].first));
+      }
+  };
   auto sample_fill = [&] {
     std::vector<cv::Vec3b> all;
     for (const auto& c : corner) all.insert(all.end(), c.begin(), c.end());
@@ -130,13 +133,22 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p, const Colou
     out.uniform = true;
     for (auto& c : corner) out.uniform = out.uniform && l1_distance(median_colour(c), out.fill) <= p.mark_distance;
   };
-  sample_fill();
-  if (!out.uniform && p.corner_keep < 1) {
+  auto keep_far_from_page = [&] {
+    if (out.uniform || p.corner_keep >= 1) return;
     for (auto& c : corner) {
       std::stable_sort(c.begin(), c.end(), [&](const cv::Vec3b& u, const cv::Vec3b& v) { return l1_distance(u, page) > l1_distance(v, page); });
       c.resize(std::clamp<std::size_t>(static_cast<std::size_t>(std::ceil(std::max(0.0, p.corner_keep) * static_cast<double>(c.size()))), 1, c.size()));
     }
     sample_fill();
+  };
+  gather(p.corner_from);
+  sample_fill();
+  keep_far_from_page();
+  // A large rounded corner blurred at a small scale reaches past corner_from: deeper in, once.
+  if (!out.uniform && p.corner_deeper > p.corner_from) {
+    gather(p.corner_deeper);
+    sample_fill();
+    keep_far_from_page();
   }
   const double cx = sq.x + (sq.width - 1) / 2.0, cy = sq.y + (sq.height - 1) / 2.0;
   auto marked = [&](double x, double y) {
@@ -240,6 +252,7 @@ Params tile_params(const Params& p) {
   tp.corner_from = std::max(p.corner_from, p.tile_corner_from);
   tp.corner_to = std::max(p.corner_to, tp.corner_from + (p.corner_to - p.corner_from) / 2);
   tp.corner_keep = std::min(p.corner_keep, p.tile_corner_keep);
+  tp.corner_deeper = std::max(p.corner_deeper, p.tile_corner_deeper);
   return tp;
 }
 
@@ -1158,6 +1171,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"mark_distance", &Params::mark_distance, kAnyLo, kAnyHi, "farther than this from a square's fill a pixel is a mark (number, disc, ring)"},
     {"corner_from", &Params::corner_from, kAnyLo, kAnyHi, "fill samples: corner patches from this fraction of the square's side in from each corner (to corner_to)"},
     {"corner_keep", &Params::corner_keep, kAnyLo, kAnyHi, "fill samples: a square whose corners disagree is sampled again from this fraction of each corner patch's pixels, those farthest from the page colour (1: not sampled again)"},
+    {"corner_deeper", &Params::corner_deeper, kAnyLo, kAnyHi, "fill samples: a square whose corners still disagree is sampled again from patches this fraction of its side in from each corner (0: not)"},
     {"corner_to", &Params::corner_to, kAnyLo, kAnyHi, "fill samples: corner patches up to this fraction of the square's side in from each corner"},
     {"removed_distance", &Params::removed_distance, kAnyLo, kAnyHi, "a fill this close to the page colour is a removed square"},
     {"page_squares_removed", &Params::page_squares_removed, 0, 1, "squares of the page colour are removed ones (false: the page colour is one of the board's)"},
@@ -1184,6 +1198,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"tile_max_offset", &Params::tile_max_offset, kAnyLo, kAnyHi, "separated tiles: a tile's centre lies at most this far from its lattice site, fraction of the pitch"},
     {"tile_corner_from", &Params::tile_corner_from, kAnyLo, kAnyHi, "separated tiles: fill samples start at least this far in from a tile's corner, fraction of its side (rounded corners)"},
     {"tile_corner_keep", &Params::tile_corner_keep, kAnyLo, kAnyHi, "separated tiles: corner_keep for tiles (a small tile's rounded corner, blurred, blends its corner samples with the page)"},
+    {"tile_corner_deeper", &Params::tile_corner_deeper, kAnyLo, kAnyHi, "separated tiles: corner_deeper for tiles (a large rounded corner, blurred at a small scale, reaches past tile_corner_from)"},
     {"valley_depth", &Params::valley_depth, kAnyLo, kAnyHi, "tiles run together: a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it (also what makes a framed board's seams a board of tiles)"},
     {"seam_mix_residual", &Params::seam_mix_residual, kAnyLo, kAnyHi, "a framed board's seams: a seam pixel is a mix of the page and the two squares' fills when this close to the nearest such mix (Euclidean, colour levels); its page share of at least valley_depth is a valley"},
     {"valley_window", &Params::valley_window, kAnyLo, kAnyHi, "tiles run together: the tiles either side of a gap's pixel are looked for this far from it, fraction of the pitch"},

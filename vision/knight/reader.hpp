@@ -101,6 +101,7 @@ struct Params {
   double corner_from = 0.06;    // fill samples: corner patches from this ...
   double corner_to = 0.16;      // ... to this fraction of the square's side in from each corner
   double corner_keep = 1;       // corners that disagree are sampled again: of each patch, this fraction of its pixels farthest from the page colour (1: not)
+  double corner_deeper = 0;     // corners that still disagree are sampled again this far in from each corner, fraction of the side (0: not)
   double removed_distance = 45; // a fill this close to the page colour is a removed square
   bool page_squares_removed = true;  // squares of the page colour are removed ones (false: a board colour)
   bool require_checkerboard = true;  // free squares alternate two colours (false: a ruled grid of one colour)
@@ -130,6 +131,7 @@ struct Params {
   double tile_max_offset = 0.15;  // a tile's centre lies at most this far from its lattice site, fraction of the pitch
   double tile_corner_from = 0.11;  // fill samples start at least this far in from a tile's corner, fraction of its side
   double tile_corner_keep = 0.5;   // corner_keep for tiles: a small tile's rounded corner, blurred, blends its corner samples with the page
+  double tile_corner_deeper = 0.2; // corner_deeper for tiles: a large rounded corner blurred at 0.5x reaches past tile_corner_from
   // Tiles whose narrow gaps a blur ran together (the lattice from the gaps' faint valleys):
   double valley_depth = 0.15;   // a gap's pixel is at most (1 - this) of the page distance of the tiles either side of it
   double valley_window = 0.15;  // the tiles either side are looked for this far from the gap's pixel, fraction of the pitch
