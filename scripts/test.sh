@@ -78,11 +78,13 @@ export LSAN_OPTIONS="suppressions=$here/tests/lsan.supp:${LSAN_OPTIONS:-}"
 # 7-tile table builds (~16 s of CPU) would take minutes under the sanitizers, and the same build and
 # search code runs under them on small patterns in sliding_pdb78_test. arena.samples_reproducible
 # compares the arena's drawings byte for byte with samples the g++ Release build drew (stage 1).
-# Two tests whose program does all its work and then dies in LeakSanitizer's own exit-time scan
+# Three tests whose program does all its work and then dies in LeakSanitizer's own exit-time scan
 # ("Tracer caught signal 11", clang 14's runtime reading a garbage dynamic-TLS range of a module
 # dlopen()ed through the codecs plugin, OpenCV's GDAL; docs/RELIABILITY.md) run in stage 1 only:
-# StartUp.ScreenshotReadThroughTheModules and the stream-less phone's sliding level.
-asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|StartUp[.]ScreenshotReadThroughTheModules$|AdbEveryGame[.]ClearsLevelsOnThePhone/sliding_screencap|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
+# StartUp.ScreenshotReadThroughTheModules, the stream-less phone's sliding level and, since the
+# sliding reader decodes Taquin's pictures only when a frame holds a framed square (2026-11-29),
+# integration.play_pointer_taken (DTLS range 0x20be-0x8000031c0).
+asan_skip='^integration[.]play_arena_|^arena[.]samples_reproducible$|StartUp[.]ScreenshotReadThroughTheModules$|AdbEveryGame[.]ClearsLevelsOnThePhone/sliding_screencap|^integration[.]play_pointer_taken$|^integration[.]sliding_pdb78_korf$|[.]SlidingReduce[.]RandomSquareBoardsFiveToTen$|[.]PegsSolve[.]LimitsAreHonoured$'
 # The readers' batteries run in stage 1 only: the look sweeps (hundreds of generated looks each), the
 # style-by-style renders, the boards cut at ten depths on four sides (pegs and Hanoi; the one-stroke
 # and sliding cuts stay), the crossfades, the generated non-boards, each game's learn round trip
