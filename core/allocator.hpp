@@ -6,8 +6,8 @@
 // at start, raised as such blocks are freed, up to 32 MB) with a fresh mmap and unmaps it when it is
 // freed, and gives the top of the heap back past its trim threshold: each new image then costs a
 // page fault per 4 KB as it is first written. Measured on the readers' tests (Release): a quarter
-// to half of their time was page faults, and a screenshot no reader knows took 1.4 s to refuse
-// instead of 1.0 (docs/PERFORMANCE.md). With both thresholds fixed high, freed images stay in the
+// to half of their time was page faults, and the sliding reader took 1.1 s to refuse a browser
+// Hanoi screenshot instead of 0.7 (docs/PERFORMANCE.md). With both thresholds fixed high, freed images stay in the
 // heap and the next frame's reuse them; the heap's peak stays what the largest read needs.
 // Call once, first thing in main (puzzlebot, and every test program through tests/support).
 // Elsewhere than glibc (musl, the sanitizers' own allocators) it does nothing.
