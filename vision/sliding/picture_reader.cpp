@@ -150,7 +150,15 @@ cv::Rect site_rect(int row, int col, double pitch, double margin) {
 }
 
 // The picture scaled to the board as the game does (stretched to a square), alpha over `ground`.
-cv::Mat scaled_picture(const cv::Mat& bgra, int side, const cv::Vec3b& ground) {
+// Scaled from the smallest of its halves still twice the side: an area average of area averages,
+// the same to a grey level, at a fraction of the cost (a screenshot of a page of equal squares
+// scales every picture to each of their sides).
+cv::Mat scaled_picture(const Pictures& pictures, std::size_t k, int side, const cv::Vec3b& ground) {
+  const cv::Mat* from = &pictures.images[k];
+  if (k < pictures.halves.size())
+    for (const cv::Mat& half : pictures.halves[k])
+      if (std::min(half.cols, half.rows) >= 2 * side) from = &half;
+  const cv::Mat& bgra = *from;
   cv::Mat scaled;
   cv::resize(bgra, scaled, cv::Size(side, side), 0, 0, cv::INTER_AREA);
   cv::Mat bgr(scaled.size(), CV_8UC3);
@@ -209,6 +217,7 @@ struct Match {
   std::vector<int> group;       // per piece: its look-alike group (its smallest member)
   std::pair<int, int> twins{-1, -1};  // two sites showing two pieces that look alike: either way round
   std::string why;              // when not a permutation
+  bool pruned = false;          // not paired: `worst` is only a bound (match_sites)
 };
 
 Match failed(std::string why) {
@@ -263,16 +272,10 @@ std::vector<int> best_assignment(const std::vector<std::vector<float>>& gain, in
   return col_of;
 }
 
-// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of `picture` cut n x n: the
-// pairing of every shown site with a piece of its own (with a gap, piece 0 is never shown) whose
-// likenesses add up to the most. A small board blurs look-alike pieces (italic 12 and 13) so that a
-// site may be likest another site's piece; the pairing as a whole still tells them apart. Pieces
-// that look alike form groups; the sites showing a group get its pieces in either order, which is no
-// guess when there are two (the caller picks the order that keeps the board solvable) and is
-// refused when there are more.
-Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Look>& pieces, int n) {
-  const int cells = n * n;
-  // Groups of look-alike pieces (union by smallest index).
+// Look-alike groups of a picture's pieces: per piece, the smallest piece it is (through others) at
+// least kLookAlike alike with.
+std::vector<int> look_alike_groups(const std::vector<Look>& pieces) {
+  const int cells = static_cast<int>(pieces.size());
   std::vector<int> group(static_cast<std::size_t>(cells));
   for (int k = 0; k < cells; ++k) group[static_cast<std::size_t>(k)] = k;
   for (int a = 0; a < cells; ++a)
@@ -281,17 +284,48 @@ Match match_sites(const std::vector<Look>& sites, int gap, const std::vector<Loo
         int ga = group[static_cast<std::size_t>(a)], gb = group[static_cast<std::size_t>(b)];
         for (int& g : group) if (g == gb) g = ga;
       }
+  return group;
+}
+
+// A picture cut n x n on one lattice: its pieces' looks and their look-alike groups.
+struct Cut {
+  std::vector<Look> pieces;
+  std::vector<int> group;
+};
+
+// Pairs the board's sites (`gap`: the gap's site, or -1) with the pieces of a picture cut n x n
+// (`like[s][q]`: the likeness of site s with piece q): the
+// pairing of every shown site with a piece of its own (with a gap, piece 0 is never shown) whose
+// likenesses add up to the most. A small board blurs look-alike pieces (italic 12 and 13) so that a
+// site may be likest another site's piece; the pairing as a whole still tells them apart. Pieces
+// that look alike form groups; the sites showing a group get its pieces in either order, which is no
+// guess when there are two (the caller picks the order that keeps the board solvable) and is
+// refused when there are more. When even the best pairing's worst site must stay under
+// `worst_below` (some site is likest no piece by that much), the pairing is not made: the Match
+// says `pruned`, with `worst` that bound.
+Match match_sites(const std::vector<std::vector<float>>& like, int gap, const Cut& cut, int n, float worst_below = -2) {
+  const int cells = n * n;
   Match m;
-  m.piece.assign(static_cast<std::size_t>(cells), -1);
-  m.score.assign(static_cast<std::size_t>(cells), 1.0f);
-  m.worst = 1;
   for (int s = 0; s < cells; ++s)
     if (s != gap) m.shown.push_back(s);
   for (int k = gap >= 0 ? 1 : 0; k < cells; ++k) m.candidates.push_back(k);
   m.gain.assign(m.shown.size(), std::vector<float>(m.candidates.size()));
-  for (std::size_t i = 0; i < m.shown.size(); ++i)
-    for (std::size_t j = 0; j < m.candidates.size(); ++j)
-      m.gain[i][j] = likeness(sites[static_cast<std::size_t>(m.shown[i])], pieces[static_cast<std::size_t>(m.candidates[j])]);
+  float bound = 1;  // no pairing's worst site does better than the worst site's likest piece
+  for (std::size_t i = 0; i < m.shown.size(); ++i) {
+    const std::vector<float>& row = like[static_cast<std::size_t>(m.shown[i])];
+    float likest = -1;
+    for (std::size_t j = 0; j < m.candidates.size(); ++j) likest = std::max(likest, m.gain[i][j] = row[static_cast<std::size_t>(m.candidates[j])]);
+    bound = std::min(bound, likest);
+  }
+  if (bound < worst_below) {
+    m.pruned = true;
+    m.worst = bound;
+    return m;
+  }
+  std::vector<int> group = cut.group;
+  m.piece.assign(static_cast<std::size_t>(cells), -1);
+  m.score.assign(static_cast<std::size_t>(cells), 1.0f);
+  m.worst = 1;
   // Each site's likest piece, when no two share one, is the best pairing already (and costs no
   // assignment: a picture board has dozens of hypotheses).
   std::vector<int> col(m.shown.size());
@@ -376,8 +410,15 @@ Result<Pictures> load_pictures(const std::string& dir) {
     else continue;
     // Decoded photos are large; the boards are at most a screen: keep 1024 px a side at most.
     if (bgra.cols > 1024 || bgra.rows > 1024) cv::resize(bgra, bgra, cv::Size(1024, 1024), 0, 0, cv::INTER_AREA);
+    std::vector<cv::Mat> halves;
+    for (const cv::Mat* last = &bgra; std::min(last->cols, last->rows) / 2 >= kSmallestHalf; last = &halves.back()) {
+      cv::Mat half;
+      cv::resize(*last, half, cv::Size(last->cols / 2, last->rows / 2), 0, 0, cv::INTER_AREA);
+      halves.push_back(std::move(half));
+    }
     out.names.push_back(f);
     out.images.push_back(bgra);
+    out.halves.push_back(std::move(halves));
   }
   if (out.images.empty()) return make_error("no .png or .jpg pictures under '" + dir + "' (sliding.picture_dir)");
   return out;
@@ -395,22 +436,23 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const std::function<Resul
   if (!loaded) return loaded.error();
   const Pictures& pictures = **loaded;
   std::string first_error;
-  float closest = -1;  // the best worst match of a pairing that is a permutation, when none is close enough
+  float closest = -1;  // the best worst match of a pairing that is a permutation (or its bound), when none is close enough
   // Each picture scaled to a board's side over its ground, and its pieces' looks on each lattice,
   // made when a lattice needs them and shared by every board of that side and ground: a page of
   // equal squares (one-stroke cells, pegs, buttons) is many framed squares of one size, and scaling
   // every picture for each of them cost most of the time a foreign screenshot took to refuse.
   std::map<std::array<int, 4>, std::vector<cv::Mat>> scaled_at;  // (side, ground's B, G, R)
-  std::map<std::array<int, 7>, std::vector<Look>> pieces_at;     // (side, ground, n, picture, match side)
-  auto pieces_of = [&](int side, const cv::Vec3b& ground, int n, double pitch, std::size_t k, int match) -> const std::vector<Look>& {
+  std::map<std::array<int, 7>, Cut> cuts;                        // (side, ground, n, picture, match side)
+  auto cut_of = [&](int side, const cv::Vec3b& ground, int n, double pitch, std::size_t k, int match) -> const Cut& {
     const std::array<int, 4> at{side, ground[0], ground[1], ground[2]};
-    auto [piece, made] = pieces_at.try_emplace({side, ground[0], ground[1], ground[2], n, static_cast<int>(k), match});
-    if (!made) return piece->second;
+    auto [cut, made] = cuts.try_emplace({side, ground[0], ground[1], ground[2], n, static_cast<int>(k), match});
+    if (!made) return cut->second;
     std::vector<cv::Mat>& scaled = scaled_at[at];
     if (scaled.empty())
-      for (const cv::Mat& image : pictures.images) scaled.push_back(scaled_picture(image, side, ground));
-    for (int q = 0; q < n * n; ++q) piece->second.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), match, p));
-    return piece->second;
+      for (std::size_t q = 0; q < pictures.images.size(); ++q) scaled.push_back(scaled_picture(pictures, q, side, ground));
+    for (int q = 0; q < n * n; ++q) cut->second.pieces.push_back(look_of(scaled[k](site_rect(q / n, q % n, pitch, p.site_margin)), match, p));
+    cut->second.group = look_alike_groups(cut->second.pieces);
+    return cut->second;
   };
   for (const Board& board : boards) {
     // A reading of the board: a lattice, a picture, a gap, and how the sites pair with the pieces.
@@ -467,9 +509,39 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const std::function<Resul
           for (const auto& [d, s] : plain) gaps.push_back(s);
         gaps.push_back(-1);
         for (std::size_t k = 0; k < pictures.images.size(); ++k) {
-          const std::vector<Look>& pieces = pieces_of(side, ground, n, pitch, k, match);
+          const Cut& cut = cut_of(side, ground, n, pitch, k, match);
+          // Each site's likeness with each piece; a site that is no gap and is like no piece to
+          // min_match leaves this picture no fit on this lattice, whatever the gap (the rest is
+          // not compared).
+          std::vector<std::vector<float>> like(sites.size());
+          std::vector<std::size_t> order;
+          for (std::size_t s = 0; s < sites.size(); ++s)
+            if (std::find(gaps.begin(), gaps.end(), static_cast<int>(s)) == gaps.end()) order.push_back(s);
+          for (int gap : gaps)
+            if (gap >= 0) order.push_back(static_cast<std::size_t>(gap));
+          float hopeless = 2;  // the likest piece of a site no gap, when under min_match
+          for (std::size_t s : order) {
+            like[s].resize(cut.pieces.size());
+            float likest = -1;
+            for (std::size_t q = 0; q < cut.pieces.size(); ++q) likest = std::max(likest, like[s][q] = likeness(sites[s], cut.pieces[q]));
+            const bool is_gap = std::find(gaps.begin(), gaps.end(), static_cast<int>(s)) != gaps.end();
+            if (!is_gap && likest < p.min_match) {
+              hopeless = likest;
+              break;
+            }
+          }
+          if (hopeless <= 1) {
+            closest = std::max(closest, hopeless);
+            continue;
+          }
           for (int gap : gaps) {
-            Match m = match_sites(sites, gap, pieces, n);
+            // A pairing that cannot fit is not made (a page of equal squares is dozens of boards,
+            // each paired on every lattice): its bound is what comes closest.
+            Match m = match_sites(like, gap, cut, n, static_cast<float>(p.min_match));
+            if (m.pruned) {
+              closest = std::max(closest, m.worst);
+              continue;
+            }
             if (!m.why.empty()) {
               if (first_error.empty()) first_error = m.why;
               continue;
@@ -506,7 +578,7 @@ Result<Reading> read_picture_board(const cv::Mat& bgr, const std::function<Resul
       const cv::Mat pixels = best.resampled ? board.pixels : bgr(board.rect);
       const int side = pixels.cols, n = best.n;
       const cv::Vec3b ground = common_colours(pixels, 1, p.background_tolerance).front();
-      const cv::Mat picture = scaled_picture(pictures.images[best.picture], side, ground);
+      const cv::Mat picture = scaled_picture(pictures, best.picture, side, ground);
       const int fine = site_rect(0, 0, best.pitch, p.site_margin).width;
       std::vector<Look> sites, pieces;
       for (int s = 0; s < n * n; ++s) {

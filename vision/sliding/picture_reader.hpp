@@ -37,9 +37,14 @@
 namespace pb::vision::sliding {
 
 // The theme pictures, decoded once (a photo is ~10 MB decoded: read them once per run, not per frame).
+inline constexpr int kSmallestHalf = 64;  // px a side: the smallest halved picture kept
+
 struct Pictures {
   std::vector<std::string> names;  // file paths, for messages
   std::vector<cv::Mat> images;     // BGRA, 8-bit
+  // Each image halved again and again while at least kSmallestHalf px a side (halves[k][0] is
+  // images[k] halved once): a board is scaled from the smallest that is still twice its side.
+  std::vector<std::vector<cv::Mat>> halves;
 };
 
 // Every .png/.jpg under `dir` (recursively); an error when there is none.
