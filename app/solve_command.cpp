@@ -53,7 +53,8 @@ options:
                     hard ones)
   --echo-board      with --json, always put the whole board in "board" (by default a board text
                     over 64 KiB is replaced by its header line and a note: see FORMATS.md)
-  --jobs N          threads for a folder (default: all cores)
+  --jobs N          threads for a folder's files, or a screenshot's readers when no --game is
+                    given (default: all cores)
   --recursive       a folder's subfolders too (hidden files and folders are skipped)
   -h, --help        this help
 
@@ -74,6 +75,7 @@ struct Options {
   bool best = false;
   bool recursive = false;
   bool echo_board = false;
+  unsigned read_threads = 1;  // threads the readers of a screenshot with no --game share (a folder: 1 per file)
 };
 
 // One thing to solve: a file, or bytes that did not come from a file of their own.
@@ -340,7 +342,7 @@ Report solve_one(const Input& in, const Options& o) {
       }
       got = reader->read(image, ro);
     } else {
-      got = vision::read_any(image, ro);
+      got = vision::read_any(image, ro, o.read_threads);
     }
     if (!got) {
       // The reader said what it saw and, in the hint, what the user may check; the options that
@@ -614,6 +616,7 @@ int solve_command(const std::vector<std::string>& args) {
     return solve_folder(input, o, static_cast<unsigned>(*jobs));
   }
   if (o.recursive) return fail("--recursive is for a folder; " + arg + " is not one");
+  o.read_threads = static_cast<unsigned>(*jobs);  // one screenshot: its readers side by side
   Input in{input, arg, std::nullopt};
   if (arg == "-") {
     auto data = read_stdin();

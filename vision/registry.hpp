@@ -14,6 +14,9 @@ const Reader* find_reader(std::string_view game);  // nullptr when the game has 
 std::string reader_names();
 
 // Tries every reader and keeps the most confident board; the error lists what each reader said.
-Result<std::unique_ptr<ImagePuzzle>> read_any(const cv::Mat& bgr, const ReadOptions& options);
+// The readers run on up to `threads` threads (the calling one included; one when options.debug is
+// set: a sink takes one reader's pictures at a time); the answer is the same for any count, readers
+// taken in list order, and an exception a reader throws reaches the caller as from one thread.
+Result<std::unique_ptr<ImagePuzzle>> read_any(const cv::Mat& bgr, const ReadOptions& options, unsigned threads = 1);
 
 }  // namespace pb::vision

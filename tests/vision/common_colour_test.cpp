@@ -1,11 +1,15 @@
-// common_colour_test.cpp: the colour histogram's ranking (vision/common/colour.hpp) is the full sort's, ties and all.
+// common_colour_test.cpp: the colour histogram's ranking (vision/common/colour.hpp) is the full sort's, ties and all;
+// pictures converted to Lab (vision/common/lab.hpp) on several threads at once.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "vision/common/colour.hpp"
+#include "vision/common/lab.hpp"
 
 namespace pb::vision {
 namespace {
@@ -52,6 +56,32 @@ TEST(ColourHistogram, TopGivesTheCommonestColoursApart) {
   EXPECT_LE(colour_distance(top[1], cv::Vec3b(10, 200, 10)), 2);
   EXPECT_EQ(top[2], cv::Vec3b(0, 0, 0));
   EXPECT_TRUE(ColourHistogram().top(2, 0).empty());
+}
+
+TEST(LabTables, ThreadsConvertingAtOnceGetTheSameColours) {
+  // `puzzlebot solve` runs the readers side by side, and most begin by converting the screenshot to
+  // Lab. OpenCV 4.6 builds its Lab tables on the first conversion without a lock: threads starting
+  // together built them each, one set was lost (LeakSanitizer, CI's stage 2: 4.7 MB) and a thread
+  // could read the other's half built. This process has converted nothing yet (each test runs in a
+  // process of its own): four threads convert at once, and every picture is the same.
+  cv::Mat bgr(240, 320, CV_8UC3);
+  cv::randu(bgr, cv::Scalar::all(0), cv::Scalar::all(256));
+  constexpr int kThreads = 4;
+  std::vector<cv::Mat> lab(kThreads);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      ready.fetch_add(1);
+      while (ready.load() < kThreads) std::this_thread::yield();
+      lab[static_cast<std::size_t>(t)] = to_lab(bgr);
+    });
+  for (std::thread& t : threads) t.join();
+  const cv::Mat again = to_lab(bgr);
+  for (const cv::Mat& l : lab) {
+    ASSERT_EQ(l.size(), again.size());
+    EXPECT_EQ(cv::norm(l, again, cv::NORM_INF), 0.0);
+  }
 }
 
 }  // namespace

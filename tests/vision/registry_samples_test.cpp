@@ -95,6 +95,25 @@ TEST(RegistrySamples, EveryBundledScreenshotReadsAsItsOwnGameOrIsRefused) {
   EXPECT_GE(own, readable * 3 / 4);
 }
 
+TEST(RegistrySamples, ReadersSideBySideGiveTheSameAnswer) {
+  // `puzzlebot solve shot.png` runs the readers on every core: the board read, or the refusal and
+  // each reader's reason in list order, must be what one thread gives.
+  for (const char* rel : {"samples/onestroke/s01_4x4_480x854.png", "tests/data/negative/tiles.png"}) {
+    const cv::Mat img = cv::imread((fs::path(PB_SOURCE_DIR) / rel).string(), cv::IMREAD_COLOR);
+    ASSERT_FALSE(img.empty()) << rel;
+    auto alone = read_any(img, ReadOptions{}, 1);
+    auto side_by_side = read_any(img, ReadOptions{}, 3);
+    ASSERT_EQ(alone.ok(), side_by_side.ok()) << rel;
+    if (alone.ok()) {
+      EXPECT_EQ((*alone)->game(), (*side_by_side)->game()) << rel;
+      EXPECT_EQ((*alone)->format(), (*side_by_side)->format()) << rel;
+    } else {
+      EXPECT_EQ(alone.error().message, side_by_side.error().message) << rel;
+      EXPECT_EQ(alone.error().code, side_by_side.error().code) << rel;
+    }
+  }
+}
+
 TEST(RegistrySamples, NegativeImagesAreRefusedByEveryReader) {
   if (!all_samples()) GTEST_SKIP() << "PB_ALL_SAMPLES=1 reads the negative images with every reader too (~2 s)";
   int count = 0, own = 0, refused = 0;
