@@ -138,7 +138,7 @@ TEST(SlidingPictureReader, LookAlikePiecesTwoArePlacedByParityMoreAreRefused) {
   cv::Mat picture = picture_named(*pictures, "1-maine.jpg").clone();
   cv::resize(picture, picture, cv::Size(300, 300));
   picture(cv::Rect(100, 0, 200, 100)).setTo(cv::Scalar(255, 255, 255, 255));
-  vs::Pictures own{{"two-white"}, {picture}};
+  vs::Pictures own{{"two-white"}, {picture}, {}};
   for (unsigned seed : {4u, 5u, 6u, 7u}) {
     SCOPED_TRACE(seed);
     std::vector<int> pieces = shuffled(3, seed);
@@ -150,7 +150,7 @@ TEST(SlidingPictureReader, LookAlikePiecesTwoArePlacedByParityMoreAreRefused) {
   }
   // Three alike (pieces 1, 2 and 3): two of the six ways round are solvable; refused, not guessed.
   picture(cv::Rect(0, 100, 100, 100)).setTo(cv::Scalar(255, 255, 255, 255));
-  vs::Pictures three{{"three-white"}, {picture}};
+  vs::Pictures three{{"three-white"}, {picture}, {}};
   auto r = vs::read_picture_board(draw_taquin(picture, 3, 80, shuffled(3, 4)), three);
   EXPECT_FALSE(r.ok());
 }
