@@ -718,7 +718,9 @@ void join_slices(std::vector<Column>& cols, const Params& p, bool one_width) {
 // one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
 // when the fitter finds nothing like a stack either. `rods`: the rods found, of no set; one standing
 // at a place refuses the hypothesis (the rods are drawn, and a rod set the reader missed is no
-// reason to place the rods by other cues: some of it may be lost to the page).
+// reason to place the rods by other cues: some of it may be lost to the page), unless the rods at
+// the places agree with them: two or more, alike in width, tops level, none among the places at no
+// place, and every place with no rod found holding a stack (a rod there hidden, not guessed).
 Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
                             const Error& no_rods) {
   auto fitted = fit_stacks(lab, ink, p);
@@ -759,10 +761,43 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     }
     join_slices(f.columns, p, false);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
-    bool rod_at_place = false;
-    for (const StackPlace& place : h.places)
-      for (const VerticalBar& r : rods)
-        rod_at_place = rod_at_place || (std::abs(r.x - place.x) <= p.place_tolerance * spacing + r.width && r.bottom >= place.top && r.top < place.floor);
+    // Rods found where the stacks stand: at most one per place, and none among the places at none.
+    std::vector<const VerticalBar*> at(h.places.size(), nullptr);
+    bool rod_at_place = false, rods_agree = true;
+    for (const VerticalBar& r : rods) {
+      bool placed = false;
+      for (std::size_t i = 0; i < h.places.size(); ++i) {
+        const StackPlace& place = h.places[i];
+        if (std::abs(r.x - place.x) > p.place_tolerance * spacing + r.width || r.bottom < place.top || r.top >= place.floor) continue;
+        rod_at_place = placed = true;
+        rods_agree = rods_agree && at[i] == nullptr;
+        at[i] = &r;
+      }
+      const bool among = r.x > h.places.front().x - spacing / 2 && r.x < h.places.back().x + spacing / 2 && r.bottom >= h.places.front().top &&
+                         r.top < h.places.front().floor;
+      rods_agree = rods_agree && (placed || !among);
+    }
+    // They fix the places when they agree with them (rods the set missed, a tree on one of them: its
+    // top or width lost): at least two, alike in width, their tops level, and every place with no
+    // rod found holding a stack (an empty place no rod shows is not guessed).
+    if (rod_at_place && !h.slots) {
+      std::vector<double> ws, tops;
+      for (std::size_t i = 0; i < at.size(); ++i) {
+        if (at[i] != nullptr) ws.push_back(at[i]->width), tops.push_back(at[i]->top);
+        else rods_agree = rods_agree && !h.places[i].bands.empty();
+      }
+      rods_agree = rods_agree && ws.size() >= 2;
+      if (rods_agree) {
+        const double w = median_of(ws), top = median_of(tops);
+        for (std::size_t i = 0; i < at.size(); ++i) {
+          if (at[i] == nullptr) continue;
+          rods_agree = rods_agree && std::abs(at[i]->width - w) <= p.rod_tolerance * w + 1 &&
+                       std::abs(at[i]->top - top) <= p.level_tolerance * at[i]->height() + 3;
+        }
+        for (Column& c : f.columns) c.rod_w = w;
+      }
+      if (rods_agree) rod_at_place = false;
+    }
     if (rod_at_place) {
       if (!first_error) first_error = refuse("rods stand where the stacks are, but they make no equally spaced set of one width with level tops");
       continue;
