@@ -210,6 +210,26 @@ TEST(HanoiLooks, IllustratedBackgroundsNeverReadWrong) {
   }
 }
 
+// A tree under the base over a scene, near a rod but not centred on it as a goal marker is, is
+// scenery: these illustrated looks read (the tree refused them, as a marker under no rod or as a
+// marker over the scenery); so do 276, 2171 and 12018 (a tree once read as a goal marker under the middle
+// rod, then refused: IllustratedBackgroundsNeverReadWrong keeps it).
+TEST(HanoiLooks, TreeUnderTheBaseIsNoGoalMarker) {
+  for (const std::uint64_t seed : {5127ull, 9232ull}) {
+    const auto [read_ok, same, what] = read_kept_look(seed, /*illustrated=*/true);
+    EXPECT_TRUE(same) << what;
+  }
+}
+
+// Rods found where the stack fitter's places are, too few or unlike for a rod set of their own, fix
+// those places when they agree with them (alike in width, their tops level, none among the places at
+// no place, every place without one holding a stack): 12109, four rods on a base with trapezoids,
+// refused before as "rods stand where the stacks are".
+TEST(HanoiLooks, RodsAtTheStacksPlacesRead) {
+  const auto [read_ok, same, what] = read_kept_look(12109, /*illustrated=*/false);
+  EXPECT_TRUE(same) << what;
+}
+
 // Plain looks the sweeps once read wrong, now exact or refused: 9175, the base's blended bottom row
 // over a gradient page, ink along a stretch only, read as a goal marker under the second rod; 9230
 // and 15137 (a phone), a disc on a far wider one, their rounded ends touching, read as one disc.

@@ -257,9 +257,12 @@ std::vector<Bar> split_bar(const Bar& b, double h, const Params& p) {
 // heights, or a disc height); of the pieces side by side, the largest, at least twice any other (a
 // rod number the blur joined to the base is smaller), centred under one of the rods at `xs`. The
 // rod, kNoMarker, or kMarkerAstray (under no rod, or two alike); `bottom` is moved down to its lowest row.
+// `scene`: over an illustrated scene, pieces not centred on a rod (within centre_tolerance of their
+// width, plus 2 px, as a disc) are scenery (a tree's trunk or crown under the base), left out; one
+// centred on a rod is still a marker (refused over a scene).
 constexpr int kNoMarker = -1, kMarkerAstray = -2;
 int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<double>& xs, double spacing, double disc_h, const Params& p,
-                int& bottom) {
+                int& bottom, bool scene) {
   const int depth = std::max(4 * base.height, static_cast<int>(disc_h));
   const int y_end = std::min(ink.rows, base.y + base.height + depth);
   const int l = std::max(1, base.x), r = std::min(ink.cols - 2, base.x + base.width - 1);
@@ -312,16 +315,28 @@ int goal_marker(const cv::Mat& ink, const cv::Rect& base, const std::vector<doub
     return pc.count < p.min_marker_area * base.height * base.height || pc.to - pc.from > spacing ||
            pc.depth < p.min_marker_depth * base.height;
   });
+  auto nearest_rod = [&](double gx) {
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < xs.size(); ++i)
+      if (std::abs(xs[i] - gx) < std::abs(xs[nearest] - gx)) nearest = i;
+    return nearest;
+  };
+  auto under_a_rod = [&](const Piece& pc) {
+    const double gx = pc.sum / pc.count;
+    return std::abs(xs[nearest_rod(gx)] - gx) <= spacing / 4;
+  };
+  // A marker is centred on its rod as a disc is; scenery only happens to be near one.
+  auto centred_on_a_rod = [&](const Piece& pc) {
+    const double gx = pc.sum / pc.count;
+    return std::abs(xs[nearest_rod(gx)] - gx) <= p.centre_tolerance * (pc.to - pc.from + 1) + 2;
+  };
+  if (scene) std::erase_if(pieces, [&](const Piece& pc) { return !centred_on_a_rod(pc); });
   if (pieces.empty()) return kNoMarker;
   std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.count > b.count; });
   if (pieces.size() > 1 && 2 * pieces[1].count > pieces[0].count) return kMarkerAstray;
   // The largest piece is the marker (a number or a JPEG halo joined to the base is smaller).
-  const double gx = pieces[0].sum / pieces[0].count;
-  std::size_t nearest = 0;
-  for (std::size_t i = 1; i < xs.size(); ++i)
-    if (std::abs(xs[i] - gx) < std::abs(xs[nearest] - gx)) nearest = i;
-  if (std::abs(xs[nearest] - gx) > spacing / 4) return kMarkerAstray;
-  return static_cast<int>(nearest);
+  if (!under_a_rod(pieces[0])) return kMarkerAstray;
+  return static_cast<int>(nearest_rod(pieces[0].sum / pieces[0].count));
 }
 
 Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& pieces,
@@ -650,7 +665,7 @@ Result<Reading> verify_columns(const cv::Mat& img, const cv::Mat& ink, const Par
     if (base_bottom >= base_top) {
       const Run r = run_through(ink, base_top, (x0 + x1) / 2, 0);
       out.base = {r.l, floor_y, r.width(), base_bottom - floor_y + 1};
-      const int marked = goal_marker(ink, out.base, xs, spacing, h, p, apparatus_bottom);
+      const int marked = goal_marker(ink, out.base, xs, spacing, h, p, apparatus_bottom, found.scene);
       if (marked == kMarkerAstray) return refuse("the goal marker is under no rod");
       if (marked >= 0) st.goal = marked, out.goal_marked = true;
       apparatus_bottom = std::max(apparatus_bottom, base_bottom);
@@ -703,7 +718,9 @@ void join_slices(std::vector<Column>& cols, const Params& p, bool one_width) {
 // one that verifies is the reading, two that verify and differ are refused. `no_rods` is the reason
 // when the fitter finds nothing like a stack either. `rods`: the rods found, of no set; one standing
 // at a place refuses the hypothesis (the rods are drawn, and a rod set the reader missed is no
-// reason to place the rods by other cues: some of it may be lost to the page).
+// reason to place the rods by other cues: some of it may be lost to the page), unless the rods at
+// the places agree with them: two or more, alike in width, tops level, none among the places at no
+// place, and every place with no rod found holding a stack (a rod there hidden, not guessed).
 Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Mat& ink, const Params& p, Found& found, const std::vector<VerticalBar>& rods,
                             const Error& no_rods) {
   auto fitted = fit_stacks(lab, ink, p);
@@ -744,10 +761,43 @@ Result<Reading> read_stacks(const cv::Mat& img, const cv::Mat& lab, const cv::Ma
     }
     join_slices(f.columns, p, false);
     const double spacing = equal_spacing(xs, p.spacing_tolerance);
-    bool rod_at_place = false;
-    for (const StackPlace& place : h.places)
-      for (const VerticalBar& r : rods)
-        rod_at_place = rod_at_place || (std::abs(r.x - place.x) <= p.place_tolerance * spacing + r.width && r.bottom >= place.top && r.top < place.floor);
+    // Rods found where the stacks stand: at most one per place, and none among the places at none.
+    std::vector<const VerticalBar*> at(h.places.size(), nullptr);
+    bool rod_at_place = false, rods_agree = true;
+    for (const VerticalBar& r : rods) {
+      bool placed = false;
+      for (std::size_t i = 0; i < h.places.size(); ++i) {
+        const StackPlace& place = h.places[i];
+        if (std::abs(r.x - place.x) > p.place_tolerance * spacing + r.width || r.bottom < place.top || r.top >= place.floor) continue;
+        rod_at_place = placed = true;
+        rods_agree = rods_agree && at[i] == nullptr;
+        at[i] = &r;
+      }
+      const bool among = r.x > h.places.front().x - spacing / 2 && r.x < h.places.back().x + spacing / 2 && r.bottom >= h.places.front().top &&
+                         r.top < h.places.front().floor;
+      rods_agree = rods_agree && (placed || !among);
+    }
+    // They fix the places when they agree with them (rods the set missed, a tree on one of them: its
+    // top or width lost): at least two, alike in width, their tops level, and every place with no
+    // rod found holding a stack (an empty place no rod shows is not guessed).
+    if (rod_at_place && !h.slots) {
+      std::vector<double> ws, tops;
+      for (std::size_t i = 0; i < at.size(); ++i) {
+        if (at[i] != nullptr) ws.push_back(at[i]->width), tops.push_back(at[i]->top);
+        else rods_agree = rods_agree && !h.places[i].bands.empty();
+      }
+      rods_agree = rods_agree && ws.size() >= 2;
+      if (rods_agree) {
+        const double w = median_of(ws), top = median_of(tops);
+        for (std::size_t i = 0; i < at.size(); ++i) {
+          if (at[i] == nullptr) continue;
+          rods_agree = rods_agree && std::abs(at[i]->width - w) <= p.rod_tolerance * w + 1 &&
+                       std::abs(at[i]->top - top) <= p.level_tolerance * at[i]->height() + 3;
+        }
+        for (Column& c : f.columns) c.rod_w = w;
+      }
+      if (rods_agree) rod_at_place = false;
+    }
     if (rod_at_place) {
       if (!first_error) first_error = refuse("rods stand where the stacks are, but they make no equally spaced set of one width with level tops");
       continue;
@@ -822,7 +872,7 @@ Result<Reading> read_distance(const cv::Mat& img, const cv::Mat& lab, const cv::
     for (const auto& rod : best->disks)
       for (const cv::Rect& r : rod) h = std::max<double>(h, r.height);
     int bottom = 0;
-    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p, bottom);
+    const int marked = goal_marker(ink0, best->base, xs, spacing, h, p, bottom, scene);
     if (!best->goal_marked && marked == kMarkerAstray) return refuse("the goal marker is under no rod");
     if (marked >= 0 && best->goal_marked && marked != best->state.goal)
       return refuse("the goal marker reads differently at two ink thresholds");
