@@ -273,7 +273,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     // own radius counts faint edge pixels, more of them for some colours than others, and a hole
     // 3/4 of a peg measured 0.82 of it at a tile of 28 px.
     const float outer = vision::outline_in(v, q.lo, q.hi, q.hi);
-    const float edge = vision::edge_radius(bgr, v.centre, outer);
+    // No farther out than `size_reach` pitches: a site's disc lies inside its tile, and past it a
+    // steeper edge is the tile's outline or the neighbour's (seed 2114: soft dimples at 0.5x measured
+    // to their tiles' light outlines, 9 px at a pitch of 15.5, against red pegs of 6.2, and size
+    // named the pegs holes).
+    vision::EdgeProbe within_tile;
+    within_tile.max_radius = static_cast<double>(p.size_reach * lat.pitch);
+    const float edge = vision::edge_radius(bgr, v.centre, outer, within_tile);
     d.diameter = 2 * (edge > 0 ? edge : outer);
     d.box = v.box;
     d.lab = look.lab;
@@ -689,6 +695,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least probe_spread_px): a round rim, not text or a panel's edges"},
     {"probe_spread_px", &Params::probe_spread_px, 0, kAnyHi, "... or within this distance of it, whichever is larger, px: a rim blurred at 0.5x strays by a pixel or two along its rays whatever the disc's size (a dimple's lit crescent outside its dark edge on one side, JPEG's chroma blocks squaring a flat disc's edge); at 1 px, 12-px dimples and flat pegs at 0.5x were missed and their sites refused as covered"},
     {"probe_larger", &Params::probe_larger, 0, kAnyHi, "a probe that finds no edge from the discs' median size tries again from the larger discs' size (their upper quartile) when that is at least this many times the median: with pegs and holes of two sizes the median is the commoner kind's, and a ball's rim past the window it opens (a selected ball inside its ring) is missed, ratio"},
+    {"size_reach", &Params::size_reach, 0, kAnyHi, "a disc's size is measured at its edge no farther from its centre than this, pitches: a site's disc lies inside its tile, and a steeper edge past it is the tile's outline or a neighbour's (soft dimples at 0.5x measured to their tiles' outlines, half again the pegs' size, read the pegs as holes); 0: no limit"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
     {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},

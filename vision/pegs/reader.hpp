@@ -73,6 +73,7 @@ struct Params {
   double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
   int min_ground_matches = 3;      // ... and of the colour seen between discs: at least this many samples there alike (appearance_tolerance)
   int max_side = 64;               // most sites per board side (the solver's limit)
+  double size_reach = 0.5;         // a disc's size is measured at an edge no farther than this from its centre, pitches (its tile's half)
   // decode
   double middle = 0.5;             // a disc's look is measured within this fraction of its radius
   double appearance_tolerance = 14;// discs whose middles differ by at most this look alike, Lab
