@@ -371,8 +371,12 @@ TEST(KnightLookSweep, FramedTilesOfOneColourReadExactly) {
 // (JPEG 80 and 86): the blurred corner reaches past tile_corner_from and, half of its samples kept,
 // still met the page in some corners; refused ("a square's corners differ in colour") until a tile
 // whose corners still disagree is sampled once more deeper in (tile_corner_deeper); each read exactly
-// since (300-look sweep 290 -> 291 exact, 600-look sweep 568 -> 570).
+// since (300-look sweep 290 -> 291 exact, 600-look sweep 568 -> 570). Look 189 (one colour, radius
+// 33% at 0.64x, JPEG 81): its four corner samples agreed, all on the blend of the page and the tile,
+// so the fill was misjudged and rings were read ("2 start rings"); a tile whose corners agree on a
+// mix of the page and its middle's colour is now sampled deeper in too (300: 291 -> 292, 600: 570 -> 571).
 const WrittenTileLook kDeeperCorners[] = {
+    {189, {237, 217, 252}, {69, 229, 62}, {225, 28, 75}, {82, 196, 170}, {17, 121, 251}, {186, 128, 12}, {38, 82, 10}, {200, 167, 101}, {94, 13, 98}, 0, 44, 0.034493470388540795, 0.038613521020196717, 0.32790960966157723, 0.63512716601438424, 81},
     {261, {212, 199, 248}, {70, 24, 16}, {8, 217, 255}, {103, 63, 173}, {97, 88, 122}, {246, 81, 7}, {232, 185, 27}, {46, 7, 252}, {243, 229, 11}, 5, 57, 0.030423659824139686, 0.053584845557146515, 0.32521607291555799, 0.50157376055328218, 80},
     {574, {202, 241, 208}, {250, 176, 107}, {39, 230, 242}, {95, 180, 158}, {58, 21, 48}, {239, 81, 125}, {14, 45, 215}, {219, 250, 47}, {19, 203, 8}, 5, 44, 0.055631767733869006, 0.034325370794278137, 0.34970519056966021, 0.65758465036573721, 86},
 };

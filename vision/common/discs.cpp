@@ -231,7 +231,7 @@ float edge_radius_once(const cv::Mat& bgr, cv::Point2f centre, float radius, con
   const float median = median_of(found);
   if (probe.max_spread > 0) {  // a round rim: enough rays find their edge near the median (not text, nor a panel's corner)
     const auto near = std::count_if(found.begin(), found.end(), [&](float f) {
-      return std::abs(f - median) <= std::max(1.0, probe.max_spread * median);
+      return std::abs(f - median) <= std::max(probe.min_spread_px, probe.max_spread * median);
     });
     if (static_cast<double>(near) < probe.min_rays * probe.rays) return 0;
   }

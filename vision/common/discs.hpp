@@ -72,7 +72,8 @@ struct EdgeProbe {
   double depth = 0.5;        // ... from this fraction of the radius inside the outline
   double min_contrast = 12;  // a ray whose steepest colour change is less than this a pixel has no edge, levels
   double min_rays = 0.5;     // fraction of the rays that must find the edge
-  double max_spread = 0;     // when > 0, min_rays of the rays must find it within this fraction of the radius (at least 1 px) of their median: a round rim
+  double max_spread = 0;     // when > 0, min_rays of the rays must find it within this fraction of the radius (at least min_spread_px) of their median: a round rim
+  double min_spread_px = 1;  // ... the least of that distance, px: a blurred rim's edges stray by a pixel or so whatever the disc's size
   double max_radius = 0;     // when > 0, no ray looks past this radius, px: the largest disc wanted (a ring drawn round a disc is not its rim)
 };
 // The radius of a disc's outer edge to a fraction of a pixel, about an outline of radius `radius`

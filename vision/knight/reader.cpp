@@ -144,8 +144,25 @@ SquareLook look_at(const cv::Mat& img, cv::Rect sq, const Params& p, const Colou
   gather(p.corner_from);
   sample_fill();
   keep_far_from_page();
-  // A large rounded corner blurred at a small scale reaches past corner_from: deeper in, once.
-  if (!out.uniform && p.corner_deeper > p.corner_from) {
+  // A large rounded corner blurred at a small scale reaches past corner_from: deeper in, once. So
+  // does one whose four corners all fall on its blend with the page (a radius of 35% at 0.57x): they
+  // agree, on a mix of the page and the colour filling the tile's middle.
+  const double cx0 = sq.x + (sq.width - 1) / 2.0, cy0 = sq.y + (sq.height - 1) / 2.0;
+  const bool blended = out.uniform && p.corner_deeper > p.corner_from && [&] {
+    std::vector<cv::Vec3b> mid;
+    const double rm = p.centre_radius * s;
+    for (int y = static_cast<int>(std::ceil(cy0 - rm)); y <= static_cast<int>(std::floor(cy0 + rm)); ++y)
+      for (int x = static_cast<int>(std::ceil(cx0 - rm)); x <= static_cast<int>(std::floor(cx0 + rm)); ++x)
+        if ((x - cx0) * (x - cx0) + (y - cy0) * (y - cy0) <= rm * rm) mid.push_back(img.at<cv::Vec3b>(y, x));
+    if (mid.empty()) return false;
+    const Colour m = median_colour(mid);
+    if (l1_distance(m, out.fill) <= p.mark_distance) return false;
+    const cv::Vec3d d(m[0] - page[0], m[1] - page[1], m[2] - page[2]), f(out.fill[0] - page[0], out.fill[1] - page[1], out.fill[2] - page[2]);
+    const double t = f.dot(d) / std::max(1.0, d.dot(d));
+    const cv::Vec3d off = f - t * d;
+    return t > 0.1 && t < 0.9 && std::abs(off[0]) + std::abs(off[1]) + std::abs(off[2]) <= p.mark_distance / 2.0;
+  }();
+  if ((!out.uniform || blended) && p.corner_deeper > p.corner_from) {
     gather(p.corner_deeper);
     sample_fill();
     keep_far_from_page();

@@ -181,8 +181,10 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
   // is probed from its centre (vision::edge_radius): no cue closes a glossy ball's outline where its
   // rim melts into its drop shadow, nor a dimple's whose shading fades into the board at 0.5x, but
   // their rims are still a ring of colour steps about the site. It is a disc only if nearly every
-  // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median:
-  // a peg dragged half over the site, a tile's line, text or a panel's edges are no ring), at a
+  // ray finds its edge, and at one radius (`probe_min_rays` within `probe_spread` of their median,
+  // or `probe_spread_px`, whichever is more: a peg dragged half over the site, a tile's line, text
+  // or a panel's edges are no ring, while a 12-px dimple at 0.5x, lit on one side, or a flat peg
+  // whose chroma edge JPEG squared, strays by 1-2 px along its rim whatever its size), at a
   // radius in the board's range or below it down to its lower end / `site_disc_ratio`, as for the
   // discs the cues centred on sites: the rim's edge lies inside the ink blob's outline that set the
   // range (faint anti-aliased and shaded pixels count there), and a dimple 0.65 of a peg measured
@@ -193,6 +195,7 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     vision::EdgeProbe probe;
     probe.min_rays = p.probe_min_rays;
     probe.max_spread = p.probe_spread;
+    probe.min_spread_px = p.probe_spread_px;
     probe.max_radius = hi;  // a ring drawn round a selected peg lies past the range: its edge is not the peg's rim
     std::vector<float> radii;
     for (const Placed& q : placed) radii.push_back(outline_in(all[q.disc], q.lo, q.hi, q.hi));
@@ -270,7 +273,13 @@ Result<Lattice> detect_with_background(const cv::Mat& bgr, const cv::Vec3b& bg, 
     // own radius counts faint edge pixels, more of them for some colours than others, and a hole
     // 3/4 of a peg measured 0.82 of it at a tile of 28 px.
     const float outer = vision::outline_in(v, q.lo, q.hi, q.hi);
-    const float edge = vision::edge_radius(bgr, v.centre, outer);
+    // No farther out than `size_reach` pitches: a site's disc lies inside its tile, and past it a
+    // steeper edge is the tile's outline or the neighbour's (seed 2114: soft dimples at 0.5x measured
+    // to their tiles' light outlines, 9 px at a pitch of 15.5, against red pegs of 6.2, and size
+    // named the pegs holes).
+    vision::EdgeProbe within_tile;
+    within_tile.max_radius = static_cast<double>(p.size_reach * lat.pitch);
+    const float edge = vision::edge_radius(bgr, v.centre, outer, within_tile);
     d.diameter = 2 * (edge > 0 ? edge : outer);
     d.box = v.box;
     d.lab = look.lab;
@@ -683,8 +692,10 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"lattice_tolerance", &Params::lattice_tolerance, kAnyLo, 0.5, "largest distance of a disc's centre from its site, pitches"},
     {"site_disc_ratio", &Params::site_disc_ratio, 1, kAnyHi, "a disc centred on a site of the board (or next to it, as the lattice fit links its board) is the site's down to the size range's lower end / this (its smallest board-sized disc's radius / this), below the range (a thin ring hole, a dimple whose rim melts into its shadow: only an inner outline found); 1: only the range"},
     {"probe_min_rays", &Params::probe_min_rays, 0, 1, "a site of the board (or next to it) where no cue found a disc is probed from its centre: a disc when at least this fraction of the rays find its edge, at a radius in the board's size range or below it down to its lower end / site_disc_ratio (the rays look no farther than its upper end); the board grows while probes find discs (0: no probe)"},
-    {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least 1 px): a round rim, not text or a panel's edges"},
+    {"probe_spread", &Params::probe_spread, 0, 1, "... and those rays' edges within this fraction of their median radius (at least probe_spread_px): a round rim, not text or a panel's edges"},
+    {"probe_spread_px", &Params::probe_spread_px, 0, kAnyHi, "... or within this distance of it, whichever is larger, px: a rim blurred at 0.5x strays by a pixel or two along its rays whatever the disc's size (a dimple's lit crescent outside its dark edge on one side, JPEG's chroma blocks squaring a flat disc's edge); at 1 px, 12-px dimples and flat pegs at 0.5x were missed and their sites refused as covered"},
     {"probe_larger", &Params::probe_larger, 0, kAnyHi, "a probe that finds no edge from the discs' median size tries again from the larger discs' size (their upper quartile) when that is at least this many times the median: with pegs and holes of two sizes the median is the commoner kind's, and a ball's rim past the window it opens (a selected ball inside its ring) is missed, ratio"},
+    {"size_reach", &Params::size_reach, 0, kAnyHi, "a disc's size is measured at its edge no farther from its centre than this, pitches: a site's disc lies inside its tile, and a steeper edge past it is the tile's outline or a neighbour's (soft dimples at 0.5x measured to their tiles' outlines, half again the pegs' size, read the pegs as holes); 0: no limit"},
     {"min_sites", &Params::min_sites, kAnyLo, kAnyHi, "fewer discs than this is not a board (the game's smallest has ~15)"},
     {"max_outside_spread", &Params::max_outside_spread, kAnyLo, 255, "an outside site is plain: its colour varies (standard deviation, as far out as a hole's radius) at most this much, levels"},
     {"ground_offset", &Params::ground_offset, 0.3, 0.7, "the colour between discs is sampled this far off each disc's centre along both diagonals, pitches (per axis)"},

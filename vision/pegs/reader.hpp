@@ -65,13 +65,15 @@ struct Params {
   double lattice_tolerance = 0.15; // largest distance of a disc's centre from its site, pitches
   double site_disc_ratio = 2.0;    // a disc centred on a site of the board or next to it is the site's down to the size range's bottom / this (a thin ring hole)
   double probe_min_rays = 0.75;    // a site of the board or next to it with no disc is probed from its centre: a disc if this fraction of rays find an edge (0: no probe)
-  double probe_spread = 0.1;       // ... at radii within this fraction of their median (at least 1 px): a round rim
+  double probe_spread = 0.1;       // ... at radii within this fraction of their median (at least probe_spread_px): a round rim
+  double probe_spread_px = 2;      // ... and within this many px of it at least: at 0.5x a rim's edge strays by a pixel or two whatever the disc's size (a dimple's lit crescent, JPEG's chroma blocks)
   double probe_larger = 1.2;       // a probe that finds no edge from the discs' median size tries again from the larger discs' (upper quartile) when that is this many times the median (pegs and holes of two sizes); 0: always, a huge value: never
   int min_sites = 6;               // fewer discs than this is not a board (the game's smallest has ~15)
   double max_outside_spread = 12;  // an outside site is plain: its colour varies (standard deviation) at most this much, levels
   double ground_offset = 0.42;     // the colour between discs is sampled this far off each disc along both diagonals, pitches per axis
   int min_ground_matches = 3;      // ... and of the colour seen between discs: at least this many samples there alike (appearance_tolerance)
   int max_side = 64;               // most sites per board side (the solver's limit)
+  double size_reach = 0.5;         // a disc's size is measured at an edge no farther than this from its centre, pitches (its tile's half)
   // decode
   double middle = 0.5;             // a disc's look is measured within this fraction of its radius
   double appearance_tolerance = 14;// discs whose middles differ by at most this look alike, Lab
