@@ -1,4 +1,4 @@
-/* vision_bench.hpp: what the reader benchmarks share: a committed sample, the same on a desktop, and timing one read. */
+/* vision_bench.hpp: what the reader benchmarks share: a committed sample, the same on a desktop, and timing one read or refusal. */
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -33,6 +33,26 @@ void time_read(benchmark::State& state, const cv::Mat& img, Read read, const cha
     auto r = read(img);
     if (!r) {
       state.SkipWithError(r.error().message.c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["px"] = static_cast<double>(img.total());
+}
+
+// Times `read(img)` refusing a screenshot of another game (what `puzzlebot solve SHOT` with no
+// --game pays for each reader but the one that reads it). Skipped when the sample is missing, and an
+// error when the reader reads a board there.
+template <class Read>
+void time_refusal(benchmark::State& state, const cv::Mat& img, Read read) {
+  if (img.empty()) {
+    state.SkipWithError("sample missing: see the sample folder's regenerate.sh");
+    return;
+  }
+  for (auto _ : state) {
+    auto r = read(img);
+    if (r) {
+      state.SkipWithError("read a board in another game's screenshot");
       return;
     }
     benchmark::DoNotOptimize(r);

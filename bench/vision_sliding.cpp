@@ -14,21 +14,8 @@
 
 namespace {
 
-// Times the reader refusing `img`; an error when it reads a board there.
 void time_refusal(benchmark::State& state, const cv::Mat& img) {
-  if (img.empty()) {
-    state.SkipWithError("sample missing: see samples/README or the sample's regenerate.sh");
-    return;
-  }
-  for (auto _ : state) {
-    auto r = pb::vision::sliding::read(img);
-    if (r) {
-      state.SkipWithError("read a sliding board in another game's screenshot");
-      return;
-    }
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["px"] = static_cast<double>(img.total());
+  pb::bench::time_refusal(state, img, [](const cv::Mat& m) { return pb::vision::sliding::read(m); });
 }
 
 // README's first command: a 7x7 one-stroke level on a 1080x1920 phone (43 framed squares).

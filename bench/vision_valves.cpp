@@ -24,19 +24,8 @@ void run(benchmark::State& state, const cv::Mat& img) {
 // valves reader's refusal when it tries every reader. Most of it is the node-link diagram's
 // widening openings (vision/common/morphology.hpp).
 void BM_ValvesRefusesOneStroke1080x1920(benchmark::State& state) {
-  const cv::Mat img = pb::bench::sample_image("onestroke/s04_7x7_1080x1920_mid.png");
-  if (img.empty()) {
-    state.SkipWithError("samples/onestroke/s04_7x7_1080x1920_mid.png missing");
-    return;
-  }
-  for (auto _ : state) {
-    auto r = pb::vision::valves::read(img);
-    if (r) {
-      state.SkipWithError("read a valves board off a one-stroke screenshot");
-      return;
-    }
-    benchmark::DoNotOptimize(r);
-  }
+  pb::bench::time_refusal(state, pb::bench::sample_image("onestroke/s04_7x7_1080x1920_mid.png"),
+                          [](const cv::Mat& m) { return pb::vision::valves::read(m); });
 }
 
 void BM_Valves800x600(benchmark::State& state) { run(state, sample("a01_l1_s0.png")); }
