@@ -196,15 +196,29 @@ TEST(OnestrokeLookSweep, NumberedCellsWithPageWhiteDigitsRead) {
   for (const int index : {8, 11}) expect_reads_exactly(looks::make_look(looks::Family::kClassic, index));
 }
 
+// Numbered cells whose digits are drawn in a grey of their own (issue #24; classic at 500: 459 -> 484).
+// 80 (JPEG 91) and 9 (38 px cells, heavy digits over most of the sampled middle): the median of a cell's
+// grey samples fell 16-65 levels under its fill where the digits were heavy, and was taken for a second
+// grey; a cell's tone is now its fill, the level its samples gather at nearest the board's commonest
+// (min_fill_share). 59 (pale cells, mid-grey digits, 1315x2338): the first split put the cells with the
+// page, and the pass above it was refused for the digits' grey in the board's box, taken for grid lines
+// or a band; what is drawn on a free cell is the cell's (darkest_grey_share).
+// Outlined cells 65 and 74 (at 500: 479 -> 497): each cell's darker rim, drawn on the cell, counted as that
+// darkest grey in the board's box, as grid lines would.
+TEST(OnestrokeLookSweep, NumberedCellsWithGreyDigitsRead) {
+  for (const int index : {80, 9, 59}) expect_reads_exactly(looks::make_look(looks::Family::kClassic, index));
+  for (const int index : {65, 74}) expect_reads_exactly(looks::make_look(looks::Family::kOutlined, index));
+}
+
 // A look refused after several passes is refused with the reason of the pass that got furthest, not the
-// first pass's (issue #24). Classic 48 (numbered cells, cropped, JPEG 84): the first pass finds no grey
+// first pass's (issue #24). Classic 421 (numbered cells, JPEG 85): the first pass finds no grey
 // square, the pass above the darkest grey finds the board and the cat (cat face 16 was this look until
-// it read, max_upper_dark_share).
+// it read, max_upper_dark_share; classic 48 until it read, the digits on a free cell being the cell's).
 // Grid lines 9: no pass of the cat's look finds a lattice, the touching cells' reader fits one and
 // finds something drawn on a free cell. Which pass's reason read_traced() returned is its trace's
 // `refusal` (no message text is looked at).
 TEST(OnestrokeLookSweep, ARefusalGivesTheReasonOfThePassThatGotFurthest) {
-  for (const auto& [family, index] : {std::pair{looks::Family::kClassic, 48}, std::pair{looks::Family::kGridLines, 9}}) {
+  for (const auto& [family, index] : {std::pair{looks::Family::kClassic, 421}, std::pair{looks::Family::kGridLines, 9}}) {
     const looks::Look look = looks::make_look(family, index);
     ReadTrace trace;
     auto got = read_traced(look.image, Params{}, trace);
