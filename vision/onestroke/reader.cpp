@@ -439,7 +439,7 @@ class Reader {
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
                                       double contrast, std::pair<int, int> corner,
-                                      const std::set<std::pair<int, int>>& grey_band);
+                                      const std::set<std::pair<int, int>>& grey_band, std::pair<int, int> head);
   std::optional<std::set<std::pair<int, int>>> grey_band(const std::vector<std::pair<int, int>>& board,
                                                          std::pair<int, int> head, double contrast);
   int joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat);
@@ -876,7 +876,7 @@ Kind Reader::kind(const SiteSamples& s) const {
 std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
                                             const std::map<std::pair<int, int>, int>& region_of, int board_id,
                                             double contrast, std::pair<int, int> corner,
-                                            const std::set<std::pair<int, int>>& grey_band) {
+                                            const std::set<std::pair<int, int>>& grey_band, std::pair<int, int> head) {
   std::vector<int> levels, tints[3];
   for (const auto& at : board)
     if (const SiteSamples& s = site(at.first, at.second); free_looking(kind(s)) && grey_band.count(at) == 0U) {
@@ -918,6 +918,22 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   // digits in page white covering most of it, classic look 9 of 40) would stand as a hole.
   if (open_px_ > 1 && !textured_page)
     return std::string("the page round the cells is flat, but they were found only with its strokes opened away");
+  // A cell off the cells' grey by more than tol but within max_unlinked_grey_spread of the contrast is
+  // still a free cell when nothing links it to a neighbour: under JPEG a faint cell's (a dot's) fill
+  // varies by 4-6 levels, where tol allows 3-4. A visited cell in a grey of its own is linked, by the
+  // band across its gap, to the next step or to the cat (whose body may hide that joint: a cell next to
+  // the cat is not let off), and every gap round this one shows something else (the page).
+  std::set<std::pair<int, int>> on_board(board.begin(), board.end());
+  const auto lone_noisy_cell = [&](std::pair<int, int> at, const Tone& t) {
+    if (on_board.count(at) == 0U || std::abs(t.lum - cells.lum) > p_.max_unlinked_grey_spread * contrast) return false;
+    const double jt = std::min<double>(tol + p_.max_tint_spread, (std::abs(t.lum - page_.lum) + t.tint_distance(page_)) / 2.0);
+    for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+      const std::pair<int, int> n{at.first + d.first, at.second + d.second};
+      if (n == head) return false;
+      if (on_board.count(n) != 0U && joined(at, n, t, jt, false) != 0) return false;
+    }
+    return true;
+  };
   const auto like_textured_page = [&](const SiteSamples& s) {
     if (!textured_page) return false;
     const Texture x = texture_of(s.all);
@@ -935,7 +951,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
                               std::to_string(at.second - corner.second) + ")";
     if (free_looking(k) && grey_band.count(at) == 0U) {
       const Tone t = cell_tone(s);
-      if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
+      if ((std::abs(t.lum - cells.lum) > tol && !lone_noisy_cell(at, t)) || t.tint_distance(cells) > p_.max_tint_spread)
         return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
                std::to_string(cells.lum) + "): are visited cells grey in this look? (puzzlebot learn fits a profile)";
     }
@@ -1324,7 +1340,7 @@ Result<Reading> Reader::run() {
     }
   if (upper_split_ && open_px_ <= 1 && grey_visited.empty() && darkest_grey_share({r0, c0}, {r1, c1}, free_boxes) > p_.max_upper_dark_share)
     return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
-  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
+  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited, head))
     return show(no_board(*odd));
   stage_ = 6;
 
@@ -1430,6 +1446,7 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
+    {"max_unlinked_grey_spread", &Params::max_unlinked_grey_spread, 0, 10, "a free-looking cell off the free cells' grey by more than max_grey_spread but at most this fraction of the cell-page contrast is a free cell when no joint links it to a neighbour and it is not next to the cat (JPEG's noise on faint cells)"},
     {"min_fill_share", &Params::min_fill_share, 0, 1, "a cell's tone is its fill: a level holding at least this share of its grey samples within max_page_spread, of such the nearest the board's commonest level (digits drawn on a numbered cell in a grey of their own are not its tone)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
     {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
