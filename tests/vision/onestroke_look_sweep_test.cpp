@@ -38,7 +38,7 @@ double min_exact_share(looks::Family family) {
     case looks::Family::kGridLines:
     case looks::Family::kPastelBand: return 0.6;  // 3 of 5, 24 of 40
     case looks::Family::kGreyBand: return 0.4;    // 2 of 5, 16 of 40
-    case looks::Family::kDots: return 0.6;       // 3 of 5, 24 of 40 (today 5 of 5, 39 of 40)
+    case looks::Family::kDots: return 0.6;       // 3 of 5, 24 of 40 (today 5 of 5, 40 of 40)
     case looks::Family::kHatchedPage: return 0.2;  // 1 of 5, 8 of 40 (today 5 of 5, 40 of 40)
     default: return 1.0;
   }
