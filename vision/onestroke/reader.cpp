@@ -352,6 +352,44 @@ Tone tone_of(const std::vector<Bgr>& px) {
   return {lum, {mb - lum, mg - lum, mr - lum}};
 }
 
+// Each level's count of samples within `window` levels of it.
+std::array<int, 256> windowed_counts(const std::vector<Bgr>& px, int window) {
+  std::array<int, 256> hist{}, near{};
+  for (const Bgr& v : px) ++hist[static_cast<std::size_t>((v.b + v.g + v.r) / 3)];
+  for (int l = 0; l < 256; ++l)
+    for (int k = std::max(0, l - window); k <= std::min(255, l + window); ++k) near[static_cast<std::size_t>(l)] += hist[static_cast<std::size_t>(k)];
+  return near;
+}
+
+// The commonest level of `px`: the one with the most samples within `window` levels of it.
+int commonest_level(const std::vector<Bgr>& px, int window) {
+  const std::array<int, 256> near = windowed_counts(px, window);
+  return static_cast<int>(std::max_element(near.begin(), near.end()) - near.begin());
+}
+
+// The tone of a cell's fill: of its samples within `window` levels of a level where they gather (a
+// peak holding at least `min_share` of them within `window`), of such peaks the one nearest `board`
+// (the free cells' commonest level on the whole board). Digits drawn on a numbered cell in a grey of
+// their own are not its tone: heavy digits took a third or more of a cell's grey samples, and their
+// median, 16-40 levels under the fill, was taken for a second grey. A flat cell's fill tone is its median.
+Tone fill_tone(const std::vector<Bgr>& px, int window, double min_share, int board) {
+  if (px.empty()) return tone_of(px);
+  const std::array<int, 256> near = windowed_counts(px, window);
+  const int densest = static_cast<int>(std::max_element(near.begin(), near.end()) - near.begin());
+  int best = densest;
+  for (int l = 0; l < 256; ++l) {
+    if (near[static_cast<std::size_t>(l)] < min_share * static_cast<double>(px.size())) continue;
+    bool peak = true;
+    for (int k = std::max(0, l - window); k <= std::min(255, l + window) && peak; ++k)
+      peak = near[static_cast<std::size_t>(k)] < near[static_cast<std::size_t>(l)] || (near[static_cast<std::size_t>(k)] == near[static_cast<std::size_t>(l)] && k >= l);
+    if (peak && std::abs(l - board) < std::abs(best - board)) best = l;
+  }
+  std::vector<Bgr> fill;
+  for (const Bgr& v : px)
+    if (std::abs((v.b + v.g + v.r) / 3 - best) <= window) fill.push_back(v);
+  return tone_of(fill);
+}
+
 // How a site's samples vary: their luminance's mean and standard deviation, levels. A flat fill (a
 // cell, a plain page) has a spread near 0; hatching or grain on a page has one of a few levels.
 struct Texture {
@@ -401,7 +439,7 @@ class Reader {
   std::optional<std::string> odd_site(const std::vector<std::pair<int, int>>& board,
                                       const std::map<std::pair<int, int>, int>& region_of, int board_id,
                                       double contrast, std::pair<int, int> corner,
-                                      const std::set<std::pair<int, int>>& grey_band);
+                                      const std::set<std::pair<int, int>>& grey_band, std::pair<int, int> head);
   std::optional<std::set<std::pair<int, int>>> grey_band(const std::vector<std::pair<int, int>>& board,
                                                          std::pair<int, int> head, double contrast);
   int joined(std::pair<int, int> a, std::pair<int, int> b, const Tone& tone, double tol, bool at_cat);
@@ -424,7 +462,8 @@ class Reader {
   // only when the tone below (the band) is a grey band to the cat.
   bool upper_split_ = false;
   int first_split_ = 0;  // with upper_split_: the first split, under which the darkest grey lies
-  double darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last) const;
+  int fill_level_ = 0;   // the free cells' commonest level on the board (cell_tone takes each cell's fill nearest it)
+  double darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last, const std::vector<cv::Rect>& free_cells) const;
   // A hatched or grainy page whose strokes (or specks) are as dark as the cells: in the cell mask they
   // join the cells over the gaps, or stand as squares of their own. With open_px_ > 1 the mask is taken
   // at every pixel and opened by a square of that side, which no stroke thinner than it survives and
@@ -818,7 +857,7 @@ bool free_looking(Kind k) { return k == Kind::kFree || k == Kind::kPale; }
 // A free-looking site's tone: of its grey samples (a digit on a cell is not its tone), or of all of
 // them on a pale site (its samples are lighter than the split, or too colourful, to count as grey).
 Tone Reader::cell_tone(const SiteSamples& s) const {
-  return kind(s) == Kind::kPale ? tone_of(s.all) : tone_of(s.grey_px);
+  return kind(s) == Kind::kPale ? tone_of(s.all) : fill_tone(s.grey_px, p_.max_page_spread, p_.min_fill_share, fill_level_);
 }
 
 Kind Reader::kind(const SiteSamples& s) const {
@@ -837,7 +876,7 @@ Kind Reader::kind(const SiteSamples& s) const {
 std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int>>& board,
                                             const std::map<std::pair<int, int>, int>& region_of, int board_id,
                                             double contrast, std::pair<int, int> corner,
-                                            const std::set<std::pair<int, int>>& grey_band) {
+                                            const std::set<std::pair<int, int>>& grey_band, std::pair<int, int> head) {
   std::vector<int> levels, tints[3];
   for (const auto& at : board)
     if (const SiteSamples& s = site(at.first, at.second); free_looking(kind(s)) && grey_band.count(at) == 0U) {
@@ -879,6 +918,22 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
   // digits in page white covering most of it, classic look 9 of 40) would stand as a hole.
   if (open_px_ > 1 && !textured_page)
     return std::string("the page round the cells is flat, but they were found only with its strokes opened away");
+  // A cell off the cells' grey by more than tol but within max_unlinked_grey_spread of the contrast is
+  // still a free cell when nothing links it to a neighbour: under JPEG a faint cell's (a dot's) fill
+  // varies by 4-6 levels, where tol allows 3-4. A visited cell in a grey of its own is linked, by the
+  // band across its gap, to the next step or to the cat (whose body may hide that joint: a cell next to
+  // the cat is not let off), and every gap round this one shows something else (the page).
+  std::set<std::pair<int, int>> on_board(board.begin(), board.end());
+  const auto lone_noisy_cell = [&](std::pair<int, int> at, const Tone& t) {
+    if (on_board.count(at) == 0U || std::abs(t.lum - cells.lum) > p_.max_unlinked_grey_spread * contrast) return false;
+    const double jt = std::min<double>(tol + p_.max_tint_spread, (std::abs(t.lum - page_.lum) + t.tint_distance(page_)) / 2.0);
+    for (const auto& d : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+      const std::pair<int, int> n{at.first + d.first, at.second + d.second};
+      if (n == head) return false;
+      if (on_board.count(n) != 0U && joined(at, n, t, jt, false) != 0) return false;
+    }
+    return true;
+  };
   const auto like_textured_page = [&](const SiteSamples& s) {
     if (!textured_page) return false;
     const Texture x = texture_of(s.all);
@@ -896,7 +951,7 @@ std::optional<std::string> Reader::odd_site(const std::vector<std::pair<int, int
                               std::to_string(at.second - corner.second) + ")";
     if (free_looking(k) && grey_band.count(at) == 0U) {
       const Tone t = cell_tone(s);
-      if (std::abs(t.lum - cells.lum) > tol || t.tint_distance(cells) > p_.max_tint_spread)
+      if ((std::abs(t.lum - cells.lum) > tol && !lone_noisy_cell(at, t)) || t.tint_distance(cells) > p_.max_tint_spread)
         return "the cells are of two greys (" + where + " " + std::to_string(t.lum) + " against " +
                std::to_string(cells.lum) + "): are visited cells grey in this look? (puzzlebot learn fits a profile)";
     }
@@ -1107,7 +1162,9 @@ Error Reader::show(Error e) const {
 // The share of the board's box (sites `first` to `last`, their cells' whole pitch) that is the darkest
 // grey the pass above it left out: neutral, not dark, under the first split. Dots or pale cells whose
 // darkest grey is the chrome's have none; cells between dark grid lines, or a band of it, have much.
-double Reader::darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last) const {
+// What is drawn on a free cell (`free_cells`, their boxes) is the cell's: a numbered cell's digits in
+// that grey are no line between cells and no band (classic looks, pale cells with mid-grey digits).
+double Reader::darkest_grey_share(std::pair<int, int> first, std::pair<int, int> last, const std::vector<cv::Rect>& free_cells) const {
   const cv::Point2d a = lat_.centre({first.first, first.second}), b = lat_.centre({last.first, last.second});
   const cv::Rect box = cv::Rect(cv::Point(static_cast<int>(a.x - lat_.pitch_x / 2), static_cast<int>(a.y - lat_.pitch_y / 2)),
                                 cv::Point(static_cast<int>(b.x + lat_.pitch_x / 2), static_cast<int>(b.y + lat_.pitch_y / 2))) &
@@ -1116,7 +1173,11 @@ double Reader::darkest_grey_share(std::pair<int, int> first, std::pair<int, int>
   int n = 0, darkest = 0;
   for (int y = box.y; y < box.br().y; y += 2) {
     const auto* row = img_.ptr<cv::Vec3b>(y);
-    for (int x = box.x; x < box.br().x; x += 2, ++n) darkest += is_cell_px(row[x], p_.neutral_max_chroma, dark3, split3) ? 1 : 0;
+    for (int x = box.x; x < box.br().x; x += 2, ++n) {
+      if (!is_cell_px(row[x], p_.neutral_max_chroma, dark3, split3)) continue;
+      const cv::Point q(x, y);
+      darkest += std::none_of(free_cells.begin(), free_cells.end(), [&](const cv::Rect& r) { return r.contains(q); }) ? 1 : 0;
+    }
   }
   return n > 0 ? static_cast<double>(darkest) / n : 1.0;
 }
@@ -1259,14 +1320,27 @@ Result<Reading> Reader::run() {
     return show(no_board(best < 0 ? "cells on a lattice but no cat (the path head) on them"
                                   : "cells on a lattice but nothing on them looks like the cat"));
   stage_ = 5;
+  {
+    std::vector<Bgr> pooled;
+    for (const auto& at : board)
+      if (const SiteSamples& s = site(at.first, at.second); kind(s) == Kind::kFree) pooled.insert(pooled.end(), s.grey_px.begin(), s.grey_px.end());
+    fill_level_ = commonest_level(pooled, p_.max_page_spread);
+  }
   const auto two_tones = grey_band(board, head, contrast);
   if (!two_tones)
     return show(no_board("the cells are of two greys, and those of one are not a path to the cat: are visited cells grey "
                          "in this look? (puzzlebot learn fits a profile)"));
   const std::set<std::pair<int, int>>& grey_visited = *two_tones;
-  if (upper_split_ && open_px_ <= 1 && grey_visited.empty() && darkest_grey_share({r0, c0}, {r1, c1}) > p_.max_upper_dark_share)
+  std::vector<cv::Rect> free_boxes;
+  for (const auto& at : board)
+    if (kind(site(at.first, at.second)) == Kind::kFree) {
+      const cv::Point2d c = lat_.centre({at.first, at.second});
+      free_boxes.emplace_back(static_cast<int>(std::lround(c.x - lat_.cell.width / 2)), static_cast<int>(std::lround(c.y - lat_.cell.height / 2)),
+                              static_cast<int>(lat_.cell.width), static_cast<int>(lat_.cell.height));
+    }
+  if (upper_split_ && open_px_ <= 1 && grey_visited.empty() && darkest_grey_share({r0, c0}, {r1, c1}, free_boxes) > p_.max_upper_dark_share)
     return show(no_board("no grey squares that could be cells (above the darkest grey, no grey band to the cat)"));
-  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited))
+  if (auto odd = odd_site(board, region_of, board_id, contrast, {r0, c0}, grey_visited, head))
     return show(no_board(*odd));
   stage_ = 6;
 
@@ -1372,6 +1446,8 @@ constexpr ParamSpec<Params> kParamTable[] = {
     {"min_free_fraction", &Params::min_free_fraction, 0, 1, "grey samples that make a free cell"},
     {"max_grey_spread", &Params::max_grey_spread, 0, 10, "free cells (and holes) differ from the free cells' (the page's) grey by at most this fraction of the cell-page contrast, else the board is refused"},
     {"max_page_spread", &Params::max_page_spread, 0, 255, "a hole's grey differs from the page's by at most this, levels (the page is flat)"},
+    {"max_unlinked_grey_spread", &Params::max_unlinked_grey_spread, 0, 10, "a free-looking cell off the free cells' grey by more than max_grey_spread but at most this fraction of the cell-page contrast is a free cell when no joint links it to a neighbour and it is not next to the cat (JPEG's noise on faint cells)"},
+    {"min_fill_share", &Params::min_fill_share, 0, 1, "a cell's tone is its fill: a level holding at least this share of its grey samples within max_page_spread, of such the nearest the board's commonest level (digits drawn on a numbered cell in a grey of their own are not its tone)"},
     {"max_hole_grey", &Params::max_hole_grey, 0, 1, "most grey samples in a hole (a numbered cell is not a hole)"},
     {"clip_min_stroke", &Params::clip_min_stroke, 0, 1, "ink thinner than this, fraction of the pitch, is no cut row for the clipping check (a hatched page's strokes, specks)"},
     {"min_page_texture", &Params::min_page_texture, 0, 255, "least spread (standard deviation of luminance, levels) of the sites round the board that makes the page textured (hatched, grainy): a hole or site there as textured and of its mean is page"},

@@ -77,7 +77,12 @@ struct Params {
   double min_free_fraction = 0.35;   // grey samples that make a free cell
   double max_grey_spread = 0.25; // free cells (and holes) differ from the free cells' (the page's) grey by at
                                  // most this fraction of the cell-page contrast, else the board is refused
+  double max_unlinked_grey_spread = 0.5;  // ... but a cell off by at most this fraction of the contrast, linked by no
+                                          // joint to a neighbour and not next to the cat, is free (JPEG on faint cells)
   int max_page_spread = 3;       // a hole's grey differs from the page's by at most this, levels (the page is flat)
+  double min_fill_share = 0.1;   // a cell's fill (its tone) is a level holding at least this share of its grey samples
+                                 // within max_page_spread, of such the nearest the board's commonest: digits drawn
+                                 // in a grey of their own on a numbered cell are not its tone
   double max_hole_grey = 0.1;    // most grey samples in a hole (a numbered cell is not a hole)
   double min_page_texture = 2;   // a hatched or grainy page: least spread (standard deviation of luminance, levels)
                                  // of the sites round the board that makes the page textured; a site that is no
