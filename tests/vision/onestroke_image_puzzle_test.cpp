@@ -119,13 +119,14 @@ TEST(OnestrokeLearn, APaleBandReadsWithTheDefaults) {
 }
 
 TEST(OnestrokeLearn, FitsUnevenCellsTheDefaultsRefuseAndTheProfileReadsIt) {
-  // Each cell's grey drawn up to 12 levels off the others: more than max_grey_spread lets free cells
-  // differ, refused by the defaults (two greys may be a grey band); learn() widens the spread.
+  // Each cell's grey drawn up to 20 levels off the others: more than max_grey_spread lets free cells
+  // differ, or max_unlinked_grey_spread a cell joined to none (12 levels now read with the
+  // defaults), refused by the defaults (two greys may be a grey band); learn() widens the spread.
   const State truth = random_board(5, 5, 8, 9);
   RenderStyle style;
   style.width = 360;
   style.height = 640;
-  style.colour_jitter = 12;
+  style.colour_jitter = 20;
   const cv::Mat img = render(truth, style);
   ASSERT_FALSE(read(img).ok());
   auto learned = learn(img, truth, Params{});
